@@ -1,0 +1,65 @@
+// Builds the embed: the CDN IIFE (plus a versioned copy), the ESM build, types and source maps,
+// then writes dist/manifest.json with each file's sizes and SRI hash, and prints the table.
+import { build as esbuild } from 'esbuild'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
+
+/** The default service base URL baked into the bundle; `data-service-api` overrides it per element. */
+export const DEFAULT_API = 'https://api.service-auth.example'
+
+export async function build({ outdir = join(root, 'dist'), api = process.env.SERVICE_API_URL || DEFAULT_API, types = true } = {}) {
+  await rm(outdir, { recursive: true, force: true })
+  await mkdir(outdir, { recursive: true })
+  const common = {
+    bundle: true,
+    // External: the map is still emitted, but the comment pointing at it would count against the size budget.
+    sourcemap: 'external',
+    target: ['chrome96', 'firefox100', 'safari15.4', 'edge96'],
+    define: { __API__: JSON.stringify(api), __VERSION__: JSON.stringify(version) },
+    legalComments: 'none',
+    logLevel: 'warning',
+  }
+  await Promise.all([
+    esbuild({ ...common, entryPoints: [join(root, 'src/auto.ts')], outfile: join(outdir, 'service-auth.js'), format: 'iife', minify: true }),
+    esbuild({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(outdir, 'service-auth.mjs'), format: 'esm' }),
+  ])
+  // The CDN copy is immutable per version; its own map name keeps the two from clashing.
+  const versioned = `service-auth-${version}.js`
+  const iife = await readFile(join(outdir, 'service-auth.js'), 'utf8')
+  await writeFile(join(outdir, versioned), iife.replace('sourceMappingURL=service-auth.js.map', `sourceMappingURL=${versioned}.map`))
+  await copyFile(join(outdir, 'service-auth.js.map'), join(outdir, versioned + '.map'))
+  if (types) {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(outdir, 'types')], { stdio: 'inherit' })
+  }
+  return writeManifest(outdir)
+}
+
+async function writeManifest(outdir) {
+  const manifest = { version, files: {} }
+  for (const name of (await readdir(outdir)).sort()) {
+    if (!/\.(m?js)$/.test(name)) continue
+    const bytes = await readFile(join(outdir, name))
+    manifest.files[name] = {
+      bytes: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      integrity: 'sha384-' + createHash('sha384').update(bytes).digest('base64'),
+    }
+  }
+  await writeFile(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
+  return manifest
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const manifest = await build()
+  for (const [name, file] of Object.entries(manifest.files)) {
+    console.log(`${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`)
+  }
+}

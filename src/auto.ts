@@ -1,0 +1,21 @@
+// The CDN entry, and the only module with side effects: it sets the one global, mounts
+// what is on the page, and follows the page as single-page apps add and remove widgets.
+import { get, mount, scan, sweep, version } from './index'
+
+declare global {
+  interface Window {
+    ServiceAuth?: { mount: typeof mount; get: typeof get; scan: typeof scan; version: string }
+  }
+}
+
+// Included twice, or beside another copy? The first one owns the page.
+if (!window.ServiceAuth) {
+  window.ServiceAuth = { mount, get, scan, version }
+  const update = () => (sweep(), scan())
+  // Observing from wherever the script sits mounts each widget as the parser inserts it, so
+  // the code can show before the rest of the page has loaded. Records are not walked: one
+  // selector query per batch is cheaper than visiting every added node, and by the time the
+  // batch is seen, a node moved within the page is connected again and is left alone.
+  new MutationObserver(update).observe(document, { childList: true, subtree: true })
+  update()
+}

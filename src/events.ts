@@ -1,0 +1,21 @@
+export interface EventDetails {
+  ready: { challengeId: string; expiresAt: string }
+  signed: { challengeId: string }
+  success: { location: string; reload: boolean }
+  expired: { challengeId: string }
+  error: { reason: ErrorReason; status: number }
+}
+
+/**
+ * Why something failed: `config` (markup or options), `network` (no response),
+ * `response` (a malformed answer), `service` (5xx, 429 or another unexpected status; retried),
+ * `rejected` (the service refused to create a challenge; not retried by itself),
+ * `controller` (the integrator's controller refused or failed), `location` (it named a non-http(s) target),
+ * `internal` (a bug in this script).
+ */
+export type ErrorReason = 'config' | 'network' | 'response' | 'service' | 'rejected' | 'controller' | 'location' | 'internal'
+
+/** Dispatches a bubbling `service-auth:<name>` CustomEvent; returns false when a listener cancelled it. */
+export function emit<K extends keyof EventDetails>(el: Element, name: K, detail: EventDetails[K], cancelable = false): boolean {
+  return el.dispatchEvent(new CustomEvent('service-auth:' + name, { bubbles: true, cancelable, detail }))
+}

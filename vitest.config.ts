@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  define: {
+    __API__: JSON.stringify('https://api.test.example'),
+    __VERSION__: JSON.stringify('0.0.0-test'),
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['test/**/*.test.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+})
