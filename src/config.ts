@@ -1,24 +1,27 @@
 import { pickLocale, textsFor, type Texts } from './i18n'
 
-/** Mount options; each overrides its `data-service-*` attribute. */
+/**
+ * Mount options; each overrides the `data-service-*` attribute of the same name
+ * (`authUrl` ↔ `data-service-auth-url`, and so on).
+ */
 export interface Options {
-  /** API key (`data-service-key`). */
+  /** API key. Required. */
   key?: string
-  /** Your controller's path or URL; it must be on this page's origin (`data-service-auth-url`). */
+  /** Your controller's path or URL; it must be on this page's origin. Required. */
   authUrl?: string
-  /** Service base URL (`data-service-api`). */
+  /** Service base URL; the default is baked in at build time. */
   api?: string
-  /** Image kind (`data-service-auth-image`), default `qrcode-standard`. */
-  image?: string
-  /** Inline image data rather than image URLs (`data-service-image-data`), default true. */
+  /** Image kind, default `qrcode-standard`. */
+  authImage?: string
+  /** Inline image data rather than image URLs, default true (`data-service-image-data="false"` turns it off). */
   imageData?: boolean
-  /** Name of the header that carries the token (`data-service-auth-header`), default `X-Service-Auth`. */
-  header?: string
-  /** Create a challenge as soon as mounted (`data-service-auto-start`), default true. */
+  /** Name of the header that carries the token, default `X-Service-Auth`. */
+  authHeader?: string
+  /** Create a challenge as soon as mounted, default true. */
   autoStart?: boolean
-  /** Language (`data-service-locale`); default `<html lang>`, then the browser's. */
+  /** Language; default `<html lang>`, then the browser's. */
   locale?: string
-  /** Replaces any of the shown texts. */
+  /** Replaces any of the shown texts (code only). */
   texts?: Partial<Texts>
 }
 
@@ -33,39 +36,37 @@ export interface Config {
   lang: string
   texts: Texts
   /** Set when the markup or options are unusable; names the attribute at fault. */
-  error?: string
+  problem?: string
 }
 
 /** Reads and validates everything a widget needs, in one place. Never throws. */
-export function readConfig(el: Element, options: Options = {}): Config {
-  const read = (option: keyof Options, name: string): any => options[option] ?? el.getAttribute('data-service-' + name)
-  const key = read('key', 'key')
-  const authUrl = httpUrl(read('authUrl', 'auth-url'))
-  const api = httpUrl(read('api', 'api') ?? __API__)
-  const image = read('image', 'auth-image') || 'qrcode-standard'
-  const header = read('header', 'auth-header') || 'X-Service-Auth'
-  const lang = pickLocale([read('locale', 'locale'), el.closest('[lang]')?.getAttribute('lang'), ...navigator.languages])
-  const invalid = !/^[\x21-\x7e]+$/.test(key)
+export function readConfig(el: HTMLElement, options: Options = {}): Config {
+  // `authUrl` reads `data-service-auth-url`, i.e. dataset.serviceAuthUrl.
+  const read = (option: keyof Options): any =>
+    options[option] ?? el.dataset['service' + option[0].toUpperCase() + option.slice(1)]
+  const key = read('key')
+  const authUrl = httpUrl(read('authUrl'))
+  const api = httpUrl(read('api') ?? __API__)
+  const image = read('authImage') || 'qrcode-standard'
+  const header = read('authHeader') || 'X-Service-Auth'
+  const lang = pickLocale([read('locale'), document.documentElement.lang, ...navigator.languages])
+  const invalid = !key
     ? 'key'
     : // The token must never leave this origin, so a controller elsewhere is refused outright.
       authUrl?.origin != location.origin
       ? 'auth-url'
-      : !api
-        ? 'api'
-        : !/^[\w-]+$/.test(image)
-          ? 'auth-image'
-          : !/^[\w-]+$/.test(header) && 'auth-header'
+      : !api && 'api'
   return {
     key,
     authUrl: authUrl?.href,
     api: api?.href.replace(/\/+$/, ''),
     image,
-    imageData: read('imageData', 'image-data') + '' != 'false',
+    imageData: read('imageData') + '' != 'false',
     header,
-    autoStart: read('autoStart', 'auto-start') + '' != 'false',
+    autoStart: read('autoStart') + '' != 'false',
     lang,
-    texts: { ...textsFor(lang), ...options.texts },
-    error: invalid && `data-service-${invalid} is missing or invalid`,
+    texts: { ...textsFor[lang], ...options.texts },
+    problem: invalid && `data-service-${invalid} is missing or invalid`,
   } as Config
 }
 

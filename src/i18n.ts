@@ -3,16 +3,13 @@
 const en = {
   loading: 'Loading…',
   ready: 'Scan with the app',
-  alt: 'Sign-in QR code',
+  alt: 'QR code to sign in',
   left: 'Expires in ',
   signing: 'Signing in…',
-  done: 'Signed in',
   reconnecting: 'Reconnecting…',
-  expired: 'Code expired',
-  error: 'Sign-in unavailable',
-  failed: 'Failed. Scan the new code.',
-  newCode: 'New code',
-  retry: 'Try again',
+  expired: 'The code expired',
+  error: 'Sign-in failed',
+  newCode: 'Show a new code',
 }
 
 export type Texts = typeof en
@@ -23,13 +20,10 @@ const de: Texts = {
   alt: 'QR-Code zur Anmeldung',
   left: 'Läuft ab in ',
   signing: 'Anmeldung…',
-  done: 'Angemeldet',
   reconnecting: 'Verbinde neu…',
   expired: 'Code abgelaufen',
-  error: 'Nicht verfügbar',
-  failed: 'Fehlgeschlagen. Neuen Code scannen.',
-  newCode: 'Neuer Code',
-  retry: 'Erneut versuchen',
+  error: 'Anmeldung fehlgeschlagen',
+  newCode: 'Neuen Code zeigen',
 }
 
 const dictionaries: Record<string, Texts> = { en, de }
@@ -38,4 +32,4 @@ const dictionaries: Record<string, Texts> = { en, de }
 export const pickLocale = (candidates: readonly unknown[]): string =>
   candidates.map((tag) => (tag + '').slice(0, 2).toLowerCase()).find((lang) => dictionaries[lang]) || 'en'
 
-export const textsFor = (lang: string): Texts => dictionaries[lang]
+export const textsFor = dictionaries

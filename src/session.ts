@@ -4,7 +4,7 @@ import { readConfig, type Options } from './config'
 import { confirm, follow } from './controller'
 import { emit } from './events'
 import { failure, isFailure, type Failure } from './http'
-import { sleep } from './timing'
+import { sleep, untilVisible } from './timing'
 import { createView, type Shown } from './view'
 
 /** Controls one mounted widget. */
@@ -26,7 +26,7 @@ const UNATTENDED = 5 * 60_000
 /** The per-element state machine: loading > ready > signing > done, with expiry, retries and errors on the way. */
 export function createSession(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
   const config = readConfig(el, options)
-  const { texts, error } = config
+  const { texts, problem } = config
   const view = createView(el, texts, config.lang)
   const life = new AbortController()
   let run: AbortController | undefined
@@ -34,7 +34,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   let lastPoll = -POLL_FLOOR
 
   const start = () => {
-    if (run || error || life.signal.aborted) return
+    if (run || problem || life.signal.aborted) return
     const current = (run = new AbortController())
     started = true
     loop(current.signal)
@@ -44,8 +44,8 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   }
   const halt = () => (run?.abort(), (run = undefined))
   /** Reports a failure; with `shown` the widget is retrying, without it, it waits for the person. */
-  const fail = (problem: Failure, shown?: Shown) => {
-    emit(el, 'error', problem)
+  const fail = (reported: Failure, shown?: Shown) => {
+    emit(el, 'error', reported)
     view.show(shown ? 'reconnecting' : 'error', shown || { action: start })
   }
 
@@ -53,7 +53,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
     start,
     stop() {
       halt()
-      if (!error) view.show('idle', { action: start })
+      if (!problem) view.show('idle', { action: start })
     },
     destroy() {
       if (life.signal.aborted) return
@@ -64,8 +64,8 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
     },
   }
 
-  if (error) {
-    console.error('[service-auth] ' + error)
+  if (problem) {
+    console.error('[service-auth] ' + problem)
     fail(failure('config'))
     return handle
   }
@@ -79,8 +79,9 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
     let refreshingSince = Date.now()
     let failures = 0
     let challenge: Challenge | undefined
-    let shown: Shown & { deadline: number }
-    // Why the last sign-in failed, said in place of "scan with the app" beside the next code.
+    let ids!: { challengeId: string }
+    let shown!: Shown & { deadline: number }
+    // That the last sign-in failed, said in place of "scan with the app" beside the next code.
     let notice: string | undefined
 
     for (;;) {
@@ -88,50 +89,49 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
         if (!challenge) {
           view.show('loading', { message: notice })
           challenge = await createChallenge(config, signal)
+          ids = { challengeId: challenge.id }
           shown = { src: challenge.image, deadline: Date.now() + challenge.lifetime, message: notice }
-          emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
+          emit(el, 'ready', { ...ids, expiresAt: challenge.expiresAt })
         } else if (document.hidden) {
           // Hidden tabs make no requests. Someone coming back is attending again, so refreshing
-          // the code for them restarts the unattended clock. (2e9 ms: "until woken", just below
-          // the 2^31 ms beyond which setTimeout fires at once.)
-          await sleep(2e9, signal, 'visibilitychange')
+          // the code for them restarts the unattended clock.
+          await untilVisible(signal)
           refreshingSince = Date.now()
           continue
         } else {
           await sleep(lastPoll + POLL_FLOOR - Date.now(), signal)
           lastPoll = Date.now()
-          if (lastPoll > shown!.deadline) throw { reason: 'expired', status: 410 }
+          if (lastPoll > shown.deadline) throw { reason: 'expired', status: 410 }
           const token = await pollStatus(challenge.pollingUrl, signal)
           if (token) {
             // From here on the challenge counts as consumed: it is never polled again, whatever follows.
-            emit(el, 'signed', { challengeId: challenge.id })
+            emit(el, 'signed', ids)
             challenge = undefined
             view.show('signing')
             // Never retried: the token is single-use, and a refusal is an answer.
             const next = await confirm(config, token, signal).catch((e) => (isFailure(e) ? e : Promise.reject(e)))
             if (!isFailure(next)) {
-              view.show('done')
               if (emit(el, 'success', { location: next ? next.href : location.href, reload: !next }, true)) follow(next)
               return
             }
             emit(el, 'error', next)
-            notice = texts.failed
+            notice = texts.error
             refreshingSince = Date.now()
             continue
           }
         }
         failures = 0
-        view.show('ready', shown!)
+        view.show("ready", shown)
       } catch (error: any) {
         if (!isFailure(error)) throw error
         const { reason, status } = error
         if (reason == 'rejected') return fail(error)
         if (status == 404 || status == 410) {
-          if (status == 410) emit(el, 'expired', { challengeId: challenge!.id })
+          if (status == 410) emit(el, 'expired', ids)
           challenge = undefined
           if (Date.now() - refreshingSince > UNATTENDED) return view.show('expired', { action: start })
         } else {
-          fail(error, challenge ? shown! : {})
+          fail(error, challenge ? shown : {})
           await sleep(backoff(failures++, error.retryAfter), signal)
         }
       }

@@ -1,20 +1,21 @@
 /**
- * Resolves after `ms`, or earlier when `wakeOn` fires on the document; rejects with the abort
- * reason as soon as `signal` aborts. Every listener and timer is removed either way, so a
- * long-lived signal does not collect listeners over many polls.
+ * Resolves after `ms`; rejects with the abort reason as soon as `signal` aborts. The timer and
+ * the listener go either way, so a long-lived signal collects no listeners over many polls.
  */
-export function sleep(ms: number, signal: AbortSignal, wakeOn?: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const finish = (error?: unknown) => {
+export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const done = () => {
       clearTimeout(timer)
-      signal.removeEventListener('abort', abort)
-      if (wakeOn) document.removeEventListener(wakeOn, wake)
-      error ? reject(error) : resolve()
+      signal.removeEventListener('abort', done)
+      signal.aborted ? reject(signal.reason) : resolve()
     }
-    const abort = () => finish(signal.reason)
-    const wake = () => finish()
-    const timer = setTimeout(wake, ms)
-    if (wakeOn) document.addEventListener(wakeOn, wake)
-    signal.aborted ? abort() : signal.addEventListener('abort', abort)
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
   })
-}
+
+/**
+ * Resolves when the page is shown again. Aborting `signal` drops the listener and leaves the
+ * promise pending for good, which is fine: nothing else refers to the aborted run.
+ */
+export const untilVisible = (signal: AbortSignal): Promise<unknown> =>
+  new Promise((resolve) => document.addEventListener('visibilitychange', resolve, { once: true, signal }))

@@ -1,7 +1,7 @@
 import type { Texts } from './i18n'
 import { adoptStyles } from './style'
 
-export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'done' | 'expired' | 'error'
+export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'expired' | 'error'
 
 export interface Shown {
   /** The QR image; without it the frame stays an empty placeholder of the same size. */
@@ -53,7 +53,7 @@ export function createView(host: HTMLElement, texts: Texts, lang: string): View 
       const text = message || texts[state as keyof Texts] || ''
       if (status.textContent != text) status.textContent = text
       action = run
-      button.textContent = state == 'error' ? texts.retry : texts.newCode
+      button.textContent = texts.newCode
       button.hidden = !run
       time.parentElement!.hidden = !deadline
       // Only this text node changes each second. It is outside the live region, so screen
