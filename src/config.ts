@@ -27,7 +27,7 @@ export interface Options {
 
 export interface Config {
   key: string
-  authUrl: string
+  authUrl: URL
   api: string
   image: string
   imageData: boolean
@@ -58,7 +58,7 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config {
       : !api && 'api'
   return {
     key,
-    authUrl: authUrl?.href,
+    authUrl,
     api: api?.href.replace(/\/+$/, ''),
     image,
     imageData: read('imageData') + '' != 'false',

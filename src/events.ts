@@ -1,9 +1,11 @@
 export interface EventDetails {
   ready: { challengeId: string; expiresAt: string }
   signed: { challengeId: string }
-  success: { location: string; reload: boolean }
+  /** `location` is where the browser goes next; absent when the page reloads instead. */
+  success: { location?: string; reload: boolean }
   expired: { challengeId: string }
-  error: { reason: ErrorReason; status: number }
+  /** `retryAfter` (ms) is set when the widget will retry by itself after a service failure. */
+  error: { reason: ErrorReason; status: number; retryAfter?: number }
 }
 
 /**

@@ -21,7 +21,7 @@ export const isFailure = (error: any): error is Failure => !!error?.reason
  * fetch(), then hands the response and its JSON body (undefined when not JSON) to `read`.
  * A network error becomes a `network` Failure; aborting `signal` rejects with its reason.
  */
-export async function send<T>(url: string, init: RequestInit, signal: AbortSignal, read: (res: Response, body: any) => T): Promise<T> {
+export async function send<T>(url: string | URL, init: RequestInit, signal: AbortSignal, read: (res: Response, body: any) => T): Promise<T> {
   try {
     const res = await fetch(url, { ...init, cache: 'no-store', signal })
     return read(res, await res.json().catch(() => {}))

@@ -9,7 +9,9 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
       signal.removeEventListener('abort', done)
       signal.aborted ? reject(signal.reason) : resolve()
     }
-    const timer = setTimeout(done, ms)
+    // Clamped: browsers convert the delay to a 32-bit integer, so a large negative one wraps
+    // around to days.
+    const timer = setTimeout(done, Math.max(ms, 0))
     signal.addEventListener('abort', done)
   })
 

@@ -47,7 +47,8 @@ export function createView(host: HTMLElement, texts: Texts, lang: string): View 
       clearInterval(ticker)
       root.dataset.state = state
       if (!src) img.removeAttribute('src')
-      else if (img.getAttribute('src') != src) img.src = src
+      // The same code is not set again, which would reload it. (src is always absolute here.)
+      else if (img.src != src) img.src = src
       img.hidden = !src
       // Unchanged text is left alone, so the live region does not announce it again.
       const text = message || texts[state as keyof Texts] || ''

@@ -1,0 +1,64 @@
+// What /fixture?... asks for, read and validated in one place. Every widget attribute can be
+// set, left out, or (for the three with defaults) removed with __none__, so end-to-end tests
+// can build any markup an integrator might write.
+import { FieldValidator } from '../common/field-validator.ts'
+
+/** Query parameter > widget attribute. Names follow the attributes the embed reads (src/config.ts). */
+const ATTRIBUTE_PARAMS: Record<string, string> = {
+  key: 'data-service-key',
+  'auth-url': 'data-service-auth-url',
+  api: 'data-service-api',
+  image: 'data-service-auth-image',
+  'image-data': 'data-service-image-data',
+  header: 'data-service-auth-header',
+  'auto-start': 'data-service-auto-start',
+  locale: 'data-service-locale',
+}
+
+/** Removes the attribute, even one that has a default. */
+const NONE = '__none__'
+
+export interface FixtureOptions {
+  /** Full attribute name > value, for each widget. */
+  widgetSettings: Record<string, string>
+  /** Undefined leaves `<html lang>` off. */
+  lang: string | undefined
+  /** Widgets on the page, 1 to 4. */
+  count: number
+  /** Send a strict Content-Security-Policy. */
+  strictCsp: boolean
+  /** Give the script tag an integrity hash. */
+  sri: boolean
+  /** Include the script tag twice, to test that a second copy does nothing. */
+  scriptTwice: boolean
+  /** No widget in the markup: late.js adds and removes one on button clicks. */
+  late: boolean
+}
+
+export function readFixtureOptions(query: URLSearchParams, defaults: { key: string; api: string }): FixtureOptions {
+  const withDefaults: Record<string, string> = { key: defaults.key, 'auth-url': '/auth/controller', api: defaults.api }
+  const widgetSettings: Record<string, string> = {}
+  for (const [param, attribute] of Object.entries(ATTRIBUTE_PARAMS)) {
+    const value = query.get(param) ?? withDefaults[param]
+    if (value !== undefined && value !== NONE) widgetSettings[attribute] = value
+  }
+
+  // Only the parameters present are checked; each maps to a field of the 400, as a body would.
+  const given = (name: string) => query.get(name) ?? undefined
+  const fields = new FieldValidator({
+    count: query.has('count') ? Number(query.get('count')) : undefined,
+    csp: given('csp'),
+    sri: given('sri'),
+    script: given('script'),
+    late: given('late'),
+  })
+  const count = fields.integer('count', 1, 4) ?? 1
+  const strictCsp = fields.choice('csp', ['strict']) === 'strict'
+  const sri = fields.choice('sri', ['0', '1']) === '1'
+  const scriptTwice = fields.choice('script', ['once', 'twice']) === 'twice'
+  const late = fields.choice('late', ['0', '1']) === '1'
+  fields.check()
+
+  const lang = query.get('lang') ?? 'en'
+  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, sri, scriptTwice, late }
+}

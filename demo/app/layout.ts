@@ -1,0 +1,37 @@
+// The document shell every page shares. Styles and scripts are files under /public/ only:
+// the pages must keep working under a Content-Security-Policy without 'unsafe-inline'.
+import { attributes, html, type SafeHtml } from './html.ts'
+
+export interface Script {
+  src: string
+  integrity?: string
+  crossorigin?: 'anonymous'
+}
+
+// The icon is linked so browsers do not ask for /favicon.ico: its 404 would be a console error in every test.
+export interface PageParts {
+  title: string
+  /** Undefined leaves `lang` off, to test the embed's fallback to the browser's languages. */
+  lang?: string
+  body: SafeHtml
+  /** Placed at the end of body, in this order. */
+  scripts?: Script[]
+}
+
+export function renderPage({ title, lang, body, scripts = [] }: PageParts): string {
+  return html`<!doctype html>
+<html${attributes({ lang })}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="icon" href="/public/favicon.svg">
+<link rel="stylesheet" href="/public/app.css">
+</head>
+<body>
+${body}
+${scripts.map((script) => html`<script${attributes({ src: script.src, integrity: script.integrity, crossorigin: script.crossorigin })}></script>
+`)}</body>
+</html>
+`.text
+}

@@ -1,0 +1,56 @@
+// GET /fixture?...: a bare page for end-to-end tests, built from the query (see fixture-options.ts).
+// It loads the built bundle, as integrators do, never the sources.
+import { html } from '../html.ts'
+import { renderPage, type Script } from '../layout.ts'
+import type { AppHandler } from '../context.ts'
+import { readFixtureOptions } from '../fixture-options.ts'
+import { subresourceIntegrity } from '../static-files.ts'
+import { renderWidget } from '../widget-markup.ts'
+import { sendBytes } from '../../common/respond.ts'
+
+const BUNDLE = 'service-auth.js'
+
+export const fixturePage: AppHandler = async (context, { res, url }) => {
+  const options = readFixtureOptions(url.searchParams, { key: context.apiKey, api: context.serviceUrl })
+  const widget = renderWidget(options.widgetSettings)
+
+  const content = options.late
+    ? html`<template id="late-widget">${widget}</template>
+<p><button id="add-widget" type="button">Add widget</button> <button id="remove-widget" type="button">Remove widget</button></p>
+<div id="late-widgets"></div>`
+    : Array.from({ length: options.count }, () => html`${widget}
+`)
+
+  // Hashed per request from the file on disk, so SRI is tested against the real build.
+  const bundle: Script = options.sri
+    ? { src: '/' + BUNDLE, integrity: await subresourceIntegrity(context.distDir, BUNDLE), crossorigin: 'anonymous' }
+    : { src: '/' + BUNDLE }
+  const scripts: Script[] = [
+    { src: '/public/events.js' },
+    ...(options.late ? [{ src: '/public/late.js' }] : []),
+    bundle,
+    ...(options.scriptTwice ? [bundle] : []),
+  ]
+
+  const body = html`<main class="page fixture">
+<h1>Fixture</h1>
+${content}
+<ol id="event-log"></ol>
+</main>`
+  const headers = options.strictCsp ? { 'Content-Security-Policy': strictPolicy(context.serviceUrl) } : {}
+  sendBytes(res, 200, renderPage({ title: 'Fixture', lang: options.lang, body, scripts }), 'text/html; charset=utf-8', headers)
+}
+
+/** No inline script or style anywhere, and the service as the only other origin. */
+function strictPolicy(serviceUrl: string): string {
+  const service = new URL(serviceUrl).origin
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: ${service}`,
+    `connect-src 'self' ${service}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ')
+}

@@ -1,0 +1,40 @@
+// GET /login: the integrator's sign-in page, beside a stand-in for the user's phone.
+import { html } from '../html.ts'
+import { renderPage } from '../layout.ts'
+import type { AppHandler } from '../context.ts'
+import { renderWidget } from '../widget-markup.ts'
+import { sendBytes } from '../../common/respond.ts'
+
+export const loginPage: AppHandler = (context, { res }) => {
+  const body = html`<main class="page login">
+<section class="card" aria-labelledby="sign-in-heading">
+<h1 id="sign-in-heading">Sign in</h1>
+<p>Scan the code with the app on your phone.</p>
+${renderWidget({
+  'data-service-key': context.apiKey,
+  'data-service-auth-url': '/auth/controller',
+  'data-service-api': context.serviceUrl,
+})}
+</section>
+<section class="card phone" aria-label="Phone" data-service-url="${context.serviceUrl}">
+<h2>Phone</h2>
+<p>No phone at hand? This signs the code shown, as the app would (through the service's test knobs).</p>
+<label for="phone-identifier">Sign in as</label>
+<input id="phone-identifier" type="text" value="user@example.com" autocomplete="off">
+<button id="sign-with-phone" type="button" disabled>Sign with phone</button>
+<p id="phone-status" role="status">Waiting for a code.</p>
+</section>
+<section class="card events" aria-labelledby="events-heading">
+<h2 id="events-heading">Events</h2>
+<ol id="event-log"></ol>
+</section>
+</main>`
+  const page = renderPage({
+    title: 'Sign in',
+    lang: 'en',
+    body,
+    // The listeners go first, so not even the first event is missed.
+    scripts: [{ src: '/public/events.js' }, { src: '/public/phone.js' }, { src: '/service-auth.js' }],
+  })
+  sendBytes(res, 200, page, 'text/html; charset=utf-8')
+}

@@ -1,0 +1,27 @@
+// GET /welcome, where a successful sign-in ends, and POST /logout.
+import { html } from '../html.ts'
+import { renderPage } from '../layout.ts'
+import type { AppHandler } from '../context.ts'
+import { redirect, sendBytes } from '../../common/respond.ts'
+
+export const welcomePage: AppHandler = (context, { req, res }) => {
+  const subject = context.sessions.subjectOf(req.headers.cookie)
+  const body =
+    subject === undefined
+      ? html`<main class="page">
+<h1>Not signed in</h1>
+<p><a href="/login">Sign in</a></p>
+</main>`
+      : html`<main class="page">
+<h1>Welcome, ${subject}</h1>
+<form method="post" action="/logout">
+<button type="submit">Sign out</button>
+</form>
+</main>`
+  sendBytes(res, 200, renderPage({ title: subject === undefined ? 'Not signed in' : 'Welcome', lang: 'en', body }), 'text/html; charset=utf-8')
+}
+
+export const logout: AppHandler = (context, { req, res }) => {
+  // 303: the browser follows with a GET, so a reload does not post the form again.
+  redirect(res, 303, '/login', { 'Set-Cookie': context.sessions.end(req.headers.cookie) })
+}

@@ -1,0 +1,27 @@
+// Records every service-auth:* event the widgets dispatch: into window.__events for tests, and
+// into the visible #event-log for people. Listening on document means only events that bubble
+// are seen, which is what an integrator's own listener would see too.
+;(function () {
+  var NAMES = ['ready', 'signed', 'success', 'expired', 'error']
+  var events = (window.__events = window.__events || [])
+
+  function describe(detail) {
+    try {
+      return JSON.stringify(detail) || ''
+    } catch (error) {
+      return String(detail)
+    }
+  }
+
+  NAMES.forEach(function (name) {
+    document.addEventListener('service-auth:' + name, function (event) {
+      events.push({ type: event.type, detail: event.detail })
+      var log = document.getElementById('event-log')
+      if (!log) return
+      var item = document.createElement('li')
+      item.dataset.event = event.type
+      item.textContent = event.type + ' ' + describe(event.detail)
+      log.appendChild(item)
+    })
+  })
+})()

@@ -1,0 +1,83 @@
+// The example client application: an integrator's site with a sign-in page, its controller,
+// a welcome page, and the bare fixture page the end-to-end tests drive.
+import { createServer } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { decodeSecret } from '../common/credentials.ts'
+import { closeServer, listen } from '../common/listen.ts'
+import { sendEmpty, sendJson } from '../common/respond.ts'
+import { handlerFor, matchRoute, requestUrl, type Route } from '../common/router.ts'
+import { serve } from '../common/serve.ts'
+import type { AppContext, AppHandler } from './context.ts'
+import { authController } from './controller.ts'
+import { ControllerLog } from './controller-log.ts'
+import { fixturePage } from './pages/fixture-page.ts'
+import { indexPage } from './pages/index-page.ts'
+import { loginPage } from './pages/login-page.ts'
+import { logout, welcomePage } from './pages/welcome-page.ts'
+import { Sessions } from './sessions.ts'
+import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
+
+export interface AppOptions {
+  port?: number
+  /** The sign-in service's base URL. */
+  serviceUrl: string
+  apiKey: string
+  /** Base64 text of the secret's bytes. */
+  apiSecret: string
+  /** The built embed files, e.g. `<repo>/dist`. */
+  distDir: string
+}
+
+export interface AppHandle {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  url: string
+  close(): Promise<void>
+}
+
+const ROUTES: Route<AppHandler>[] = [
+  { pattern: /^\/$/, methods: { GET: indexPage } },
+  { pattern: /^\/login$/, methods: { GET: loginPage } },
+  { pattern: /^\/fixture$/, methods: { GET: fixturePage } },
+  { pattern: /^\/welcome$/, methods: { GET: welcomePage } },
+  { pattern: /^\/logout$/, methods: { POST: logout } },
+  // Every method, so the controller logs even the requests it refuses.
+  { pattern: /^\/auth\/controller$/, methods: { '*': authController } },
+  { pattern: /^\/__app\/controller-log$/, methods: { GET: (context, { res }) => sendJson(res, 200, context.controllerLog.entries()) } },
+  {
+    pattern: /^\/__app\/reset$/,
+    methods: {
+      POST: (context, { res }) => {
+        context.controllerLog.clear()
+        sendEmpty(res, 204)
+      },
+    },
+  },
+  { pattern: DIST_FILE_PATTERN, methods: { GET: (context, { res, params }) => serveFile(res, context.distDir, params[0]!) } },
+  { pattern: /^\/public\/(.+)$/, methods: { GET: (context, { res, params }) => serveFile(res, context.publicDir, params[0]!) } },
+]
+
+export async function startApp(options: AppOptions): Promise<AppHandle> {
+  const serviceUrl = new URL(options.serviceUrl)
+  if (!/^https?:$/.test(serviceUrl.protocol)) throw new Error(`serviceUrl must be an http(s) URL, not ${options.serviceUrl}.`)
+  if (!options.apiKey) throw new Error('startApp needs an apiKey.')
+  const context: AppContext = {
+    serviceUrl: serviceUrl.href.replace(/\/+$/, ''),
+    apiKey: options.apiKey,
+    secret: decodeSecret(options.apiSecret),
+    distDir: options.distDir,
+    publicDir: fileURLToPath(new URL('./public/', import.meta.url)),
+    sessions: new Sessions(),
+    controllerLog: new ControllerLog(),
+  }
+
+  const server = createServer(
+    serve(async (req, res) => {
+      const url = requestUrl(req.url, 'http://127.0.0.1')
+      const match = matchRoute(ROUTES, url.pathname)
+      const handler = handlerFor(match, req.method)
+      await handler(context, { req, res, url, params: match!.params })
+    }),
+  )
+  const url = await listen(server, options.port)
+  return { url, close: () => closeServer(server) }
+}

@@ -1,0 +1,68 @@
+// Reading and parsing request bodies, bounded, with the 4xx each kind of bad input deserves.
+import type { IncomingMessage } from 'node:http'
+import { HttpProblem, fieldProblem } from './problem.ts'
+
+/** Larger bodies get 413: nothing the demo accepts comes close. */
+export const BODY_LIMIT = 16 * 1024
+
+/** The client went away before its body arrived; there is nobody left to answer. */
+export class ClientGone extends Error {}
+
+export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
+  const tooLarge = () => new HttpProblem(413, `The request body is larger than ${limit} bytes.`, undefined, { Connection: 'close' })
+  if (Number(req.headers['content-length']) > limit) {
+    // Answer at once; the connection closes after the answer, so the rest is never read.
+    req.resume()
+    return Promise.reject(tooLarge())
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let settled = false
+    const settle = (action: () => void) => {
+      if (settled) return
+      settled = true
+      action()
+    }
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return
+      size += chunk.length
+      if (size > limit) settle(() => reject(tooLarge()))
+      else chunks.push(chunk)
+    })
+    req.on('end', () => settle(() => resolve(Buffer.concat(chunks).toString('utf8'))))
+    req.on('error', () => settle(() => reject(new ClientGone())))
+    req.on('close', () => settle(() => reject(new ClientGone())))
+  })
+}
+
+/** True for `application/json` and any `+json` type, whatever parameters follow. */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  return mediaType === 'application/json' || /^application\/[\w.-]+\+json$/.test(mediaType)
+}
+
+/**
+ * The body as a JSON object. `allowEmpty` treats an empty body as `{}` whatever its content
+ * type, for endpoints whose fields are all optional.
+ */
+export function parseJsonObject(
+  body: string,
+  contentType: string | undefined,
+  { allowEmpty = false } = {},
+): Record<string, unknown> {
+  if (allowEmpty && body.trim() === '') return {}
+  if (!isJsonContentType(contentType)) {
+    throw new HttpProblem(415, `The body must be application/json, not ${contentType ? `"${contentType}"` : 'missing'}.`)
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(body)
+  } catch {
+    throw fieldProblem('body', 'malformedBody', 'The body is not valid JSON.')
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw fieldProblem('body', 'malformedBody', 'The body must be a JSON object.')
+  }
+  return value as Record<string, unknown>
+}

@@ -1,0 +1,51 @@
+// Path matching shared by the demo servers: a list of patterns, each with a handler per method.
+import { HttpProblem } from './problem.ts'
+
+export interface Route<H> {
+  /** Anchored pattern; its capture groups become the (decoded) params. */
+  pattern: RegExp
+  /** A handler per method; `*` takes every method, for handlers that must see all requests. */
+  methods: Partial<Record<string, H>>
+}
+
+export interface RouteMatch<R> {
+  route: R
+  params: string[]
+}
+
+/** The first route whose pattern matches, or undefined; a param that is not valid percent-encoding matches nothing. */
+export function matchRoute<R extends Route<unknown>>(routes: readonly R[], pathname: string): RouteMatch<R> | undefined {
+  for (const route of routes) {
+    const match = route.pattern.exec(pathname)
+    if (!match) continue
+    try {
+      return { route, params: match.slice(1).map((part) => decodeURIComponent(part ?? '')) }
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/** The route's handler for `method`, or the 404 / 405 problem to answer instead. */
+export function handlerFor<H>(match: RouteMatch<Route<H>> | undefined, method: string | undefined): H {
+  if (!match) throw new HttpProblem(404, 'There is nothing at this address.')
+  const handler = match.route.methods[method ?? ''] ?? match.route.methods['*']
+  if (!handler) {
+    const allowed = Object.keys(match.route.methods).join(', ')
+    throw new HttpProblem(405, `Use ${allowed} here.`, undefined, { Allow: allowed })
+  }
+  return handler
+}
+
+/** The request target as a URL; a target that is not a path (`*`, absolute form with junk) is a 400. */
+export function requestUrl(rawUrl: string | undefined, base: string): URL {
+  if (!rawUrl?.startsWith('/') || rawUrl.startsWith('//')) {
+    throw new HttpProblem(400, 'The request target must be a path.', {})
+  }
+  try {
+    return new URL(rawUrl, base)
+  } catch {
+    throw new HttpProblem(400, 'The request target is not a valid path.', {})
+  }
+}

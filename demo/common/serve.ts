@@ -1,0 +1,21 @@
+// Turns an async request handler into a Node request listener that always answers: thrown
+// HttpProblems become problem JSON, anything else is a bug in the demo and says so.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { HttpProblem, sendProblem } from './problem.ts'
+import { ClientGone } from './read-body.ts'
+
+export function serve(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): RequestListener {
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof ClientGone) return
+      const instance = (req.url ?? '/').split('?')[0]!
+      if (error instanceof HttpProblem) {
+        sendProblem(res, error, instance)
+        return
+      }
+      // Bad input never lands here (it is a 4xx above); this is a bug, so it is loud.
+      console.error(error)
+      sendProblem(res, new HttpProblem(500, 'The demo server failed; see its console.'), instance)
+    })
+  }
+}

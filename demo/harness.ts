@@ -1,0 +1,56 @@
+// The whole demo in one call: the mock service and the example app, wired to each other with
+// fresh credentials. End-to-end tests and `npm start` both start it this way.
+import { fileURLToPath } from 'node:url'
+import { startApp } from './app/server.ts'
+import { generateCredentials } from './common/credentials.ts'
+import { startService } from './service/server.ts'
+
+export interface DemoOptions {
+  /** Default 0: any free port. */
+  appPort?: number
+  /** Default 0: any free port. */
+  servicePort?: number
+  /** Serve the service's /__knobs/ endpoints; default true, since tests steer through them. */
+  knobs?: boolean
+}
+
+export interface Demo {
+  appUrl: string
+  serviceUrl: string
+  apiKey: string
+  /** Base64. */
+  apiSecret: string
+  close(): Promise<void>
+}
+
+const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
+
+export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
+  const { apiKey, apiSecret } = generateCredentials()
+  // The app needs the service's URL and the service needs the app's origin: the service
+  // starts first, open to any origin, and is narrowed to the app before anyone can use it.
+  const service = await startService({
+    port: options.servicePort ?? 0,
+    apiKey,
+    apiSecret,
+    allowedOrigins: [],
+    knobs: options.knobs ?? true,
+  })
+  try {
+    const app = await startApp({ port: options.appPort ?? 0, serviceUrl: service.url, apiKey, apiSecret, distDir: DIST_DIR })
+    // The app listens on 127.0.0.1, but people type localhost too; both are the app's origin.
+    service.setAllowedOrigins([app.url, app.url.replace('//127.0.0.1:', '//localhost:')])
+    return {
+      appUrl: app.url,
+      serviceUrl: service.url,
+      apiKey,
+      apiSecret,
+      close: async () => {
+        await Promise.all([app.close(), service.close()])
+      },
+    }
+  } catch (error) {
+    await service.close()
+    throw error
+  }
+}

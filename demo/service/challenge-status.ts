@@ -1,0 +1,49 @@
+// GET /v1/entity/challenges/{id}/status: the long poll (spec section 4, "Check challenge status").
+// A pending challenge holds the request for holdMs; signing or expiry answers it at once.
+import type { ServerResponse } from 'node:http'
+import { HttpProblem, sendProblem } from '../common/problem.ts'
+import { sendEmpty, sendJson } from '../common/respond.ts'
+import type { Challenge } from './challenge-store.ts'
+import type { Handler } from './context.ts'
+
+const notFound = () => new HttpProblem(404, 'There is no challenge with this id.')
+
+export const checkChallengeStatus: Handler = (context, { res, url, params: [id = ''] }) => {
+  const challenge = context.store.get(id)
+  if (!challenge) throw notFound()
+  if (answerSettled(res, challenge, url.pathname)) return
+
+  const stop = () => {
+    context.timers.clear(hold)
+    unsubscribe()
+  }
+  const hold = context.timers.set(() => {
+    stop()
+    sendEmpty(res, 204)
+  }, context.settings.holdMs)
+  const unsubscribe = context.store.onChange(id, (changed) => {
+    // Only a settled state ends the hold early; anything else waits for the hold to run out.
+    if (changed && !answerSettled(res, changed, url.pathname)) return
+    stop()
+    if (!changed) sendProblem(res, notFound(), url.pathname)
+  })
+  // A client that gives up must not leave its timer and subscription behind.
+  res.on('close', stop)
+}
+
+/** Answers a signed, expired or consumed challenge and returns true; returns false while pending. */
+function answerSettled(res: ServerResponse, challenge: Challenge, instance: string): boolean {
+  switch (challenge.state) {
+    case 'pending':
+      return false
+    case 'signed':
+      sendJson(res, 200, { token: challenge.token })
+      return true
+    case 'expired':
+      sendProblem(res, new HttpProblem(410, 'The challenge has expired.'), instance)
+      return true
+    case 'consumed':
+      sendProblem(res, new HttpProblem(410, 'The challenge has been used already.'), instance)
+      return true
+  }
+}

@@ -1,0 +1,57 @@
+// POST /v1/entity/challenges: the embed asks for a challenge to show (spec section 4, "Create
+// challenge"). Browser-facing and unsigned, so the API key and the page's Origin are what is checked.
+import { FieldValidator } from '../common/field-validator.ts'
+import { HttpProblem } from '../common/problem.ts'
+import { parseJsonObject } from '../common/read-body.ts'
+import { sendJson } from '../common/respond.ts'
+import { challengePng, imageUrl } from './challenge-image.ts'
+import type { Challenge } from './challenge-store.ts'
+import type { Handler } from './context.ts'
+import { isOriginAllowed } from './cors.ts'
+import { IMAGE_KINDS } from './qr-images.ts'
+import { toTimestamp } from './timestamps.ts'
+
+export const pollingUrl = (serviceUrl: string, id: string) =>
+  `${serviceUrl}/v1/entity/challenges/${encodeURIComponent(id)}/status`
+
+export const createChallenge: Handler = async (context, { req, res, body }) => {
+  const origin = req.headers.origin
+  if (!isOriginAllowed(origin, context.allowedOrigins())) {
+    throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
+  }
+
+  const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type']))
+  const key = fields.requiredString('key', { maxLength: 256 })
+  const returnAuthImageData = fields.boolean('returnAuthImageData') ?? false
+  fields.choice('authType', ['web'])
+  fields.check()
+  if (key !== context.apiKey) throw new HttpProblem(403, 'The API key is not known.')
+
+  const challenge = context.store.create(context.settings.challengeTtlMs)
+  sendJson(res, 201, await describe(challenge, context.url, returnAuthImageData))
+}
+
+/** The Challenge object of spec section 2. */
+async function describe(challenge: Challenge, serviceUrl: string, withImageData: boolean) {
+  const id = encodeURIComponent(challenge.id)
+  const authImagesData = withImageData
+    ? Object.fromEntries(
+        await Promise.all(
+          IMAGE_KINDS.map(async (kind) => [kind, (await challengePng(challenge, kind, serviceUrl)).toString('base64')]),
+        ),
+      )
+    : undefined
+  return {
+    id: challenge.id,
+    createdAt: toTimestamp(challenge.createdAt),
+    expiresAt: toTimestamp(challenge.expiresAt),
+    authType: 'web',
+    authImages: Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, imageUrl(serviceUrl, challenge.id, kind)])),
+    ...(authImagesData ? { authImagesData } : {}),
+    pollingUrl: pollingUrl(serviceUrl, challenge.id),
+    // Named by the spec but not served by this mock: the status answer already carries the token.
+    authTokenUrl: `${serviceUrl}/v1/entity/challenges/${id}/token`,
+    // Work in progress in the spec too; nothing listens here.
+    socketsUrl: `${serviceUrl.replace(/^http/, 'ws')}/v1/entity/challenges/${id}/socket`,
+  }
+}

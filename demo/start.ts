@@ -1,0 +1,30 @@
+// `npm start`: the demo on fixed ports, for trying it by hand.
+import { startDemo } from './harness.ts'
+
+function portFrom(name: string, fallback: number): number {
+  const text = process.env[name]
+  const port = Number(text || fallback)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`${name} must be a port number, not "${text}".`)
+    process.exit(1)
+  }
+  return port
+}
+
+try {
+  const demo = await startDemo({ appPort: portFrom('PORT', 8080), servicePort: portFrom('SERVICE_PORT', 8081) })
+  console.log(`Demo: ${demo.appUrl}/login`)
+  console.log(`Service: ${demo.serviceUrl} (knobs at ${demo.serviceUrl}/__knobs/)`)
+  let stopping = false
+  const stop = () => {
+    // A second Ctrl-C while closing means "now".
+    if (stopping) process.exit(1)
+    stopping = true
+    void demo.close().then(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}

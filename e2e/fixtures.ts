@@ -1,0 +1,117 @@
+// Each worker runs its own demo (mock service + example app) on ephemeral ports; each test starts
+// from a reset service. Tests steer the "phone" and the service through the knob endpoints.
+import { test as base, expect, type Page } from '@playwright/test'
+import { startDemo, type Demo } from '../demo/harness.ts'
+
+export interface ChallengeInfo {
+  id: string
+  state: 'pending' | 'signed' | 'expired' | 'consumed'
+  polls: number
+}
+
+export interface LoggedRequest {
+  method: string
+  path: string
+  origin: string | null
+  authorization: string | null
+  contentType: string | null
+  body: string
+  at: number
+}
+
+export interface ControllerCall {
+  headers: Record<string, string | undefined>
+  query: string
+  valid: boolean
+  claims: { jti: string; sub: string; otp: string } | null
+}
+
+export class Service {
+  constructor(readonly demo: Demo) {}
+
+  async knob(path: string, body?: unknown, method = 'POST'): Promise<Response> {
+    const res = await fetch(this.demo.serviceUrl + '/__knobs/' + path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`knob ${path} answered ${res.status}: ${await res.text()}`)
+    return res
+  }
+
+  async challenges(): Promise<ChallengeInfo[]> {
+    return (await this.knob('challenges', undefined, 'GET')).json()
+  }
+
+  async requests(): Promise<LoggedRequest[]> {
+    return (await this.knob('requests', undefined, 'GET')).json()
+  }
+
+  /** Status polls received for one challenge, in order. */
+  async polls(id?: string): Promise<LoggedRequest[]> {
+    return (await this.requests()).filter((r) => r.method === 'GET' && /\/status$/.test(r.path) && (!id || r.path.includes(id)))
+  }
+
+  async creations(): Promise<LoggedRequest[]> {
+    return (await this.requests()).filter((r) => r.method === 'POST' && r.path === '/v1/entity/challenges')
+  }
+
+  /** Signs a challenge as the phone would, returning the token the widget will receive. */
+  async sign(id: string, identifier = 'user@example.com'): Promise<string> {
+    return ((await (await this.knob(`challenges/${id}/sign`, { identifier })).json()) as { token: string }).token
+  }
+
+  expire(id: string) {
+    return this.knob(`challenges/${id}/expire`)
+  }
+
+  fail(rule: { status?: number; count?: number; match?: 'create' | 'status' | 'any'; retryAfter?: string; body?: string; contentType?: string; network?: boolean }) {
+    return this.knob('fail', rule)
+  }
+
+  config(settings: { holdMs?: number; challengeTtlMs?: number }) {
+    return this.knob('config', settings)
+  }
+
+  async controllerLog(): Promise<ControllerCall[]> {
+    return (await fetch(this.demo.appUrl + '/__app/controller-log')).json()
+  }
+}
+
+/** The id of the challenge the page announced last (its `service-auth:ready` event). */
+export async function shownChallenge(page: Page, index = -1): Promise<string> {
+  await expect.poll(() => readyIds(page)).not.toHaveLength(0)
+  return (await readyIds(page)).at(index)!
+}
+
+export const readyIds = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    ((window as any).__events as { type: string; detail: any }[]).filter((e) => e.type === 'service-auth:ready').map((e) => e.detail.challengeId),
+  )
+
+export const eventTypes = (page: Page): Promise<string[]> =>
+  page.evaluate(() => ((window as any).__events as { type: string }[]).map((e) => e.type.replace('service-auth:', '')))
+
+/** Builds a /fixture URL; see demo/README.md for the parameters. */
+export const fixture = (params: Record<string, string | number> = {}) =>
+  '/fixture?' + new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))
+
+export const test = base.extend<{ service: Service }, { demo: Demo }>({
+  demo: [
+    async ({}, use) => {
+      const demo = await startDemo()
+      await use(demo)
+      await demo.close()
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ demo }, use) => use(demo.appUrl),
+  service: async ({ demo }, use) => {
+    const service = new Service(demo)
+    await service.knob('reset')
+    await fetch(demo.appUrl + '/__app/reset', { method: 'POST' })
+    await use(service)
+  },
+})
+
+export { expect }

@@ -1,0 +1,30 @@
+import { expect, fixture, shownChallenge, test } from './fixtures.ts'
+
+test('a person scans the code, the phone signs it, and they land signed in', async ({ page }) => {
+  await page.goto('/login')
+  const qr = page.getByRole('img', { name: 'QR code to sign in' })
+  await expect(qr).toBeVisible()
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/)
+  await expect(page.locator('[data-service-auth]').getByRole('status')).toHaveText('Scan with the app')
+  await expect(page.getByText(/^Expires in \d\d:\d\d$/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign with phone' }).click()
+  await expect(page).toHaveURL(/\/welcome$/)
+  await expect(page.getByRole('heading')).toHaveText(/Welcome, /)
+})
+
+test('the controller receives the token with the documented headers and the session cookie', async ({ page, service, context, demo }) => {
+  await context.addCookies([{ name: 'pre', value: 'existing', url: demo.appUrl }])
+  await page.goto(fixture())
+  const id = await shownChallenge(page)
+  const token = await service.sign(id, 'ada@example.com')
+
+  await expect(page).toHaveURL(/\/welcome$/)
+  const [call] = await service.controllerLog()
+  expect(call.headers['accept']).toBe('application/json')
+  expect(call.headers['x-requested-with']).toBe('XMLHttpRequest')
+  expect(call.headers['x-service-auth']).toBe(token)
+  expect(call.headers['cookie']).toContain('pre=existing')
+  expect(call.valid).toBe(true)
+  expect(call.claims).toMatchObject({ jti: id, sub: 'ada@example.com' })
+})

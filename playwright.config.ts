@@ -1,0 +1,20 @@
+import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './e2e/chromium.ts'
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Each worker starts its own mock service and demo app on ephemeral ports (see e2e/fixtures.ts).
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'retain-on-failure',
+  },
+})
