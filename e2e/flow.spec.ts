@@ -1,0 +1,152 @@
+// One test per rule of the sign-in flow: what the user sees and what the controller receives.
+import { expect, eventTypes, fixture, readyIds, shownChallenge, test } from './fixtures.ts'
+
+const widget = (page: import('@playwright/test').Page) => page.locator('[data-service-auth]')
+
+test('creates the challenge without credentials: JSON {key, returnAuthImageData} and no Authorization header', async ({ page, service, demo }) => {
+  await page.goto(fixture())
+  await shownChallenge(page)
+  const [create] = await service.creations()
+  expect(create.authorization).toBeNull()
+  expect(create.contentType).toBe('application/json')
+  expect(JSON.parse(create.body)).toEqual({ key: demo.apiKey, returnAuthImageData: true })
+})
+
+test('a hostile or malformed 2xx is refused, shown as reconnecting, and recovered from', async ({ page, service }) => {
+  await service.fail({ status: 200, match: 'create', body: '{"id": {"no": 1}, "pollingUrl": "javascript:alert(1)"}', contentType: 'application/json' })
+  await service.fail({ status: 201, match: 'create', body: '<html>not json</html>', contentType: 'text/html' })
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(fixture())
+  await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+  await expect(widget(page).getByRole('img')).toBeVisible({ timeout: 15_000 })
+  expect(await service.creations()).toHaveLength(3)
+  expect(errors).toEqual([])
+  expect((await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail.reason)).toEqual(['response', 'response'])
+})
+
+test('shows inline image data by default, and the image URL with data-service-image-data="false"', async ({ page, service, demo }) => {
+  await page.goto(fixture())
+  await expect(widget(page).getByRole('img', { name: 'QR code to sign in' })).toHaveAttribute('src', /^data:image\/png;base64,iVBOR/)
+
+  await page.goto(fixture({ 'image-data': 'false', image: 'qrcode-extended' }))
+  const id = await shownChallenge(page)
+  const img = widget(page).getByRole('img', { name: 'QR code to sign in' })
+  await expect(img).toHaveAttribute('src', `${demo.serviceUrl}/v1/entity/challenges/${id}/images/qrcode-extended`)
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0)
+  expect(JSON.parse((await service.creations()).at(-1)!.body).returnAuthImageData).toBe(false)
+})
+
+test('polls again after each 204 but never starts polls more often than once per second', async ({ page, service }) => {
+  // A service (or proxy) that answers at once instead of holding the poll.
+  await service.config({ holdMs: 0 })
+  await page.goto(fixture())
+  const id = await shownChallenge(page)
+  await expect.poll(async () => (await service.polls(id)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(5)
+  const at = (await service.polls(id)).map((poll) => poll.at)
+  const gaps = at.slice(1).map((time, i) => time - at[i])
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950)
+})
+
+test('a held poll answers at once when the phone signs, and sign-in follows', async ({ page, service }) => {
+  await page.goto(fixture())
+  const id = await shownChallenge(page)
+  await expect.poll(async () => (await service.polls(id)).length).toBeGreaterThan(0)
+  const signedAt = Date.now()
+  await service.sign(id)
+  await expect(page).toHaveURL(/\/welcome$/)
+  // The held poll carried the token. (At most one poll can start after the signing: when it
+  // lands in the millisecond between one poll's 204 and the next poll.)
+  expect((await service.polls(id)).filter((poll) => poll.at > signedAt).length).toBeLessThanOrEqual(1)
+})
+
+test('refuses a controller on another origin: one console error naming the attribute, a visible error, no request', async ({ page, service, demo }) => {
+  const messages: string[] = []
+  page.on('console', (message) => message.type() === 'error' && messages.push(message.text()))
+  const otherOrigin = demo.appUrl.replace('127.0.0.1', 'localhost') + '/auth/controller'
+  await page.goto(fixture({ 'auth-url': otherOrigin }))
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  expect(messages).toEqual([expect.stringContaining('data-service-auth-url')])
+  expect(await service.creations()).toHaveLength(0)
+})
+
+test('the token never reaches a URL, storage or the console', async ({ page, service }) => {
+  const urls: string[] = []
+  const logs: string[] = []
+  page.on('request', (request) => urls.push(request.url()))
+  page.on('console', (message) => logs.push(message.text()))
+  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=deny' }))
+  const token = await service.sign(await shownChallenge(page))
+  await expect.poll(async () => (await service.controllerLog()).length).toBe(1)
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  const storage = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]))
+  for (const place of [...urls, ...logs, storage]) expect(place).not.toContain(token)
+  expect((await service.controllerLog())[0].headers['x-service-auth']).toBe(token)
+})
+
+test('the Authorization header name carries the token as a Bearer credential', async ({ page, service }) => {
+  await page.goto(fixture({ header: 'Authorization' }))
+  const token = await service.sign(await shownChallenge(page))
+  await expect(page).toHaveURL(/\/welcome$/)
+  expect((await service.controllerLog())[0].headers['authorization']).toBe('Bearer ' + token)
+})
+
+test('a JSON {location} from the controller is where the browser goes', async ({ page, service }) => {
+  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=location&to=/welcome?from=json' }))
+  await service.sign(await shownChallenge(page))
+  await expect(page).toHaveURL(/\/welcome\?from=json$/)
+})
+
+test('without a JSON location, the URL a redirect ended on is where the browser goes', async ({ page, service }) => {
+  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=redirect' }))
+  await service.sign(await shownChallenge(page))
+  await expect(page).toHaveURL(/\/welcome$/)
+  await expect(page.getByRole('heading')).toHaveText('Welcome, user@example.com')
+})
+
+test('without a location or a redirect, the page reloads', async ({ page, service }) => {
+  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=plain' }))
+  await page.evaluate(() => ((window as any).beforeReload = true))
+  const first = await shownChallenge(page)
+  const reloaded = page.waitForEvent('load')
+  await service.sign(first)
+  await reloaded
+  // A reload starts a new document: the marker is gone and a fresh code is shown.
+  expect(await page.evaluate(() => (window as any).beforeReload ?? false)).toBe(false)
+  expect(await shownChallenge(page)).not.toBe(first)
+  expect((await service.controllerLog())[0].query).toContain('mode=plain')
+  expect(page.url()).toContain('/fixture')
+})
+
+test('a non-http(s) location is never followed: an error, then a fresh code', async ({ page, service }) => {
+  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=location&to=javascript:alert(document.domain)' }))
+  const first = await shownChallenge(page)
+  await service.sign(first)
+  await expect.poll(() => readyIds(page)).toHaveLength(2)
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  await expect(widget(page).getByRole('img')).toBeVisible()
+  expect(page.url()).toContain('/fixture')
+  const error = (await page.evaluate(() => (window as any).__events)).find((e: any) => e.type === 'service-auth:error')
+  expect(error.detail).toMatchObject({ reason: 'location', status: 200 })
+})
+
+test('a controller refusal shows an error, then a fresh code', async ({ page, service }) => {
+  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=deny' }))
+  const first = await shownChallenge(page)
+  await service.sign(first)
+  await expect.poll(() => readyIds(page)).toHaveLength(2)
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  await expect(widget(page).getByRole('img')).toBeVisible()
+  expect(await eventTypes(page)).toEqual(['ready', 'signed', 'error', 'ready'])
+  expect((await page.evaluate(() => (window as any).__events))[2].detail).toMatchObject({ reason: 'controller', status: 403 })
+})
+
+test('service-auth:success can be cancelled, for single-page-app routers', async ({ page, service }) => {
+  await page.goto(fixture())
+  await page.evaluate(() => document.addEventListener('service-auth:success', (event) => event.preventDefault()))
+  await service.sign(await shownChallenge(page))
+  await expect.poll(() => eventTypes(page)).toEqual(['ready', 'signed', 'success'])
+  const success = (await page.evaluate(() => (window as any).__events))[2]
+  expect(success.detail).toEqual({ location: expect.stringMatching(/\/welcome$/), reload: false })
+  expect(page.url()).toContain('/fixture')
+})
