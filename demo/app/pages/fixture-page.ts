@@ -37,7 +37,9 @@ export const fixturePage: AppHandler = async (context, { res, url }) => {
 ${content}
 <ol id="event-log"></ol>
 </main>`
-  const headers = options.strictCsp ? { 'Content-Security-Policy': strictPolicy(context.serviceUrl) } : {}
+  // no-cache, not no-store: the browser revalidates, but may still keep the page in its
+  // back/forward cache, as it would a real login page.
+  const headers = { 'Cache-Control': 'no-cache', ...(options.strictCsp ? { 'Content-Security-Policy': strictPolicy(context.serviceUrl) } : {}) }
   sendBytes(res, 200, renderPage({ title: 'Fixture', lang: options.lang, body, scripts }), 'text/html; charset=utf-8', headers)
 }
 

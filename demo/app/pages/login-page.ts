@@ -36,5 +36,6 @@ ${renderWidget({
     // The listeners go first, so not even the first event is missed.
     scripts: [{ src: '/public/events.js' }, { src: '/public/phone.js' }, { src: '/service-auth.js' }],
   })
-  sendBytes(res, 200, page, 'text/html; charset=utf-8')
+  // no-cache, not no-store: revalidated, but eligible for the back/forward cache like a real login page.
+  sendBytes(res, 200, page, 'text/html; charset=utf-8', { 'Cache-Control': 'no-cache' })
 }

@@ -1,0 +1,170 @@
+// One test per lifecycle rule: expiry, outages, permanent refusals, single-page apps, the
+// back/forward cache and hidden tabs. Time-dependent rules use Playwright's clock, never sleeps.
+import type { Page } from '@playwright/test'
+import { eventTypes, expect, fixture, readyIds, shownChallenge, test } from './fixtures.ts'
+
+const widget = (page: Page) => page.locator('[data-service-auth]')
+const errorsOf = async (page: Page) =>
+  (await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail)
+
+test('a 410 shows a new code at once, without a reload', async ({ page, service }) => {
+  await page.goto(fixture())
+  await page.evaluate(() => ((window as any).sameDocument = true))
+  const first = await shownChallenge(page)
+  await service.expire(first)
+  await expect.poll(() => readyIds(page)).toHaveLength(2)
+  expect(await eventTypes(page)).toEqual(['ready', 'expired', 'ready'])
+  expect(await page.evaluate(() => (window as any).sameDocument)).toBe(true)
+  await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
+})
+
+test('reaching expiresAt shows a new code, even while a poll is held', async ({ page, service }) => {
+  await service.config({ challengeTtlMs: 2500, holdMs: 60_000 })
+  await page.goto(fixture())
+  const first = await shownChallenge(page)
+  await expect.poll(() => readyIds(page), { timeout: 15_000 }).toHaveLength(2)
+  expect((await readyIds(page))[0]).toBe(first)
+  expect(await eventTypes(page)).toEqual(['ready', 'expired', 'ready'])
+})
+
+test('after about 5 minutes of unattended refreshing it stops and offers a new code', async ({ page, service }) => {
+  await page.clock.install()
+  await page.goto(fixture())
+  await service.expire(await shownChallenge(page))
+  await expect.poll(() => readyIds(page)).toHaveLength(2)
+  await page.clock.fastForward('05:01')
+  await service.expire((await readyIds(page))[1])
+
+  const button = widget(page).getByRole('button', { name: 'Show a new code' })
+  await expect(button).toBeVisible()
+  await expect(widget(page).getByRole('status')).toHaveText('The code expired')
+  await expect(widget(page).getByRole('img')).toBeHidden()
+  const created = (await service.creations()).length
+  await page.clock.fastForward('10:00')
+  expect(await service.creations()).toHaveLength(created)
+
+  await button.focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => readyIds(page)).toHaveLength(3)
+  await expect(widget(page).getByRole('img')).toBeVisible()
+})
+
+test('a 404 on the status starts a new challenge', async ({ page, service }) => {
+  await service.fail({ status: 404, match: 'status' })
+  await page.goto(fixture())
+  await expect.poll(() => readyIds(page)).toHaveLength(2)
+  await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
+  expect(await eventTypes(page)).toEqual(['ready', 'ready'])
+})
+
+for (const [what, rule] of [
+  ['a network error', { status: 502, network: true }],
+  ['a 503', { status: 503 }],
+] as const) {
+  test(`${what} while polling shows "Reconnecting…" with the code still shown, then recovers`, async ({ page, service }) => {
+    await page.goto(fixture())
+    const id = await shownChallenge(page)
+    await service.fail({ ...rule, count: 2, match: 'status' })
+    await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+    await expect(widget(page).getByRole('img')).toBeVisible()
+    await expect(widget(page).getByRole('status')).toHaveText('Scan with the app', { timeout: 15_000 })
+    const reason = 'network' in rule ? 'network' : 'service'
+    expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason }), expect.objectContaining({ reason })])
+    await service.sign(id)
+    await expect(page).toHaveURL(/\/welcome$/)
+  })
+}
+
+test('backs off exponentially between failed attempts', async ({ page, service }) => {
+  await service.fail({ status: 500, count: 3, match: 'create' })
+  await page.goto(fixture())
+  await shownChallenge(page)
+  const at = (await service.creations()).map((request) => request.at)
+  const gaps = at.slice(1).map((time, i) => time - at[i])
+  // About 1 s, 2 s, 4 s, each with up to 30 % jitter below.
+  expect(gaps[0]).toBeGreaterThanOrEqual(650)
+  expect(gaps[1]).toBeGreaterThanOrEqual(1350)
+  expect(gaps[2]).toBeGreaterThanOrEqual(2750)
+  expect(gaps[2]).toBeGreaterThan(gaps[0])
+})
+
+test('a 429 is retried no sooner than its Retry-After', async ({ page, service }) => {
+  await service.fail({ status: 429, match: 'create', retryAfter: '3' })
+  await page.goto(fixture())
+  await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+  await shownChallenge(page)
+  const [first, second] = (await service.creations()).map((request) => request.at)
+  expect(second - first).toBeGreaterThanOrEqual(2950)
+  expect((await errorsOf(page))[0]).toMatchObject({ reason: 'service', status: 429, retryAfter: 3000 })
+})
+
+for (const status of [400, 401, 403]) {
+  test(`a ${status} on challenge creation is permanent: an error with a button, no retry by itself`, async ({ page, service }) => {
+    await page.clock.install()
+    await service.fail({ status, match: 'create' })
+    await page.goto(fixture())
+    const button = widget(page).getByRole('button', { name: 'Show a new code' })
+    await expect(button).toBeVisible()
+    await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+    expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason: 'rejected', status })])
+    await page.clock.fastForward('10:00')
+    expect(await service.creations()).toHaveLength(1)
+
+    await button.click()
+    await expect(widget(page).getByRole('img')).toBeVisible()
+    expect(await service.creations()).toHaveLength(2)
+  })
+}
+
+test('widgets added later are mounted, and a removed one stops every request and timer', async ({ page, service }) => {
+  await page.goto(fixture({ late: 1 }))
+  expect(await service.creations()).toHaveLength(0)
+  await page.getByRole('button', { name: 'Add widget' }).click()
+  const id = await shownChallenge(page)
+  await expect(widget(page).getByRole('img')).toBeVisible()
+  await expect.poll(async () => (await service.polls(id)).length).toBeGreaterThan(0)
+
+  await page.clock.install()
+  await page.getByRole('button', { name: 'Remove widget' }).click()
+  await expect(widget(page)).toHaveCount(0)
+  const polls = (await service.polls(id)).length
+  // The held poll was aborted by the browser, and no timer starts another one.
+  await page.clock.runFor(10_000)
+  await expect.poll(async () => (await service.polls(id)).length).toBe(polls)
+  expect(await page.evaluate(() => (window as any).__events.length)).toBe(1)
+})
+
+test('including the script twice, or mounting twice, does nothing extra', async ({ page, service }) => {
+  await page.goto(fixture({ script: 'twice' }))
+  await shownChallenge(page)
+  const same = await page.evaluate(() => {
+    const el = document.querySelector<HTMLElement>('[data-service-auth]')!
+    const api = (window as any).ServiceAuth
+    return api.mount(el) === api.get(el) && api.scan().length === 1 && el.querySelectorAll('img').length === 1
+  })
+  expect(same).toBe(true)
+  expect(await service.creations()).toHaveLength(1)
+})
+
+test('while the tab is hidden polling pauses; it resumes at once when visible', async ({ page, service }) => {
+  await page.goto(fixture())
+  const id = await shownChallenge(page)
+  await expect.poll(async () => (await service.polls(id)).length).toBeGreaterThan(0)
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((hidden) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }, hidden)
+  await setHidden(true)
+  // The poll held when the tab went away still finishes; after it, no new one starts.
+  await page.clock.install()
+  await expect.poll(async () => (await service.challenges())[0].polls, { timeout: 5000 }).toBeGreaterThan(0)
+  const pollsWhileHidden = (await service.polls(id)).length
+  await page.clock.runFor(60_000)
+  expect(await service.polls(id)).toHaveLength(pollsWhileHidden)
+  // Signed while away: the person comes back and is signed in at once.
+  await service.sign(id)
+  await setHidden(false)
+  await expect(page).toHaveURL(/\/welcome$/)
+})
