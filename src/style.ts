@@ -3,9 +3,9 @@
 // stylesheets built through the CSSOM. It only lays the widget out: text, colours and frame
 // come from the page, so the widget suits light and dark pages alike; --sa-size sizes the code.
 const CSS =
-  '.sa{display:inline-grid;justify-items:center}.sa div{width:var(--sa-size,200px);aspect-ratio:1;background:#8882}' +
+  '.sa{display:inline-grid;justify-items:center}.sa div{width:var(--sa-size,200px);height:var(--sa-size,200px);background:#8882}' +
   // Page resets such as `img{display:block}` would otherwise beat the browser's own [hidden] rule.
-  '.sa img{width:100%}.sa [hidden]{display:none!important}'
+  '.sa img{display:block;width:100%}.sa [hidden]{display:none!important}'
 
 let adopted: boolean | undefined
 
