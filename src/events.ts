@@ -2,7 +2,7 @@ export interface EventDetails {
   ready: { challengeId: string; expiresAt: string }
   signed: { challengeId: string }
   /** `location` is where the browser goes next; absent when the page reloads instead. */
-  success: { location?: string; reload: boolean }
+  success: { location?: string }
   expired: { challengeId: string }
   /** `retryAfter` (ms) is set when the widget will retry by itself after a service failure. */
   error: { reason: ErrorReason; status: number; retryAfter?: number }

@@ -112,7 +112,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
             // Never retried: the token is single-use, and a refusal is an answer.
             const next = await confirm(config, token, signal).catch((e) => (isFailure(e) ? e : Promise.reject(e)))
             if (!isFailure(next)) {
-              if (emit(el, 'success', { location: next?.href, reload: !next }, true)) follow(next)
+              if (emit(el, 'success', { location: next?.href }, true)) follow(next)
               return
             }
             emit(el, 'error', next)

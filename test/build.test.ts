@@ -1,0 +1,81 @@
+// @vitest-environment node
+// The build's promises: the artefacts, their manifest, the baked-in API URL, and the size budget.
+import { createHash } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error build.mjs is plain JavaScript
+import { build, DEFAULT_API } from '../build.mjs'
+
+/** The IIFE's budget: 3 KB gzipped. */
+const BUDGET = 3072
+
+let outdir: string
+let manifest: { version: string; files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }> }
+const read = (name: string) => readFile(join(outdir, name))
+
+beforeAll(async () => {
+  outdir = await mkdtemp(join(tmpdir(), 'service-auth-build-'))
+  // The budget is measured on what ships: the default build.
+  manifest = await build({ outdir, api: DEFAULT_API, types: false })
+}, 60_000)
+afterAll(() => rm(outdir, { recursive: true, force: true }))
+
+describe('build', () => {
+  it(`keeps the IIFE within its budget of ${BUDGET} bytes gzipped`, async () => {
+    const gzip = gzipSync(await read('service-auth.js'), { level: 9 }).length
+    expect(manifest.files['service-auth.js'].gzip).toBe(gzip)
+    expect(gzip).toBeLessThanOrEqual(BUDGET)
+  })
+
+  it('lists every file with its bytes, gzip and brotli sizes and a matching sha384 SRI hash', async () => {
+    const version = JSON.parse(await readFile('package.json', 'utf8')).version
+    expect(Object.keys(manifest.files).sort()).toEqual(['service-auth-' + version + '.js', 'service-auth.js', 'service-auth.mjs'].sort())
+    for (const [name, file] of Object.entries(manifest.files)) {
+      const bytes = await read(name)
+      expect(file.bytes).toBe(bytes.length)
+      expect(file.brotli).toBeGreaterThan(0)
+      expect(file.gzip).toBeLessThan(file.bytes)
+      expect(file.integrity).toBe('sha384-' + createHash('sha384').update(bytes).digest('base64'))
+    }
+    expect(JSON.parse((await read('manifest.json')).toString())).toEqual(manifest)
+  })
+
+  it('makes the versioned CDN copy byte-identical, so one integrity hash pins both', async () => {
+    expect((await read(`service-auth-${manifest.version}.js`)).equals(await read('service-auth.js'))).toBe(true)
+  })
+
+  it('bakes SERVICE_API_URL in as the default service URL', async () => {
+    const custom = await mkdtemp(join(tmpdir(), 'service-auth-api-'))
+    const previous = process.env.SERVICE_API_URL
+    process.env.SERVICE_API_URL = 'https://auth.build-test.example'
+    try {
+      await build({ outdir: custom, types: false })
+      for (const name of ['service-auth.js', 'service-auth.mjs']) {
+        const code = (await readFile(join(custom, name))).toString()
+        expect(code).toContain('https://auth.build-test.example')
+        expect(code).not.toContain(DEFAULT_API)
+      }
+    } finally {
+      process.env.SERVICE_API_URL = previous
+      if (previous === undefined) delete process.env.SERVICE_API_URL
+      await rm(custom, { recursive: true, force: true })
+    }
+    expect((await read('service-auth.js')).toString()).toContain(DEFAULT_API)
+  })
+
+  it('sets the one global only from the IIFE; the ESM build exports the API and touches no window', async () => {
+    const esm = (await read('service-auth.mjs')).toString()
+    expect(esm).not.toMatch(/window\.ServiceAuth|ServiceAuth\s*=/)
+    expect(esm).toMatch(/export\s*\{[^}]*\bmount\b/)
+    expect((await read('service-auth.js')).toString()).toContain('ServiceAuth')
+  })
+
+  it('emits source maps for both builds', async () => {
+    for (const name of ['service-auth.js.map', 'service-auth.mjs.map']) {
+      expect(JSON.parse((await read(name)).toString()).sources.some((source: string) => source.includes('session.ts'))).toBe(true)
+    }
+  })
+})
