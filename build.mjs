@@ -89,4 +89,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const [name, file] of Object.entries(manifest.files)) {
     console.log(`${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`)
   }
+  const cdn = `service-auth-${manifest.version}.js`
+  console.log(`\nPinned tag (README.md): integrity="${manifest.files[cdn].integrity}" for ${cdn}`)
 }

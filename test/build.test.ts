@@ -73,6 +73,13 @@ describe('build', () => {
     expect((await read('service-auth.js')).toString()).toContain('ServiceAuth')
   })
 
+  it("keeps the README's pinned script tag true: its integrity is the built file's", async () => {
+    const readme = await readFile('README.md', 'utf8')
+    const [, file, integrity] = readme.match(/src="[^"]*\/(service-auth-[\d.]+\.js)"\s+integrity="([^"]+)"/)!
+    expect(file).toBe(`service-auth-${manifest.version}.js`)
+    expect(integrity).toBe(manifest.files[file].integrity)
+  })
+
   it('emits source maps for both builds', async () => {
     for (const name of ['service-auth.js.map', 'service-auth.mjs.map']) {
       expect(JSON.parse((await read(name)).toString()).sources.some((source: string) => source.includes('session.ts'))).toBe(true)
