@@ -92,6 +92,19 @@ export const readyIds = (page: Page): Promise<string[]> =>
 export const eventTypes = (page: Page): Promise<string[]> =>
   page.evaluate(() => ((window as any).__events as { type: string }[]).map((e) => e.type.replace('service-auth:', '')))
 
+/**
+ * When the page started its requests to URLs ending in `suffix`, from Resource Timing: the
+ * browser's own clock, free of the network jitter that server-side arrival times carry.
+ */
+export const requestStarts = (page: Page, suffix: string): Promise<number[]> =>
+  page.evaluate(
+    (suffix) => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(suffix)).map((entry) => entry.startTime),
+    suffix,
+  )
+
+/** Gaps between consecutive times. */
+export const gapsBetween = (times: number[]): number[] => times.slice(1).map((time, i) => time - times[i])
+
 /** Builds a /fixture URL; see demo/README.md for the parameters. */
 export const fixture = (params: Record<string, string | number> = {}) =>
   '/fixture?' + new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))
