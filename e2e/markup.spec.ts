@@ -15,6 +15,8 @@ for (const [attribute, param] of [
     page.on('pageerror', (error) => exceptions.push(error.message))
     await page.goto(fixture({ [param]: '__none__' }))
     await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+    // No button: trying again cannot fix the markup.
+    await expect(widget(page).getByRole('button')).toBeHidden()
     expect(consoleErrors).toEqual([`${attribute} is missing or invalid`])
     expect(exceptions).toEqual([])
     expect(await service.creations()).toHaveLength(0)

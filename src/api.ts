@@ -14,8 +14,8 @@ export interface Challenge {
 
 /**
  * `POST {api}/v1/entity/challenges`. Unsigned on purpose: the API secret never reaches a browser.
- * Among the 4xx only 408 and 429 are worth retrying: the others mean the key, origin or API
- * URL is wrong, which will not get better by itself, so they are `rejected`.
+ * Among the 4xx only 429 is worth retrying: the others (400, 401, 403 above all) mean the key,
+ * origin or API URL is wrong, which will not get better by itself, so they are `rejected`.
  */
 export function createChallenge(config: Config, signal: AbortSignal): Promise<Challenge> {
   const init = {
@@ -27,7 +27,7 @@ export function createChallenge(config: Config, signal: AbortSignal): Promise<Ch
     const { status } = res
     const challenge = toChallenge(body, config)
     if (res.ok && challenge) return challenge
-    throw failure(res.ok ? 'response' : status < 500 && status != 408 && status != 429 ? 'rejected' : 'service', res)
+    throw failure(res.ok ? 'response' : status < 500 && status != 429 ? 'rejected' : 'service', res)
   })
 }
 

@@ -16,9 +16,8 @@ export function confirm({ header, authUrl }: Config, token: string, signal: Abor
       'X-Requested-With': 'XMLHttpRequest',
       [header]: /^authorization$/i.test(header) ? 'Bearer ' + token : token,
     },
-    credentials: 'same-origin',
-    // In same-origin mode fetch fails rather than follow a redirect to another origin,
-    // so the token header is never replayed there.
+    // Cookies go along, as `credentials` defaults to same-origin. In same-origin mode fetch
+    // fails rather than follow a redirect to another origin, so the token is never replayed there.
     mode: 'same-origin',
   } as const
   return send(authUrl, init, signal, (res, body) => {

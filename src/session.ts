@@ -13,7 +13,7 @@ export interface Handle {
   start(): void
   /** Stops every request and timer; the widget offers a button to start again. */
   stop(): void
-  /** Stops, and puts the element back as it was before mounting. */
+  /** Stops, and removes what the widget added to the element. */
   destroy(): void
 }
 
@@ -23,7 +23,11 @@ const POLL_FLOOR = 1000
 // Nobody is looking at a code that has been refreshed unattended this long: stop, offer a button.
 const UNATTENDED = 5 * 60_000
 
-/** The per-element state machine: loading > ready > signing > done, with expiry, retries and errors on the way. */
+/**
+ * The per-element state machine: loading > ready > signing > (navigation), with expiry,
+ * reconnecting and errors on the way. When an app cancels the navigation, "signing in" stays
+ * until it routes away or destroys the widget.
+ */
 export function createSession(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
   const config = readConfig(el, options)
   const { texts, problem } = config
@@ -67,7 +71,9 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   if (problem) {
     // The message names the attribute ("data-service-key is missing or invalid"): no prefix needed.
     console.error(problem)
-    fail(failure('config'))
+    // No button: trying again cannot fix the markup.
+    emit(el, 'error', failure('config'))
+    view.show('error')
     return handle
   }
 
@@ -82,7 +88,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
     let challenge: Challenge | undefined
     let ids!: { challengeId: string }
     let shown!: Shown & { deadline: number }
-    // That the last sign-in failed, said in place of "scan with the app" beside the next code.
+    // That the last sign-in failed, said in place of "scan with the app" beside the next code (only).
     let notice: string | undefined
 
     for (;;) {
@@ -92,6 +98,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
           challenge = await createChallenge(config, signal)
           ids = { challengeId: challenge.id }
           shown = { src: challenge.image, deadline: Date.now() + challenge.lifetime, message: notice }
+          notice = undefined
           emit(el, 'ready', { ...ids, expiresAt: challenge.expiresAt })
         } else if (document.hidden) {
           // Hidden tabs make no requests. Someone coming back is attending again, so refreshing
@@ -102,6 +109,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
         } else {
           await sleep(lastPoll + POLL_FLOOR - Date.now(), signal)
           lastPoll = Date.now()
+          // Past the code's deadline: handled below exactly like the service's own 410.
           if (lastPoll > shown.deadline) throw { reason: 'expired', status: 410 }
           const token = await pollStatus(challenge.pollingUrl, signal)
           if (token) {
@@ -122,7 +130,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
           }
         }
         failures = 0
-        view.show("ready", shown)
+        view.show('ready', shown)
       } catch (error: any) {
         if (!isFailure(error)) throw error
         const { reason, status } = error
