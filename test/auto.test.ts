@@ -1,0 +1,117 @@
+// auto.ts runs on import, so each test imports a fresh copy (vi.resetModules) into a page
+// without the global, and disconnects the observers the copies started afterwards.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakeService, dataSrcOf, flush, seen, widget } from './helpers'
+
+let service: FakeService
+let observers: MutationObserver[]
+
+async function loadScript() {
+  vi.resetModules()
+  await import('../src/auto')
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
+  service = new FakeService()
+  delete window.ServiceAuth
+  observers = []
+  const Native = MutationObserver
+  vi.stubGlobal(
+    'MutationObserver',
+    class extends Native {
+      constructor(callback: MutationCallback) {
+        super(callback)
+        observers.push(this)
+      }
+    },
+  )
+})
+
+afterEach(() => {
+  document.querySelectorAll<HTMLElement>('[data-service-auth]').forEach((el) => window.ServiceAuth?.get(el)?.destroy())
+  observers.forEach((observer) => observer.disconnect())
+  document.body.replaceChildren()
+  delete window.ServiceAuth
+  vi.useRealTimers()
+})
+
+describe('the CDN entry', () => {
+  it('sets window.ServiceAuth with mount, get, scan and the version', async () => {
+    await loadScript()
+    expect(window.ServiceAuth).toEqual({
+      mount: expect.any(Function),
+      get: expect.any(Function),
+      scan: expect.any(Function),
+      version: '0.0.0-test',
+    })
+  })
+
+  it('mounts the elements already on the page', async () => {
+    const el = widget()
+    await loadScript()
+    expect(window.ServiceAuth!.get(el)).toBeDefined()
+    await flush()
+    expect(seen(el).image).toBe(dataSrcOf('c1'))
+  })
+
+  it('loaded twice, sets the global once and mounts each element once', async () => {
+    const early = widget()
+    await loadScript()
+    const first = window.ServiceAuth
+    await loadScript()
+    expect(window.ServiceAuth).toBe(first)
+
+    const late = widget()
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(early.querySelectorAll('.sa')).toHaveLength(1)
+    expect(late.querySelectorAll('.sa')).toHaveLength(1)
+    expect(observers).toHaveLength(1)
+  })
+
+  it('mounts elements added later, however deep', async () => {
+    await loadScript()
+    const el = widget()
+    const section = document.createElement('section')
+    const nested = widget({}, section)
+    document.body.append(section)
+    expect(service.calls).toHaveLength(0)
+    await flush()
+    expect(window.ServiceAuth!.get(el)).toBeDefined()
+    expect(window.ServiceAuth!.get(nested)).toBeDefined()
+    expect(service.creates).toHaveLength(2)
+    expect(seen(nested).status).toBe('Scan with the app')
+  })
+
+  it('destroys the widgets of removed elements', async () => {
+    service.poll = () => new Promise(() => {})
+    const el = widget()
+    await loadScript()
+    await flush()
+    const [poll] = service.polls()
+    el.remove()
+    await flush()
+    expect(poll.init.signal!.aborted).toBe(true)
+    expect(window.ServiceAuth!.get(el)).toBeUndefined()
+    expect(el.querySelector('.sa')).toBeNull()
+    const requests = service.calls.length
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.calls).toHaveLength(requests)
+  })
+
+  it('leaves alone an element moved within the page', async () => {
+    service.poll = () => new Promise(() => {})
+    const el = widget()
+    await loadScript()
+    await flush()
+    const handle = window.ServiceAuth!.get(el)
+    const [poll] = service.polls()
+    document.body.appendChild(document.createElement('aside')).append(el)
+    await flush()
+    expect(window.ServiceAuth!.get(el)).toBe(handle)
+    expect(poll.init.signal!.aborted).toBe(false)
+    expect(service.creates).toHaveLength(1)
+    expect(seen(el).image).toBe(dataSrcOf('c1'))
+  })
+})

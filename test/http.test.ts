@@ -1,0 +1,89 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { failure, isFailure, send } from '../src/http'
+import { FakeService, held } from './helpers'
+
+let service: FakeService
+const URL = 'https://api.test.example/thing'
+
+beforeEach(() => {
+  service = new FakeService()
+})
+
+describe('failure', () => {
+  it('carries the reason and the status', () => {
+    expect(failure('controller', new Response(null, { status: 403 }))).toEqual({ reason: 'controller', status: 403, retryAfter: 0 })
+  })
+
+  it('has status 0 without a response', () => {
+    expect(failure('network')).toEqual({ reason: 'network', status: 0, retryAfter: 0 })
+  })
+
+  it.each([
+    ['120', 120_000],
+    ['0', 0],
+    ['Wed, 21 Oct 2015 07:28:00 GMT', 0],
+    ['soon', 0],
+  ])('reads Retry-After %j as %i ms', (header, ms) => {
+    expect(failure('service', new Response(null, { status: 503, headers: { 'Retry-After': header } })).retryAfter).toBe(ms)
+  })
+
+  it('is told apart from other errors', () => {
+    expect(isFailure(failure('network'))).toBe(true)
+    expect(isFailure(new TypeError('x'))).toBe(false)
+    expect(isFailure(new DOMException('aborted', 'AbortError'))).toBe(false)
+    expect(isFailure(undefined)).toBe(false)
+  })
+})
+
+describe('send', () => {
+  it('passes the init through with no-store and the signal', async () => {
+    service.fetch.mockImplementationOnce(async () => new Response(null))
+    const signal = new AbortController().signal
+    expect(await send(URL, { method: 'PUT', credentials: 'omit' }, signal, () => 1)).toBe(1)
+    const [[url, init]] = service.fetch.mock.calls
+    expect(url).toBe(URL)
+    expect(init).toMatchObject({ method: 'PUT', credentials: 'omit', cache: 'no-store', signal })
+  })
+
+  it('hands the response and its JSON body to read', async () => {
+    const signal = new AbortController().signal
+    service.fetch.mockImplementationOnce(async () => Response.json({ a: 1 }, { status: 202 }))
+    const got = await send(URL, {}, signal, (res, body) => [res.status, body])
+    expect(got).toEqual([202, { a: 1 }])
+  })
+
+  it('gives read an undefined body when it is not JSON', async () => {
+    service.fetch.mockImplementationOnce(async () => new Response('<p>hi</p>'))
+    expect(await send(URL, {}, new AbortController().signal, (_, body) => body)).toBeUndefined()
+  })
+
+  it('turns a network error into a "network" Failure', async () => {
+    service.fetch.mockImplementationOnce(async () => Promise.reject(new TypeError('Failed to fetch')))
+    await expect(send(URL, {}, new AbortController().signal, () => 1)).rejects.toEqual({ reason: 'network', status: 0, retryAfter: 0 })
+  })
+
+  it('passes a Failure thrown by read through', async () => {
+    service.fetch.mockImplementationOnce(async () => new Response(null, { status: 409 }))
+    const thrown = failure('controller', new Response(null, { status: 409 }))
+    await expect(
+      send(URL, {}, new AbortController().signal, () => {
+        throw thrown
+      }),
+    ).rejects.toBe(thrown)
+  })
+
+  it('rejects with the abort reason, not a Failure, when aborted', async () => {
+    service.fetch.mockImplementationOnce((_, init) => {
+      const { promise } = held<Response>()
+      return new Promise((resolve, reject) => {
+        init!.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))
+        promise.then(resolve)
+      })
+    })
+    const controller = new AbortController()
+    const pending = send(URL, {}, controller.signal, () => 1)
+    const reason = new Error('stopped')
+    controller.abort(reason)
+    await expect(pending).rejects.toBe(reason)
+  })
+})

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { get, mount, scan, sweep, version } from '../src/index'
+import { FakeService, TOKEN, dataSrcOf, flush, headersOf, recordEvents, seen, stubNavigation, tokenResponse, types, widget } from './helpers'
+
+let service: FakeService
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
+  service = new FakeService()
+})
+
+afterEach(() => {
+  document.querySelectorAll<HTMLElement>('[data-service-auth]').forEach((el) => get(el)?.destroy())
+  document.body.replaceChildren()
+  sweep()
+  vi.useRealTimers()
+})
+
+describe('mount', () => {
+  it('turns an element into a working sign-in, start to finish', async () => {
+    const nav = stubNavigation()
+    service.poll = (id) => (service.polls(id).length < 3 ? new Response(null, { status: 204 }) : tokenResponse())
+    const el = widget()
+    const events = recordEvents(document.body)
+    mount(el)
+    expect(seen(el).status).toBe('Loading…')
+    await flush()
+    expect(seen(el).image).toBe(dataSrcOf('c1'))
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(types(events)).toEqual(['ready', 'signed', 'success'])
+    expect(headersOf(service.controllerCalls[0]).get('X-Service-Auth')).toBe(TOKEN)
+    expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
+  })
+
+  it('returns the same handle when mounting the same element twice, and starts once', async () => {
+    const el = widget()
+    const first = mount(el)
+    const second = mount(el, { locale: 'de' })
+    expect(second).toBe(first)
+    await flush()
+    expect(service.creates).toHaveLength(1)
+    expect(el.querySelectorAll('.sa')).toHaveLength(1)
+    expect(seen(el).status).toBe('Scan with the app')
+  })
+
+  it('takes options that override the attributes', () => {
+    const el = widget({ 'data-service-locale': 'en' })
+    mount(el, { locale: 'de' })
+    expect(seen(el).status).toBe('Lädt…')
+  })
+
+  it('mounts afresh after a destroy', async () => {
+    const el = widget()
+    const first = mount(el)
+    first.destroy()
+    expect(get(el)).toBeUndefined()
+    const second = mount(el)
+    expect(second).not.toBe(first)
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(el.querySelectorAll('.sa')).toHaveLength(1)
+  })
+})
+
+describe('get', () => {
+  it('finds the handle of a mounted element only', () => {
+    const el = widget()
+    const handle = mount(el)
+    expect(get(el)).toBe(handle)
+    expect(get(widget())).toBeUndefined()
+  })
+})
+
+describe('scan', () => {
+  it('mounts every [data-service-auth] element in the document', async () => {
+    const a = widget()
+    const b = widget()
+    document.body.append(document.createElement('div'))
+    const handles = scan()
+    expect(handles).toEqual([get(a), get(b)])
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(seen(a).image).not.toBeNull()
+    expect(seen(b).image).not.toBeNull()
+  })
+
+  it('mounts only inside the given root, and never twice', async () => {
+    const dialog = document.body.appendChild(document.createElement('dialog'))
+    const inside = widget({}, dialog)
+    const outside = widget()
+    expect(scan(dialog)).toEqual([get(inside)])
+    expect(get(outside)).toBeUndefined()
+    expect(scan(dialog)).toEqual([get(inside)])
+    await flush()
+    expect(service.creates).toHaveLength(1)
+  })
+})
+
+describe('sweep', () => {
+  it('destroys the widgets whose elements left the page, aborting their requests', async () => {
+    service.poll = () => new Promise(() => {})
+    const gone = widget()
+    const kept = widget()
+    scan()
+    await flush()
+    const [goneCall, keptCall] = [service.polls('c1')[0], service.polls('c2')[0]]
+    gone.remove()
+    sweep()
+    expect(get(gone)).toBeUndefined()
+    expect(gone.querySelector('.sa')).toBeNull()
+    expect(goneCall.init.signal!.aborted).toBe(true)
+    expect(get(kept)).toBeDefined()
+    expect(keptCall.init.signal!.aborted).toBe(false)
+    expect(seen(kept).image).toBe(dataSrcOf('c2'))
+  })
+})
+
+describe('the ESM entry', () => {
+  it('exports the build version', () => {
+    expect(version).toBe('0.0.0-test')
+  })
+
+  it('sets no global', () => {
+    expect(window.ServiceAuth).toBeUndefined()
+  })
+})

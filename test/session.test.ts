@@ -1,0 +1,707 @@
+// The per-element state machine, driven end to end through a fake service and controller on
+// a fake clock: what the person sees, the events the integrator gets, the requests made.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Options } from '../src/config'
+import { textsFor } from '../src/i18n'
+import { createSession, type Handle } from '../src/session'
+import {
+  CONTROLLER_URL,
+  FakeService,
+  TOKEN,
+  after,
+  challengeJson,
+  dataSrcOf,
+  expectTimes,
+  flush,
+  headersOf,
+  held,
+  noContent,
+  pageTransition,
+  pollingUrlOf,
+  recordEvents,
+  resetVisibility,
+  seen,
+  sequence,
+  setHidden,
+  status,
+  stubNavigation,
+  tokenResponse,
+  types,
+  widget,
+  type Recorded,
+} from './helpers'
+
+const en = textsFor.en
+let service: FakeService
+let nav: ReturnType<typeof stubNavigation>
+let page: HTMLElement
+let events: Recorded[]
+let handles: Handle[]
+
+function start(attrs: Record<string, string> = {}, options?: Options) {
+  const el = widget(attrs, page)
+  const onDestroy = vi.fn()
+  const handle = createSession(el, options, onDestroy)
+  handles.push(handle)
+  return { el, handle, ui: seen(el), onDestroy }
+}
+
+/** Challenges that live `lifetime` ms. */
+const lifetimes = (lifetime: number) => (n: number) => Response.json(challengeJson('c' + n, lifetime), { status: 201 })
+const since = (t0: number, calls: { at: number }[]) => calls.map((call) => call.at - t0)
+const signalOf = (call: { init: RequestInit }) => call.init.signal!
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
+  service = new FakeService()
+  nav = stubNavigation()
+  // The integrator's page: events are recorded here, so they must bubble to reach it.
+  page = document.body.appendChild(document.createElement('main'))
+  events = recordEvents(page)
+  handles = []
+})
+
+afterEach(() => {
+  handles.forEach((handle) => handle.destroy())
+  resetVisibility()
+  document.body.replaceChildren()
+  vi.useRealTimers()
+})
+
+describe('showing a code', () => {
+  it('shows Loading…, then the QR code with its countdown, and says ready', async () => {
+    const { el, ui } = start()
+    expect(ui.status).toBe('Loading…')
+    expect(ui.image).toBeNull()
+    expect(ui.button).toBeNull()
+    expect(service.creates).toHaveLength(1)
+
+    await flush()
+    expect(ui.status).toBe('Scan with the app')
+    expect(ui.image).toBe(dataSrcOf('c1'))
+    expect(ui.alt).toBe('QR code to sign in')
+    expect(ui.countdown).toBe('Expires in 02:00')
+    expect(ui.button).toBeNull()
+    expect(events).toEqual([
+      { type: 'ready', detail: { challengeId: 'c1', expiresAt: '2030-01-01T12:02:00.000Z' }, cancelable: false, target: el },
+    ])
+  })
+
+  it('counts down while the phone has not signed', async () => {
+    service.poll = () => after(20_000, noContent)
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(ui.countdown).toBe('Expires in 01:30')
+    expect(ui.status).toBe('Scan with the app')
+  })
+
+  it('polls the challenge’s polling URL at most once a second, even when the service answers at once', async () => {
+    const t0 = Date.now()
+    start()
+    await vi.advanceTimersByTimeAsync(10_000)
+    const polls = since(t0, service.polls('c1'))
+    expect(polls.length).toBeGreaterThanOrEqual(10)
+    expect(polls.length).toBeLessThanOrEqual(11)
+    polls.slice(1).forEach((at, i) => expect(at - polls[i]).toBeGreaterThanOrEqual(1000))
+    expect(service.polls()).toHaveLength(polls.length)
+  })
+
+  it('polls again at once after a held long poll', async () => {
+    const t0 = Date.now()
+    service.poll = () => after(20_000, noContent)
+    start()
+    await vi.advanceTimersByTimeAsync(60_010)
+    expectTimes(since(t0, service.polls()), [0, 20_000, 40_000, 60_000])
+  })
+
+  it('does nothing more when started while running', async () => {
+    const { handle } = start()
+    handle.start()
+    await flush()
+    handle.start()
+    await flush()
+    expect(service.creates).toHaveLength(1)
+  })
+})
+
+describe('signing in', () => {
+  it('hands the token to the controller and goes where it says', async () => {
+    service.poll = sequence(noContent, noContent, tokenResponse)
+    let controller!: ReturnType<typeof held<Response>>
+    service.controller = () => (controller = held<Response>()).promise
+    const { el, ui } = start()
+    await vi.advanceTimersByTimeAsync(2000)
+
+    expect(service.polls('c1')).toHaveLength(3)
+    expect(ui.status).toBe('Signing in…')
+    expect(ui.image).toBeNull()
+    expect(types(events)).toEqual(['ready', 'signed'])
+    expect(events[1].detail).toEqual({ challengeId: 'c1' })
+
+    const [call] = service.controllerCalls
+    expect(call.url).toBe(CONTROLLER_URL)
+    expect(headersOf(call).get('X-Service-Auth')).toBe(TOKEN)
+    expect(headersOf(call).get('Accept')).toBe('application/json')
+    expect(headersOf(call).get('X-Requested-With')).toBe('XMLHttpRequest')
+    expect(call.init.credentials ?? 'same-origin').toBe('same-origin')
+    expect(call.init.mode).toBe('same-origin')
+    expect(nav.assign).not.toHaveBeenCalled()
+
+    controller.resolve(Response.json({ location: '/welcome' }))
+    await flush()
+    expect(events[2]).toEqual({
+      type: 'success',
+      detail: { location: 'http://localhost:3000/welcome' },
+      cancelable: true,
+      target: el,
+    })
+    expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
+    expect(nav.reload).not.toHaveBeenCalled()
+  })
+
+  it('sends the token as a Bearer credential in an Authorization header', async () => {
+    service.poll = tokenResponse
+    start({ 'data-service-auth-header': 'Authorization' })
+    await flush()
+    expect(headersOf(service.controllerCalls[0]).get('Authorization')).toBe('Bearer ' + TOKEN)
+  })
+
+  it('goes where the controller redirected to', async () => {
+    service.poll = tokenResponse
+    service.controller = () => {
+      const res = new Response('<h1>Welcome</h1>', { headers: { 'Content-Type': 'text/html' } })
+      Object.defineProperties(res, { redirected: { value: true }, url: { value: 'http://localhost:3000/home' } })
+      return res
+    }
+    start()
+    await flush()
+    expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/home')
+  })
+
+  it('reloads when the controller names no location', async () => {
+    service.poll = tokenResponse
+    service.controller = () => new Response(null, { status: 204 })
+    start()
+    await flush()
+    // No location in the detail: the page reloads.
+    expect(events.find((e) => e.type == 'success')?.detail).toEqual({})
+    expect(nav.reload).toHaveBeenCalledOnce()
+    expect(nav.assign).not.toHaveBeenCalled()
+  })
+
+  it('does not navigate when the integrator cancels the success event', async () => {
+    service.poll = tokenResponse
+    page.addEventListener('service-auth:success', (event) => event.preventDefault())
+    start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(types(events)).toEqual(['ready', 'signed', 'success'])
+    expect(nav.assign).not.toHaveBeenCalled()
+    expect(nav.reload).not.toHaveBeenCalled()
+    // The token was single-use: nothing is polled or created after it.
+    expect(service.polls()).toHaveLength(1)
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it('never polls a consumed challenge again', async () => {
+    service.poll = tokenResponse
+    start()
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(service.polls('c1')).toHaveLength(1)
+    expect(service.controllerCalls).toHaveLength(1)
+  })
+})
+
+describe('when the controller refuses', () => {
+  it('reports the error, says so beside a fresh code, and never polls the consumed one', async () => {
+    service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
+    service.controller = () => status(403)
+    const { ui } = start()
+    await flush()
+
+    expect(types(events)).toEqual(['ready', 'signed', 'error', 'ready'])
+    expect(events[2].detail).toMatchObject({ reason: 'controller', status: 403 })
+    expect(events[3].detail.challengeId).toBe('c2')
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(ui.status).toBe(en.error)
+    expect(ui.status).not.toBe(en.ready)
+    expect(nav.assign).not.toHaveBeenCalled()
+    expect(nav.reload).not.toHaveBeenCalled()
+
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(service.polls('c1')).toHaveLength(1)
+    expect(service.polls('c2').length).toBeGreaterThan(5)
+    // A refusal is an answer: the single-use token is not offered again.
+    expect(service.controllerCalls).toHaveLength(1)
+  })
+
+  it('says it only beside the next code, not the ones after it', async () => {
+    service.create = lifetimes(10_000)
+    service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
+    service.controller = () => status(403)
+    const { ui } = start()
+    await flush()
+    expect(ui.status).toBe(en.error)
+    await vi.advanceTimersByTimeAsync(12_000)
+    expect(ui.image).toBe(dataSrcOf('c3'))
+    expect(ui.status).toBe(en.ready)
+  })
+
+  it('refuses a javascript: location as reason "location" and shows a fresh code', async () => {
+    service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
+    service.controller = () => Response.json({ location: 'javascript:alert(document.cookie)' })
+    const { ui } = start()
+    await flush()
+    expect(events.find((e) => e.type == 'error')?.detail).toMatchObject({ reason: 'location', status: 200 })
+    expect(types(events)).not.toContain('success')
+    expect(nav.assign).not.toHaveBeenCalled()
+    expect(ui.image).toBe(dataSrcOf('c2'))
+  })
+
+  it('treats an unreachable controller the same way', async () => {
+    service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
+    service.controller = () => new TypeError('Failed to fetch')
+    const { ui } = start()
+    await flush()
+    expect(events.find((e) => e.type == 'error')?.detail).toMatchObject({ reason: 'network', status: 0 })
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(service.controllerCalls).toHaveLength(1)
+  })
+})
+
+describe('expiry', () => {
+  it('a 410 says expired and shows a new code, without reloading', async () => {
+    service.poll = (id) => (id == 'c1' ? status(410) : noContent())
+    const { ui } = start()
+    await flush()
+    expect(types(events)).toEqual(['ready', 'expired', 'ready'])
+    expect(events[1].detail).toEqual({ challengeId: 'c1' })
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(ui.status).toBe('Scan with the app')
+    expect(nav.reload).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(service.polls('c1')).toHaveLength(1)
+  })
+
+  it('reaching expiresAt says expired and shows a new code, and the old one is not polled past it', async () => {
+    const t0 = Date.now()
+    service.create = lifetimes(10_000)
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(9000)
+    expect(ui.image).toBe(dataSrcOf('c1'))
+    expect(types(events)).toEqual(['ready'])
+
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(types(events)).toEqual(['ready', 'expired', 'ready'])
+    expect(events[1].detail).toEqual({ challengeId: 'c1' })
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(ui.countdown).toMatch(/^Expires in 00:(09|10)$/)
+    expect(Math.max(...since(t0, service.polls('c1')))).toBeLessThanOrEqual(10_000)
+    expect(nav.reload).not.toHaveBeenCalled()
+  })
+
+  it('a 404 on the status (the service forgot the challenge) shows a new code', async () => {
+    service.poll = (id) => (id == 'c1' ? status(404) : noContent())
+    const { ui } = start()
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(ui.status).toBe('Scan with the app')
+    expect(types(events)).not.toContain('error')
+  })
+
+  it('after about 5 minutes of unattended refreshing, stops and offers a button that starts again', async () => {
+    service.create = lifetimes(60_000)
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(4 * 60_000)
+    expect(ui.image).not.toBeNull()
+
+    await vi.advanceTimersByTimeAsync(2 * 60_000 + 10_000)
+    expect(ui.status).toBe('The code expired')
+    expect(ui.image).toBeNull()
+    expect(ui.countdown).toBeNull()
+    expect(ui.button).toBe('Show a new code')
+    const creates = service.creates.length
+    expect(creates).toBeGreaterThanOrEqual(5)
+    expect(creates).toBeLessThanOrEqual(7)
+
+    const requests = service.calls.length
+    await vi.advanceTimersByTimeAsync(30 * 60_000)
+    expect(service.calls).toHaveLength(requests)
+
+    ui.click()
+    await flush()
+    expect(service.creates).toHaveLength(creates + 1)
+    expect(ui.status).toBe('Scan with the app')
+    expect(ui.image).toBe(dataSrcOf('c' + (creates + 1)))
+    expect(ui.button).toBeNull()
+  })
+})
+
+describe('service trouble', () => {
+  it('retries creating with exponential backoff, honouring Retry-After, then recovers', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1)
+    const t0 = Date.now()
+    service.create = (n) =>
+      [
+        () => status(429, { 'Retry-After': '5' }),
+        () => new TypeError('Failed to fetch'),
+        () => status(500),
+        () => Response.json(challengeJson('c4'), { status: 201 }),
+      ][n - 1]()
+    const { ui } = start()
+    await flush()
+    expect(ui.status).toBe('Reconnecting…')
+    expect(ui.image).toBeNull()
+    expect(ui.button).toBeNull()
+
+    await vi.advanceTimersByTimeAsync(10_990)
+    expectTimes(since(t0, service.creates), [0, 5000, 7000])
+    expect(ui.status).toBe('Reconnecting…')
+
+    await vi.advanceTimersByTimeAsync(20)
+    expectTimes(since(t0, service.creates), [0, 5000, 7000, 11_000])
+    expect(ui.status).toBe('Scan with the app')
+    expect(ui.image).toBe(dataSrcOf('c4'))
+    expect(events.filter((e) => e.type == 'error').map((e) => [e.detail.reason, e.detail.status])).toEqual([
+      ['service', 429],
+      ['network', 0],
+      ['service', 500],
+    ])
+  })
+
+  it('caps the backoff at 30 s', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1)
+    const t0 = Date.now()
+    service.create = () => new TypeError('Failed to fetch')
+    start()
+    await vi.advanceTimersByTimeAsync(121_020)
+    expectTimes(since(t0, service.creates), [0, 1000, 3000, 7000, 15_000, 31_000, 61_000, 91_000, 121_000], 20)
+  })
+
+  it('keeps the code on screen while the polls fail, and starts the backoff afresh after recovering', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1)
+    service.poll = sequence(
+      () => status(503),
+      () => status(503),
+      noContent,
+      () => status(502),
+      noContent,
+    )
+    const { ui } = start()
+    await flush()
+    expect(ui.status).toBe('Reconnecting…')
+    expect(ui.image).toBe(dataSrcOf('c1'))
+    expect(ui.countdown).toBe('Expires in 02:00')
+    expect(ui.button).toBeNull()
+
+    const t0 = Date.now()
+    await vi.advanceTimersByTimeAsync(1010)
+    expect(ui.status).toBe('Reconnecting…')
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(ui.status).toBe('Scan with the app')
+    await vi.advanceTimersByTimeAsync(10_000)
+    // Polls 0 and 1 failed (waits 1 s, 2 s), poll 2 worked, poll 3 failed, and the wait
+    // before poll 4 is 1 s again, not 4 s.
+    expectTimes(since(t0, service.polls()).slice(0, 5), [0, 1000, 3000, 4000, 5000], 10)
+    expect(ui.status).toBe('Scan with the app')
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it('honours a Retry-After on a 429 poll', async () => {
+    service.poll = sequence(() => status(429, { 'Retry-After': '20' }), noContent)
+    const t0 = Date.now()
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(19_990)
+    expect(service.polls()).toHaveLength(1)
+    expect(ui.status).toBe('Reconnecting…')
+    await vi.advanceTimersByTimeAsync(20)
+    expectTimes(since(t0, service.polls()), [0, 20_000])
+    expect(ui.status).toBe('Scan with the app')
+  })
+
+  it.each([400, 401, 403])('a %i on create shows the error with a button, and does not retry by itself', async (code) => {
+    service.create = sequence(() => status(code), () => Response.json(challengeJson('c2'), { status: 201 }))
+    const { ui } = start()
+    await flush()
+    expect(ui.status).toBe(en.error)
+    expect(ui.image).toBeNull()
+    expect(ui.button).not.toBeNull()
+    expect(types(events)).toEqual(['error'])
+    expect(events[0].detail).toMatchObject({ reason: 'rejected', status: code })
+
+    await vi.advanceTimersByTimeAsync(15 * 60_000)
+    expect(service.calls).toHaveLength(1)
+
+    ui.click()
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(ui.button).toBeNull()
+  })
+
+  // BUG: the error state's button says "Show a new code" like every other button; the
+  // "Try again" text (texts.retry) it used to have was dropped.
+  it.fails('labels the button of the error state "Try again"', async () => {
+    service.create = () => status(403)
+    const { ui } = start()
+    await flush()
+    expect(ui.button).toBe('Try again')
+  })
+})
+
+describe('a hidden tab', () => {
+  it('makes no polls while hidden, and polls at once when shown again', async () => {
+    service.poll = () => after(5000, noContent)
+    const t0 = Date.now()
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(7000)
+    setHidden(true)
+    // The long poll in flight when the tab was hidden still gets its answer.
+    await vi.advanceTimersByTimeAsync(3000)
+    const polls = service.polls().length
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.polls()).toHaveLength(polls)
+    expect(service.creates).toHaveLength(1)
+
+    setHidden(false)
+    await flush()
+    expect(service.polls()).toHaveLength(polls + 1)
+    expect(since(t0, service.polls()).at(-1)).toBe(70_000)
+    expect(ui.image).toBe(dataSrcOf('c1'))
+  })
+
+  // BUG: `document.hidden` is checked only before the 1 s poll floor, so a tab hidden while
+  // the widget waits out that floor still makes one poll after it is hidden.
+  it.fails('starts no poll once hidden, even between two quick polls', async () => {
+    start()
+    await vi.advanceTimersByTimeAsync(500)
+    setHidden(true)
+    const polls = service.polls().length
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.polls()).toHaveLength(polls)
+  })
+
+  it('replaces a code that expired while hidden only when shown again', async () => {
+    service.create = lifetimes(30_000)
+    service.poll = () => after(1000, noContent)
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(2000)
+    setHidden(true)
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(service.creates).toHaveLength(1)
+
+    setHidden(false)
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(types(events)).toEqual(['ready', 'expired', 'ready'])
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(nav.reload).not.toHaveBeenCalled()
+  })
+
+  it('does not count hidden time as unattended refreshing', async () => {
+    service.create = lifetimes(60_000)
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(4 * 60_000)
+    setHidden(true)
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    setHidden(false)
+    await vi.advanceTimersByTimeAsync(2 * 60_000)
+    expect(ui.status).toBe('Scan with the app')
+    expect(ui.image).not.toBeNull()
+  })
+})
+
+describe('the back/forward cache', () => {
+  it('restoring the page after a sign-in shows a fresh code; the consumed one is never polled again', async () => {
+    service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
+    const { ui } = start()
+    await flush()
+    expect(nav.assign).toHaveBeenCalledOnce()
+
+    pageTransition('pagehide', true)
+    pageTransition('pageshow', true)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(service.creates).toHaveLength(2)
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(ui.status).toBe('Scan with the app')
+    expect(service.polls('c1')).toHaveLength(1)
+    expect(service.polls('c2').length).toBeGreaterThan(5)
+    expect(service.controllerCalls).toHaveLength(1)
+  })
+
+  it('leaving aborts the poll in flight, and coming back starts afresh', async () => {
+    service.poll = () => held().promise
+    const { ui } = start()
+    await flush()
+    const [poll] = service.polls('c1')
+    pageTransition('pagehide', true)
+    expect(signalOf(poll).aborted).toBe(true)
+
+    pageTransition('pageshow', true)
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(service.polls('c1')).toHaveLength(1)
+  })
+
+  it('an ordinary pageshow changes nothing', async () => {
+    start()
+    await flush()
+    pageTransition('pageshow', false)
+    await flush()
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it('does not start a widget that was never started', async () => {
+    start({ 'data-service-auto-start': 'false' })
+    pageTransition('pagehide', true)
+    pageTransition('pageshow', true)
+    await flush()
+    expect(service.calls).toEqual([])
+  })
+})
+
+describe('stop, start and destroy', () => {
+  it('stop aborts what is in flight and offers a button; clicking it starts again', async () => {
+    service.poll = () => held().promise
+    const { handle, ui } = start()
+    await flush()
+    const [poll] = service.polls()
+    handle.stop()
+    expect(signalOf(poll).aborted).toBe(true)
+    expect(ui.image).toBeNull()
+    expect(ui.button).toBe('Show a new code')
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(service.calls).toHaveLength(2)
+
+    ui.click()
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(ui.image).toBe(dataSrcOf('c2'))
+  })
+
+  it('without auto-start, waits for the button', async () => {
+    const { ui, handle } = start({ 'data-service-auto-start': 'false' })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.calls).toEqual([])
+    expect(ui.button).toBe('Show a new code')
+    expect(ui.image).toBeNull()
+    handle.start()
+    await flush()
+    expect(ui.image).toBe(dataSrcOf('c1'))
+  })
+
+  it('destroy aborts the poll in flight, stops every timer, and puts the element back', async () => {
+    service.poll = () => held().promise
+    const el = widget({}, page)
+    const own = el.appendChild(document.createElement('a'))
+    own.textContent = 'Sign in with a password'
+    const onDestroy = vi.fn()
+    const handle = createSession(el, undefined, onDestroy)
+    await flush()
+    const [poll] = service.polls()
+
+    handle.destroy()
+    expect(signalOf(poll).aborted).toBe(true)
+    expect([...el.childNodes]).toEqual([own])
+    expect(onDestroy).toHaveBeenCalledOnce()
+    expect(vi.getTimerCount()).toBe(0)
+
+    const requests = service.calls.length
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    pageTransition('pageshow', true)
+    setHidden(true)
+    setHidden(false)
+    await flush()
+    expect(service.calls).toHaveLength(requests)
+    expect(types(events)).toEqual(['ready'])
+
+    handle.destroy()
+    expect(onDestroy).toHaveBeenCalledOnce()
+  })
+
+  it('destroy during the backoff stops the retries', async () => {
+    service.create = () => status(503)
+    const { handle } = start()
+    await flush()
+    handle.destroy()
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    expect(service.calls).toHaveLength(1)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('destroy while the controller answers aborts it and never navigates', async () => {
+    service.poll = tokenResponse
+    service.controller = () => held().promise
+    const { handle } = start()
+    await flush()
+    const [call] = service.controllerCalls
+    handle.destroy()
+    expect(signalOf(call).aborted).toBe(true)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(nav.assign).not.toHaveBeenCalled()
+    expect(nav.reload).not.toHaveBeenCalled()
+    expect(types(events)).toEqual(['ready', 'signed'])
+  })
+
+  // BUG: the session shows the code right after emitting 'ready'; when a listener destroyed
+  // the widget in between, that show() starts the countdown's setInterval on the detached
+  // view, and nothing ever clears it (the same happens from an 'error' listener while reconnecting).
+  it.fails('destroy from a service-auth:ready listener leaves nothing running', async () => {
+    page.addEventListener('service-auth:ready', () => handles[0].destroy(), { once: true })
+    const { el } = start()
+    await flush()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.calls).toHaveLength(1)
+    expect(el.childNodes).toHaveLength(0)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})
+
+describe('bad markup', () => {
+  it('logs which attribute is wrong, reports a "config" error, and makes no request', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { ui } = start({ 'data-service-auth-url': 'https://evil.example/controller' })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(consoleError).toHaveBeenCalledOnce()
+    expect(String(consoleError.mock.calls[0][0])).toMatch(/data-service-auth-url/)
+    expect(types(events)).toEqual(['error'])
+    expect(events[0].detail).toMatchObject({ reason: 'config' })
+    expect(ui.status).toBe(en.error)
+    expect(service.calls).toEqual([])
+  })
+
+  // Trying again cannot fix the markup.
+  it('offers no button that cannot work', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { ui } = start({ 'data-service-key': '' })
+    await flush()
+    expect(ui.button).toBeNull()
+  })
+})
+
+describe('the token', () => {
+  it('never appears in the console, storage, the page or any URL', async () => {
+    const logged = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => {}),
+    )
+    service.poll = sequence(noContent, tokenResponse, noContent, tokenResponse)
+    service.controller = sequence(() => status(403), () => Response.json({ location: '/welcome' }))
+    start({ 'data-service-image-data': 'false' })
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(service.controllerCalls).toHaveLength(2)
+    expect(nav.assign).toHaveBeenCalledOnce()
+
+    for (const spy of logged) expect(JSON.stringify(spy.mock.calls)).not.toContain(TOKEN)
+    for (const storage of [localStorage, sessionStorage])
+      for (let i = 0; i < storage.length; i++) expect(storage.getItem(storage.key(i)!)).not.toContain(TOKEN)
+    expect(document.cookie).not.toContain(TOKEN)
+    expect(document.documentElement.outerHTML).not.toContain(TOKEN)
+    for (const call of service.calls) expect(call.url).not.toContain(TOKEN)
+    expect(JSON.stringify(events.map((e) => e.detail))).not.toContain(TOKEN)
+    // Only the controller, on this origin, ever receives it.
+    const carriers = service.calls.filter((call) => JSON.stringify([...headersOf(call)]).includes(TOKEN) || String(call.init.body).includes(TOKEN))
+    expect(carriers.map((call) => call.url)).toEqual([CONTROLLER_URL, CONTROLLER_URL])
+    expect(pollingUrlOf('c1')).not.toContain(TOKEN)
+  })
+})

@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { textsFor } from '../src/i18n'
+import { createView, type View } from '../src/view'
+import { seen } from './helpers'
+
+const texts = textsFor.en
+const SRC = 'data:image/png;base64,iVBORw0KGgo='
+let host: HTMLElement
+let view: View
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
+  host = document.body.appendChild(document.createElement('div'))
+  view = createView(host, texts, 'en')
+})
+
+afterEach(() => {
+  view.destroy()
+  document.body.replaceChildren()
+  vi.useRealTimers()
+})
+
+describe('states', () => {
+  it.each([
+    ['loading', 'Loading…'],
+    ['ready', 'Scan with the app'],
+    ['reconnecting', 'Reconnecting…'],
+    ['signing', 'Signing in…'],
+    ['expired', 'The code expired'],
+    ['error', 'Sign-in failed'],
+  ] as const)('%s says "%s" in the status line', (state, text) => {
+    view.show(state)
+    expect(seen(host).status).toBe(text)
+  })
+
+  it('idle says nothing', () => {
+    view.show('loading')
+    view.show('idle', { action: () => {} })
+    expect(seen(host).status).toBe('')
+  })
+
+  it('has a polite live status line, and an alt text on the image', () => {
+    view.show('ready', { src: SRC })
+    const status = host.querySelector('[role=status]')!
+    expect(status.textContent).toBe('Scan with the app')
+    expect(seen(host).alt).toBe('QR code to sign in')
+  })
+
+  it('a message replaces the state text', () => {
+    view.show('ready', { src: SRC, message: 'Failed. Scan the new code.' })
+    expect(seen(host).status).toBe('Failed. Scan the new code.')
+  })
+
+  it('leaves unchanged text alone, so screen readers do not hear it again', async () => {
+    view.show('ready', { src: SRC })
+    const changes: MutationRecord[] = []
+    const observer = new MutationObserver((records) => changes.push(...records))
+    observer.observe(host.querySelector('[role=status]')!, { childList: true, characterData: true, subtree: true })
+    view.show('ready', { src: SRC })
+    view.show('reconnecting', { src: SRC, message: 'Scan with the app' })
+    await vi.advanceTimersByTimeAsync(0)
+    observer.disconnect()
+    expect(changes).toEqual([])
+  })
+})
+
+describe('image', () => {
+  it('is shown with its src only when there is one', () => {
+    view.show('loading')
+    expect(seen(host).image).toBeNull()
+    view.show('ready', { src: SRC })
+    expect(seen(host).image).toBe(SRC)
+    view.show('reconnecting', { src: SRC })
+    expect(seen(host).image).toBe(SRC)
+    view.show('expired', { action: () => {} })
+    expect(seen(host).image).toBeNull()
+    expect(host.querySelector('img')!.hasAttribute('src')).toBe(false)
+  })
+
+  it('switches to a new code', () => {
+    view.show('ready', { src: SRC })
+    view.show('ready', { src: 'https://api.test.example/qr/2.png' })
+    expect(seen(host).image).toBe('https://api.test.example/qr/2.png')
+  })
+
+  it('keeps a placeholder of the same size while there is no image', () => {
+    view.show('loading')
+    const img = host.querySelector('img')!
+    expect(img.parentElement!.hidden).toBe(false)
+    expect(img.parentElement).not.toBe(host.querySelector('.sa'))
+  })
+})
+
+describe('button', () => {
+  it('is there only with an action', () => {
+    view.show('ready', { src: SRC })
+    expect(seen(host).button).toBeNull()
+    view.show('expired', { action: () => {} })
+    expect(seen(host).button).toBe('Show a new code')
+    view.show('loading')
+    expect(seen(host).button).toBeNull()
+  })
+
+  it('is a type=button, so it never submits a surrounding form', () => {
+    view.show('expired', { action: () => {} })
+    expect(host.querySelector('button')!.type).toBe('button')
+  })
+
+  it('runs the current action when clicked', () => {
+    const first = vi.fn()
+    const second = vi.fn()
+    view.show('expired', { action: first })
+    view.show('error', { action: second })
+    seen(host).click()
+    expect(first).not.toHaveBeenCalled()
+    expect(second).toHaveBeenCalledOnce()
+  })
+
+  it('does nothing once its state is gone', () => {
+    const action = vi.fn()
+    view.show('expired', { action })
+    const button = host.querySelector('button')!
+    view.show('loading')
+    button.click()
+    expect(action).not.toHaveBeenCalled()
+  })
+})
+
+describe('countdown', () => {
+  it('shows "Expires in mm:ss" and counts down each second', async () => {
+    view.show('ready', { src: SRC, deadline: Date.now() + 90_000 })
+    expect(seen(host).countdown).toBe('Expires in 01:30')
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(seen(host).countdown).toBe('Expires in 01:29')
+    await vi.advanceTimersByTimeAsync(29_000)
+    expect(seen(host).countdown).toBe('Expires in 01:00')
+    await vi.advanceTimersByTimeAsync(59_000)
+    expect(seen(host).countdown).toBe('Expires in 00:01')
+  })
+
+  it('rounds up, and stops at 00:00', async () => {
+    view.show('ready', { src: SRC, deadline: Date.now() + 1500 })
+    expect(seen(host).countdown).toBe('Expires in 00:02')
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(seen(host).countdown).toBe('Expires in 00:00')
+  })
+
+  it('is outside the live region, so the time is not read out every second', () => {
+    view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    expect(host.querySelector('[role=status]')!.textContent).not.toContain('Expires')
+    expect(host.querySelector('[aria-live] , [role=status]')!.contains(host.querySelector('.sa p:not([role])'))).toBe(false)
+  })
+
+  it('is hidden without a deadline, and stops ticking', async () => {
+    view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    view.show('signing')
+    expect(seen(host).countdown).toBeNull()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('runs one ticker however often it is shown', () => {
+    for (let i = 0; i < 5; i++) view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    expect(vi.getTimerCount()).toBe(1)
+  })
+
+  it('speaks the configured language', () => {
+    view.destroy()
+    view = createView(host, textsFor.de, 'de')
+    view.show('ready', { src: SRC, deadline: Date.now() + 61_000 })
+    expect(seen(host).countdown).toBe('Läuft ab in 01:01')
+    expect(seen(host).status).toBe('Mit der App scannen')
+    expect(host.querySelector('.sa')!.getAttribute('lang')).toBe('de')
+  })
+})
+
+describe('destroy', () => {
+  it('removes what it added, keeps the integrator’s children, and stops the countdown', () => {
+    view.destroy()
+    host.replaceChildren()
+    const own = host.appendChild(document.createElement('p'))
+    own.textContent = 'Or sign in with a password'
+    view = createView(host, texts, 'en')
+    expect(host.children).toHaveLength(2)
+    expect(host.firstElementChild).toBe(own)
+    view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    view.destroy()
+    expect([...host.childNodes]).toEqual([own])
+    expect(own.textContent).toBe('Or sign in with a password')
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('adds no inline styles or markup strings (CSP-safe)', () => {
+    view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    expect(host.querySelectorAll('[style], style, script')).toHaveLength(0)
+  })
+})
