@@ -56,7 +56,7 @@ export function pollStatus(url: string, signal: AbortSignal): Promise<string | n
     const token = body?.token
     if (res.status != 200) {
       if (res.ok) return null
-    } else if (typeof token == 'string') {
+    } else if (typeof token == 'string' && token) {
       return token
     }
     throw failure(res.ok ? 'response' : 'service', res)

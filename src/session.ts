@@ -100,14 +100,16 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
           shown = { src: challenge.image, deadline: Date.now() + challenge.lifetime, message: notice }
           notice = undefined
           emit(el, 'ready', { ...ids, expiresAt: challenge.expiresAt })
-        } else if (document.hidden) {
-          // Hidden tabs make no requests. Someone coming back is attending again, so refreshing
-          // the code for them restarts the unattended clock.
-          await untilVisible(signal)
-          refreshingSince = Date.now()
-          continue
         } else {
           await sleep(lastPoll + POLL_FLOOR - Date.now(), signal)
+          if (document.hidden) {
+            // Hidden tabs make no requests (checked after the wait, which the tab may have
+            // spent going away). Someone coming back is attending again, so refreshing the
+            // code for them restarts the unattended clock.
+            await untilVisible(signal)
+            refreshingSince = Date.now()
+            continue
+          }
           lastPoll = Date.now()
           // Past the code's deadline: handled below exactly like the service's own 410.
           if (lastPoll > shown.deadline) throw { reason: 'expired', status: 410 }

@@ -13,6 +13,8 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
     // around to days.
     const timer = setTimeout(done, Math.max(ms, 0))
     signal.addEventListener('abort', done)
+    // Aborted already (say, destroyed from an event listener a moment ago): no timer lingers.
+    if (signal.aborted) done()
   })
 
 /**

@@ -60,7 +60,8 @@ export function createView(host: HTMLElement, texts: Texts, lang: string): View 
       // Only this text node changes each second. It is outside the live region, so screen
       // readers are not read the time every second, and page observers see no new nodes.
       const tick = () => (time.data = texts.left + new Date(Math.max(0, deadline! - Date.now()) + 999).toISOString().slice(14, 19))
-      if (deadline) {
+      // Not once destroyed: an event listener may destroy the widget just before this runs.
+      if (deadline && root.isConnected) {
         tick()
         ticker = setInterval(tick, 1000)
       }
