@@ -3,20 +3,14 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { startDemo, type Demo } from '../demo/harness.ts'
 
+import type { ChallengeState } from '../demo/service/challenge-store.ts'
+import type { LoggedRequest } from '../demo/service/request-log.ts'
+
+/** What GET /__knobs/challenges lists. */
 export interface ChallengeInfo {
   id: string
-  state: 'pending' | 'signed' | 'expired' | 'consumed'
+  state: ChallengeState
   polls: number
-}
-
-export interface LoggedRequest {
-  method: string
-  path: string
-  origin: string | null
-  authorization: string | null
-  contentType: string | null
-  body: string
-  at: number
 }
 
 export interface ControllerCall {
