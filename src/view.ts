@@ -8,7 +8,7 @@ export interface Shown {
   src?: string
   /** When the shown code expires (epoch ms); drives the countdown. */
   deadline?: number
-  /** A button, labelled for the state, that runs this. */
+  /** Shows the "Show a new code" button, which runs this. */
   action?: () => void
   /** Replaces the state's usual status text, e.g. to say why the last sign-in failed. */
   message?: string
@@ -38,6 +38,7 @@ export function createView(host: HTMLElement, texts: Texts, lang: string): View 
   img.alt = texts.alt
   status.setAttribute('role', 'status')
   button.type = 'button'
+  button.textContent = texts.newCode
   button.onclick = () => action?.()
   // Appended, not replacing: whatever the integrator put in the element is theirs to keep.
   host.append(root)
@@ -54,7 +55,6 @@ export function createView(host: HTMLElement, texts: Texts, lang: string): View 
       const text = message || texts[state as keyof Texts] || ''
       if (status.textContent != text) status.textContent = text
       action = run
-      button.textContent = texts.newCode
       button.hidden = !run
       time.parentElement!.hidden = !deadline
       // Only this text node changes each second. It is outside the live region, so screen
