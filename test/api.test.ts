@@ -62,6 +62,11 @@ describe('createChallenge: request', () => {
 })
 
 describe('createChallenge: the challenge', () => {
+  it.each([200, 201, 202])('accepts any 2xx, here %i', async (code) => {
+    service.create = () => Response.json(challengeJson('c1'), { status: code })
+    await expect(create()).resolves.toMatchObject({ id: 'c1' })
+  })
+
   it('turns inline image data into a data: URL, and keeps id, expiry, lifetime and polling URL', async () => {
     const body = challengeJson('c1', 90_000)
     service.create = () => Response.json(body, { status: 201 })
