@@ -42,6 +42,18 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
       tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
     }),
     esbuild({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(outdir, 'service-auth.mjs'), format: 'esm' }),
+    // The Node helper for integrators' controllers (the `service-auth/server` subpath); jose stays a dependency.
+    esbuild({
+      entryPoints: [join(root, 'src/server/index.ts')],
+      outfile: join(outdir, 'server.mjs'),
+      bundle: true,
+      sourcemap: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      external: ['jose'],
+      logLevel: 'warning',
+    }),
   ])
   // A second pass with terser's multi-pass compressor finds a few percent esbuild leaves, and the
   // IIFE's 3 KB gzip budget needs them. The source map is carried through.
@@ -90,5 +102,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`)
   }
   const cdn = `service-auth-${manifest.version}.js`
-  console.log(`\nPinned tag (README.md): integrity="${manifest.files[cdn].integrity}" for ${cdn}`)
+  const integrity = manifest.files[cdn].integrity
+  console.log(`\nPinned tag (README.md): integrity="${integrity}" for ${cdn}`)
+  // `node build.mjs --readme` writes that hash into the README's pinned tag (a test checks it).
+  if (process.argv.includes('--readme')) {
+    const readmePath = join(root, 'README.md')
+    const readme = await readFile(readmePath, 'utf8')
+    await writeFile(readmePath, readme.replace(/(service-auth-[\d.]+\.js"\s+integrity=")sha384-[^"]+/, `$1${integrity}`))
+  }
 }

@@ -32,7 +32,7 @@ describe('build', () => {
 
   it('lists every file with its bytes, gzip and brotli sizes and a matching sha384 SRI hash', async () => {
     const version = JSON.parse(await readFile('package.json', 'utf8')).version
-    expect(Object.keys(manifest.files).sort()).toEqual(['service-auth-' + version + '.js', 'service-auth.js', 'service-auth.mjs'].sort())
+    expect(Object.keys(manifest.files).sort()).toEqual(['server.mjs', 'service-auth-' + version + '.js', 'service-auth.js', 'service-auth.mjs'].sort())
     for (const [name, file] of Object.entries(manifest.files)) {
       const bytes = await read(name)
       expect(file.bytes).toBe(bytes.length)

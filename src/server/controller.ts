@@ -1,0 +1,74 @@
+import type { Client } from './client'
+import { ServiceError } from './problem'
+import { AuthTokenError, verifyAuthToken, type AuthTokenClaims } from './verify'
+
+/** The parts of an incoming request the controller reads: a fetch `Request`, or Node's `IncomingMessage`. */
+export interface ControllerRequest {
+  headers: Headers | Record<string, string | string[] | undefined>
+}
+
+/** What to answer; write it with your framework (`res.writeHead(status, headers).end(body)` in plain Node). */
+export interface ControllerResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+export interface ControllerOptions<User> {
+  client: Pick<Client, 'authenticate'>
+  /** The API secret, as the Base64 text the service issued. */
+  secret: string
+  /** The header the embed sends the token in; default `X-Service-Auth`. */
+  header?: string
+  /** Seconds of clock skew forgiven on the token; default 5. */
+  leeway?: number
+  /** Your user store: the user with this identifier who may sign in, or nothing. */
+  findUser(identifier: string, claims: AuthTokenClaims): User | null | undefined | Promise<User | null | undefined>
+  /** Starts your session (set its cookie on your response); returns where to go next, default `/`. */
+  startSession(user: User, claims: AuthTokenClaims): string | void | Promise<string | void>
+}
+
+/**
+ * The controller of spec section 4 in one call: read the token (1), verify it with the API secret
+ * (2), take jti, sub and otp (3), ask your user store (4), confirm at the service (5), and answer
+ * (6): JSON `{location}` to the embed's XHR, a redirect to anything else. Refusals are problem
+ * JSON: 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
+ * sign in, 423 for a locked identity, 502 when the service cannot be reached.
+ */
+export async function handleControllerRequest<User>(request: ControllerRequest, options: ControllerOptions<User>): Promise<ControllerResponse> {
+  const header = options.header ?? 'X-Service-Auth'
+  let token = headerOf(request, header)
+  if (/^authorization$/i.test(header)) token = token?.replace(/^Bearer\s+/i, '')
+  try {
+    const claims = await verifyAuthToken(token, { secret: options.secret, leeway: options.leeway })
+    const user = await options.findUser(claims.identifier, claims)
+    // Asked before confirming: a refused user leaves the challenge unconsumed at the service.
+    if (!user) return problem(403, 'Forbidden', 'This user may not sign in here.')
+    await options.client.authenticate(claims.identifier, { challenge: claims.challengeId, otp: claims.otp })
+    const location = (await options.startSession(user, claims)) || '/'
+    return headerOf(request, 'X-Requested-With') === 'XMLHttpRequest'
+      ? { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ location }) }
+      : { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' }, body: '' }
+  } catch (error) {
+    if (error instanceof AuthTokenError) return problem(401, 'Unauthorized', error.message)
+    if (error instanceof ServiceError) {
+      if (error.status === 423) return problem(423, 'Locked', 'This identity is locked.')
+      if (error.status === 401 || error.status === 404) return problem(401, 'Unauthorized', 'The service did not confirm this sign-in.')
+      return problem(502, 'Bad Gateway', 'The sign-in service could not confirm this sign-in.')
+    }
+    throw error
+  }
+}
+
+function headerOf({ headers }: ControllerRequest, name: string): string | undefined {
+  const value = typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, unknown>)[name.toLowerCase()]
+  return Array.isArray(value) ? value[0] : typeof value === 'string' ? value : undefined
+}
+
+function problem(status: number, title: string, detail: string): ControllerResponse {
+  return {
+    status,
+    headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' },
+    body: JSON.stringify({ type: 'about:blank', title, status, detail }),
+  }
+}

@@ -1,0 +1,90 @@
+import { errors, jwtVerify, type JWTPayload } from 'jose'
+import { secretBytes } from './secret'
+
+export interface VerifyOptions {
+  /** The API secret, as the Base64 text the service issued. */
+  secret: string
+  /** Seconds of clock skew forgiven on `exp`, `nbf` and `iat`; default 5. */
+  leeway?: number
+  /** Pins the token's `iss` (the service's URL), if you want to. */
+  issuer?: string
+  /** The time to check against; default now. */
+  now?: Date
+}
+
+/** What a signed token says: which challenge, who signed it, and the one-time password. */
+export interface AuthTokenClaims {
+  /** `jti`: the challenge id, to confirm with `authenticate`. */
+  challengeId: string
+  /** `sub`: the identity's identifier, e.g. an e-mail address. */
+  identifier: string
+  /** `otp`: the one-time password, to confirm with `authenticate`. */
+  otp: string
+}
+
+/**
+ * Why a token was refused: `malformed` (not a JWT, or not HS256), `signature` (not signed with
+ * your secret), `expired`, `not-yet-valid` (`nbf` or `iat` ahead of now), `claims` (a claim is
+ * missing or of the wrong type).
+ */
+export type AuthTokenProblem = 'malformed' | 'signature' | 'expired' | 'not-yet-valid' | 'claims'
+
+/** The token in `X-Service-Auth` cannot be trusted; `problem` says why. */
+export class AuthTokenError extends Error {
+  override name = 'AuthTokenError'
+  constructor(
+    readonly problem: AuthTokenProblem,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+/**
+ * Verifies the token the embed hands to your controller (spec section 4, steps 1 to 3): HS256
+ * only, keyed with the Base64-decoded API secret, `exp`, `nbf` and `iat` checked with a small
+ * leeway. Throws an AuthTokenError when the token cannot be trusted.
+ * @example const { challengeId, identifier, otp } = await verifyAuthToken(req.headers['x-service-auth'], { secret })
+ */
+export async function verifyAuthToken(token: unknown, options: VerifyOptions): Promise<AuthTokenClaims> {
+  if (typeof token !== 'string' || !token) throw new AuthTokenError('malformed', 'There is no token.')
+  const leeway = options.leeway ?? 5
+  let payload: JWTPayload
+  try {
+    ;({ payload } = await jwtVerify(token, secretBytes(options.secret), {
+      algorithms: ['HS256'],
+      clockTolerance: leeway,
+      issuer: options.issuer,
+      currentDate: options.now,
+      requiredClaims: ['jti', 'sub', 'otp', 'exp', 'iat'],
+    }))
+  } catch (error) {
+    throw refusal(error)
+  }
+  const now = (options.now ?? new Date()).getTime() / 1000
+  // jose checks iat only against a maximum age; a token issued in the future is as suspect as one not yet valid.
+  if (typeof payload.iat === 'number' && payload.iat > now + leeway) {
+    throw new AuthTokenError('not-yet-valid', 'The token was issued in the future.')
+  }
+  const { jti, sub, otp } = payload
+  if (![jti, sub, otp].every((claim) => typeof claim === 'string' && claim)) {
+    throw new AuthTokenError('claims', 'The token lacks a jti, sub or otp string.')
+  }
+  return { challengeId: jti as string, identifier: sub as string, otp: otp as string }
+}
+
+function refusal(error: unknown): AuthTokenError {
+  if (error instanceof TypeError) throw error // a bad secret is the integrator's bug, not a bad token
+  const cause = { cause: error }
+  if (error instanceof errors.JWTExpired) return new AuthTokenError('expired', 'The token has expired.', cause)
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    return error.claim === 'nbf'
+      ? new AuthTokenError('not-yet-valid', 'The token is not valid yet.', cause)
+      : new AuthTokenError('claims', `The token's ${error.claim} claim is wrong: ${error.message}`, cause)
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return new AuthTokenError('signature', 'The token is not signed with this secret.', cause)
+  }
+  return new AuthTokenError('malformed', 'The token is not an HS256 JWT.', cause)
+}

@@ -1,0 +1,119 @@
+// @vitest-environment node
+// The client against a small recording server: what it signs and sends, and how it reads answers.
+import { createHash, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { jwtVerify, decodeProtectedHeader } from 'jose'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createClient, ServiceError, ServiceUnreachableError } from '../../src/server/index.ts'
+
+const key = 'pk_test'
+const secret = randomBytes(32).toString('base64')
+
+interface Seen {
+  method: string
+  url: string
+  authorization: string
+  contentType?: string
+  body: string
+}
+let seen: Seen[]
+let answer: (req: IncomingMessage) => { status: number; body?: unknown; delay?: number }
+let server: Server
+let baseUrl: string
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    let body = ''
+    for await (const chunk of req) body += chunk
+    seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization!, contentType: req.headers['content-type'], body })
+    const { status, body: reply, delay } = answer(req)
+    setTimeout(() => {
+      res.writeHead(status, reply === undefined ? {} : { 'Content-Type': status < 400 ? 'application/json' : 'application/problem+json' })
+      res.end(reply === undefined ? undefined : typeof reply === 'string' ? reply : JSON.stringify(reply))
+    }, delay ?? 0)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise((resolve) => server.close(resolve)))
+beforeEach(() => {
+  seen = []
+  answer = () => ({ status: 200, body: {} })
+})
+
+const client = () => createClient({ baseUrl, key, secret, timeout: 500 })
+
+describe('createClient: request signing (spec section 5)', () => {
+  it('signs every request with an HS256 JWT carrying iss, aud, iat, nbf, exp, method, url and bodyHash', async () => {
+    await client().authenticate('ada@example.com', { challenge: 'c1', otp: '42' })
+    const [request] = seen
+    expect(decodeProtectedHeader(request.authorization)).toEqual({ alg: 'HS256', typ: 'JWT' })
+    const { payload } = await jwtVerify(request.authorization, Buffer.from(secret, 'base64'), { algorithms: ['HS256'], issuer: key, audience: baseUrl })
+    expect(payload).toMatchObject({
+      method: 'POST',
+      url: `${baseUrl}/v1/entity/identities/ada%40example.com/authenticate`,
+      bodyHash: createHash('sha256').update(request.body).digest('hex'),
+    })
+    expect(payload.nbf).toBe(payload.iat)
+    expect(payload.exp).toBe((payload.iat as number) + 10)
+    expect(JSON.parse(request.body)).toEqual({ challenge: 'c1', otp: '42' })
+    expect(request.contentType).toBe('application/json')
+  })
+
+  it('hashes the empty body of a GET or DELETE', async () => {
+    await client().identities.delete('ada@example.com')
+    const { payload } = await jwtVerify(seen[0].authorization, Buffer.from(secret, 'base64'))
+    expect(payload).toMatchObject({ method: 'DELETE', bodyHash: createHash('sha256').update('').digest('hex') })
+    expect(seen[0].body).toBe('')
+  })
+
+  it('URL-encodes the identifier in the path, and signs the exact URL it requests', async () => {
+    await client().identities.get('a/b c?d')
+    expect(seen[0].url).toBe('/v1/entity/identities/a%2Fb%20c%3Fd')
+    const { payload } = await jwtVerify(seen[0].authorization, Buffer.from(secret, 'base64'))
+    expect(payload.url).toBe(baseUrl + seen[0].url)
+  })
+
+  it('passes list paging as the query, signed as part of the URL', async () => {
+    await client().identities.list({ page: 2, limit: 10 })
+    expect(seen[0].url).toBe('/v1/entity/identities?page=2&limit=10')
+    const { payload } = await jwtVerify(seen[0].authorization, Buffer.from(secret, 'base64'))
+    expect(payload.url).toBe(baseUrl + '/v1/entity/identities?page=2&limit=10')
+  })
+})
+
+describe('createClient: answers', () => {
+  it('tells a new identity (201) from a known one (200) on enrol', async () => {
+    answer = () => ({ status: 201, body: { id: 'e1', identity: { identifier: 'ada@example.com' } } })
+    await expect(client().enroll({ identifier: 'ada@example.com' })).resolves.toMatchObject({ created: true, enrollment: { id: 'e1' } })
+    answer = () => ({ status: 200, body: { id: 'e2' } })
+    await expect(client().enroll({ identifier: 'ada@example.com' })).resolves.toMatchObject({ created: false })
+  })
+
+  it('turns problem JSON into a ServiceError with status, title, detail and field errors', async () => {
+    const errors = { identifier: [{ code: 'c1051bb4-d103-4f74-8988-acbcafc7fdc3', message: 'This value should not be blank.' }] }
+    answer = () => ({ status: 400, body: { type: 'https://e/400', title: 'Bad Request', status: 400, detail: 'The submitted data is invalid.', instance: '/v1/entity/identities/enroll', errors } })
+    const error = await client().enroll({ identifier: '' }).catch((e) => e)
+    expect(error).toBeInstanceOf(ServiceError)
+    expect(error).toMatchObject({ status: 400, title: 'Bad Request', detail: 'The submitted data is invalid.', instance: '/v1/entity/identities/enroll', errors })
+  })
+
+  it('keeps the status of an error without a problem body', async () => {
+    answer = () => ({ status: 423, body: 'locked' })
+    await expect(client().authenticate('a', { challenge: 'c', otp: 'o' })).rejects.toMatchObject({ name: 'ServiceError', status: 423, title: 'HTTP 423' })
+  })
+
+  it('gives up after its timeout with a ServiceUnreachableError', async () => {
+    answer = () => ({ status: 200, body: {}, delay: 2000 })
+    const error = await client().identities.get('slow').catch((e) => e)
+    expect(error).toBeInstanceOf(ServiceUnreachableError)
+    expect(error.status).toBe(0)
+    expect(error.detail).toContain('500 ms')
+  })
+
+  it('reports a service that is not there as unreachable', async () => {
+    const gone = createClient({ baseUrl: 'http://127.0.0.1:9', key, secret, timeout: 2000 })
+    await expect(gone.identities.get('x')).rejects.toBeInstanceOf(ServiceUnreachableError)
+  })
+})

@@ -1,0 +1,104 @@
+// @vitest-environment node
+import { randomBytes } from 'node:crypto'
+import { SignJWT } from 'jose'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { handleControllerRequest, ServiceError, ServiceUnreachableError, type ControllerOptions } from '../../src/server/index.ts'
+
+const secret = randomBytes(32).toString('base64')
+const users = new Map([['ada@example.com', { id: 7, name: 'Ada' }]])
+
+const signed = (claims: Record<string, unknown> = {}, key = secret) =>
+  new SignJWT({ jti: 'challenge-1', sub: 'ada@example.com', otp: '493021', ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('1m')
+    .sign(Buffer.from(key, 'base64'))
+
+let options: ControllerOptions<{ id: number; name: string }>
+let authenticate: ReturnType<typeof vi.fn>
+let startSession: ReturnType<typeof vi.fn>
+
+beforeEach(() => {
+  authenticate = vi.fn(async () => ({}))
+  startSession = vi.fn(() => '/welcome')
+  options = { client: { authenticate }, secret, findUser: (identifier) => users.get(identifier), startSession }
+})
+
+const xhr = (token: string | undefined, extra: Record<string, string> = {}) => ({
+  headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(token && { 'x-service-auth': token }), ...extra },
+})
+const body = (response: { body: string }) => JSON.parse(response.body)
+
+describe('handleControllerRequest', () => {
+  it('verifies, asks the user store, confirms at the service, starts the session and answers the XHR with JSON {location}', async () => {
+    const response = await handleControllerRequest(xhr(await signed()), options)
+    expect(response).toMatchObject({ status: 200, headers: { 'Content-Type': 'application/json' } })
+    expect(body(response)).toEqual({ location: '/welcome' })
+    expect(authenticate).toHaveBeenCalledWith('ada@example.com', { challenge: 'challenge-1', otp: '493021' })
+    expect(startSession).toHaveBeenCalledWith({ id: 7, name: 'Ada' }, { challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021' })
+  })
+
+  it('answers a plain request with a redirect', async () => {
+    const response = await handleControllerRequest({ headers: { 'x-service-auth': await signed() } }, options)
+    expect(response).toMatchObject({ status: 302, headers: { Location: '/welcome' } })
+  })
+
+  it('goes to / when the session names no location', async () => {
+    startSession.mockReturnValue(undefined)
+    expect(body(await handleControllerRequest(xhr(await signed()), options))).toEqual({ location: '/' })
+  })
+
+  it('reads fetch Headers and an Authorization: Bearer header too', async () => {
+    const headers = new Headers({ Authorization: 'Bearer ' + (await signed()), 'X-Requested-With': 'XMLHttpRequest' })
+    const response = await handleControllerRequest({ headers }, { ...options, header: 'Authorization' })
+    expect(body(response)).toEqual({ location: '/welcome' })
+  })
+
+  it.each([
+    ['no token', undefined],
+    ['garbage', 'garbage'],
+  ])('refuses %s with 401 and confirms nothing', async (_, token) => {
+    const response = await handleControllerRequest(xhr(token), options)
+    expect(response.status).toBe(401)
+    expect(response.headers['Content-Type']).toBe('application/problem+json')
+    expect(authenticate).not.toHaveBeenCalled()
+    expect(startSession).not.toHaveBeenCalled()
+  })
+
+  it('refuses a token signed with another secret', async () => {
+    const response = await handleControllerRequest(xhr(await signed({}, randomBytes(32).toString('base64'))), options)
+    expect(response.status).toBe(401)
+    expect(authenticate).not.toHaveBeenCalled()
+  })
+
+  it('refuses an unknown user with 403, leaving the challenge unconfirmed', async () => {
+    const response = await handleControllerRequest(xhr(await signed({ sub: 'eve@example.com' })), options)
+    expect(response.status).toBe(403)
+    expect(body(response)).toMatchObject({ status: 403, title: 'Forbidden' })
+    expect(authenticate).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    [401, 401],
+    [404, 401],
+    [423, 423],
+    [500, 502],
+  ])('turns a %i from authenticate into %i, and starts no session', async (fromService, answered) => {
+    authenticate.mockRejectedValue(new ServiceError(fromService, { title: 'No' }))
+    const response = await handleControllerRequest(xhr(await signed()), options)
+    expect(response.status).toBe(answered)
+    expect(startSession).not.toHaveBeenCalled()
+  })
+
+  it('answers 502 when the service cannot be reached', async () => {
+    authenticate.mockRejectedValue(new ServiceUnreachableError('down'))
+    expect((await handleControllerRequest(xhr(await signed()), options)).status).toBe(502)
+  })
+
+  it('lets errors of the integrator’s own code through', async () => {
+    startSession.mockImplementation(() => {
+      throw new Error('session store down')
+    })
+    await expect(handleControllerRequest(xhr(await signed()), options)).rejects.toThrow('session store down')
+  })
+})
