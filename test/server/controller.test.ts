@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import { handleControllerRequest, ServiceError, ServiceUnreachableError, type ControllerOptions } from '../../src/server/index.ts'
 
 const secret = randomBytes(32).toString('base64')
@@ -14,13 +14,14 @@ const signed = (claims: Record<string, unknown> = {}, key = secret) =>
     .setExpirationTime('1m')
     .sign(Buffer.from(key, 'base64'))
 
-let options: ControllerOptions<{ id: number; name: string }>
-let authenticate: ReturnType<typeof vi.fn>
-let startSession: ReturnType<typeof vi.fn>
+let options: ControllerOptions<User>
+type User = { id: number; name: string }
+let authenticate: Mock<(identifier: string, confirmation: { challenge: string; otp: string }) => Promise<unknown>>
+let startSession: Mock<(user: User) => string | void>
 
 beforeEach(() => {
   authenticate = vi.fn(async () => ({}))
-  startSession = vi.fn(() => '/welcome')
+  startSession = vi.fn((): string | void => '/welcome')
   options = { client: { authenticate }, secret, findUser: (identifier) => users.get(identifier), startSession }
 })
 
