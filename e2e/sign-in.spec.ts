@@ -1,4 +1,5 @@
 import { expect, fixture, shownChallenge, test } from './fixtures.ts'
+import { readQr } from './qr.ts'
 
 test('a person scans the code, the phone signs it, and they land signed in', async ({ page }) => {
   await page.goto('/login')
@@ -11,6 +12,17 @@ test('a person scans the code, the phone signs it, and they land signed in', asy
   await page.getByRole('button', { name: 'Sign with phone' }).click()
   await expect(page).toHaveURL(/\/welcome$/)
   await expect(page.getByRole('heading')).toHaveText(/Welcome, /)
+})
+
+test('the code on screen is the challenge: the phone reads it and signs that one', async ({ page, service }) => {
+  await page.goto(fixture())
+  const qr = page.locator('[data-service-auth]').getByRole('img')
+  await expect(qr).toBeVisible()
+  const text = await readQr(qr)
+  const id = text.replace('serviceauth:challenge:', '')
+  expect(id).toBe(await shownChallenge(page))
+  await service.sign(id)
+  await expect(page).toHaveURL(/\/welcome$/)
 })
 
 test('the controller receives the token with the documented headers and the session cookie', async ({ page, service, context, demo }) => {
