@@ -117,20 +117,23 @@ for (const status of [400, 401, 403]) {
 }
 
 test('widgets added later are mounted, and a removed one stops every request and timer', async ({ page, service }) => {
+  // Polls are held for a minute, so one is surely in flight when the widget goes.
+  await service.config({ holdMs: 60_000 })
   await page.goto(fixture({ late: 1 }))
   expect(await service.creations()).toHaveLength(0)
   await page.getByRole('button', { name: 'Add widget' }).click()
   const id = await shownChallenge(page)
   await expect(widget(page).getByRole('img')).toBeVisible()
-  await expect.poll(async () => (await service.polls(id)).length).toBeGreaterThan(0)
+  await expect.poll(async () => (await service.polls(id)).length).toBe(1)
 
   await page.clock.install()
+  const aborted = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/status'))
   await page.getByRole('button', { name: 'Remove widget' }).click()
   await expect(widget(page)).toHaveCount(0)
-  const polls = (await service.polls(id)).length
-  // The held poll was aborted by the browser, and no timer starts another one.
-  await page.clock.runFor(10_000)
-  await expect.poll(async () => (await service.polls(id)).length).toBe(polls)
+  expect((await aborted).failure()?.errorText).toBe('net::ERR_ABORTED')
+  // No timer starts another poll, however long the page stays.
+  await page.clock.runFor(10 * 60_000)
+  expect(await service.polls(id)).toHaveLength(1)
   expect(await page.evaluate(() => (window as any).__events.length)).toBe(1)
 })
 
