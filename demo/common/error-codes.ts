@@ -12,6 +12,14 @@ export const ErrorCode = {
   notInRange: '04b91c99-a946-4221-afc5-e65ebac401eb',
   /** A string longer than allowed (Symfony Length::TOO_LONG_ERROR). */
   tooLong: 'd94b19cc-114f-4f44-9cc4-4138e80a87b9',
+  /** The value is taken by another record (Symfony UniqueEntity::NOT_UNIQUE_ERROR). */
+  notUnique: '23bd9dbf-6b9b-41cd-a99e-4844bcf3077f',
+  /** Not an e-mail address (Symfony Email::INVALID_FORMAT_ERROR). */
+  invalidEmail: 'bd79c0ab-ddba-46cc-a703-a7a4b08de310',
+  /** Not a locale such as `en` or `de-CH` (Symfony Locale::NO_SUCH_LOCALE_ERROR). */
+  invalidLocale: 'a0af4293-1f1a-4a1c-a328-979cba6182a2',
+  /** The value does not have the required form (Symfony Regex::REGEX_FAILED_ERROR). */
+  patternMismatch: 'de1e3db3-5ed4-4941-aae4-59f3667cc3a3',
   /** A field the endpoint does not know (Symfony Collection::NO_SUCH_FIELD_ERROR). */
   noSuchField: '7703c766-b5d5-4cef-ace7-ae0dd82304e9',
   /** A string with characters that are not allowed here (control characters, say). */

@@ -10,7 +10,13 @@ interface StringRules {
   maxLength?: number
   /** Refuse control characters, for values that become header values. */
   printable?: boolean
+  /** The form the value must have, and the error a mismatch gets. */
+  pattern?: { regex: RegExp; kind: ErrorKind; message: string }
 }
+
+// Symfony's loose e-mail check: something, an @, and a host with a dot. Mail is never sent, so
+// nothing stricter is needed; whitespace is refused because it cannot be part of an address.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export class FieldValidator {
   // No prototype: a body field named __proto__ must become an error entry, not a prototype lookup.
@@ -44,7 +50,23 @@ export class FieldValidator {
       this.add(field, 'invalidCharacters', 'This value contains control characters.')
       return undefined
     }
+    if (rules.pattern && !rules.pattern.regex.test(value)) {
+      this.add(field, rules.pattern.kind, rules.pattern.message)
+      return undefined
+    }
     return value
+  }
+
+  /** A string, or null where the field may be cleared; undefined when absent or invalid. */
+  nullableString(field: string, rules: StringRules = {}): string | null | undefined {
+    return this.body[field] === null ? null : this.string(field, rules)
+  }
+
+  email(field: string): string | undefined {
+    return this.string(field, {
+      maxLength: 254,
+      pattern: { regex: EMAIL, kind: 'invalidEmail', message: 'This value is not a valid email address.' },
+    })
   }
 
   requiredString(field: string, rules: StringRules = {}): string | undefined {

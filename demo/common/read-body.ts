@@ -8,14 +8,20 @@ export const BODY_LIMIT = 16 * 1024
 /** The client went away before its body arrived; there is nobody left to answer. */
 export class ClientGone extends Error {}
 
-export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
+/** The body as text. */
+export async function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
+  return (await readBodyBytes(req, limit)).toString('utf8')
+}
+
+/** The body's bytes as they arrived: what a signed request's bodyHash covers (spec section 5). */
+export function readBodyBytes(req: IncomingMessage, limit = BODY_LIMIT): Promise<Buffer> {
   const tooLarge = () => new HttpProblem(413, `The request body is larger than ${limit} bytes.`, undefined, { Connection: 'close' })
   if (Number(req.headers['content-length']) > limit) {
     // Answer at once; the connection closes after the answer, so the rest is never read.
     req.resume()
     return Promise.reject(tooLarge())
   }
-  return new Promise((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
     let settled = false
@@ -30,7 +36,7 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<stri
       if (size > limit) settle(() => reject(tooLarge()))
       else chunks.push(chunk)
     })
-    req.on('end', () => settle(() => resolve(Buffer.concat(chunks).toString('utf8'))))
+    req.on('end', () => settle(() => resolve(Buffer.concat(chunks))))
     req.on('error', () => settle(() => reject(new ClientGone())))
     req.on('close', () => settle(() => reject(new ClientGone())))
   })
