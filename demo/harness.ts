@@ -31,15 +31,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   // starts first, open to any origin, and is narrowed to the app before anyone can use it.
   const service = await startService({
     port: options.servicePort ?? 0,
-    apiKey,
-    apiSecret,
-    allowedOrigins: [],
+    keys: [{ key: apiKey, secret: apiSecret, allowedOrigins: [] }],
     knobs: options.knobs ?? true,
   })
   try {
     const app = await startApp({ port: options.appPort ?? 0, serviceUrl: service.url, apiKey, apiSecret, distDir: DIST_DIR })
     // The app listens on 127.0.0.1, but people type localhost too; both are the app's origin.
-    service.setAllowedOrigins([app.url, app.url.replace('//127.0.0.1:', '//localhost:')])
+    service.setAllowedOrigins(apiKey, [app.url, app.url.replace('//127.0.0.1:', '//localhost:')])
     return {
       appUrl: app.url,
       serviceUrl: service.url,

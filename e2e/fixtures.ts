@@ -5,6 +5,7 @@ import { startDemo, type Demo } from '../demo/harness.ts'
 
 import type { ChallengeState } from '../demo/service/challenge-store.ts'
 import type { LoggedRequest } from '../demo/service/request-log.ts'
+import { readQrPng } from './qr.ts'
 
 /** What GET /__knobs/challenges lists. */
 export interface ChallengeInfo {
@@ -21,6 +22,9 @@ export interface ControllerCall {
 }
 
 export class Service {
+  /** The phone's device per identifier, once provisioned; the service forgets them on each test's reset. */
+  readonly #devices = new Map<string, string>()
+
   constructor(readonly demo: Demo) {}
 
   async knob(path: string, body?: unknown, method = 'POST'): Promise<Response> {
@@ -50,9 +54,31 @@ export class Service {
     return (await this.requests()).filter((r) => r.method === 'POST' && r.path === '/v1/entity/challenges')
   }
 
-  /** Signs a challenge as the phone would, returning the token the widget will receive. */
+  /**
+   * Signs a challenge as the phone would, returning the token the widget will receive. Only a
+   * provisioned device may sign, so the identity's phone is set up first when it has none.
+   */
   async sign(id: string, identifier = 'user@example.com'): Promise<string> {
-    return ((await (await this.knob(`challenges/${id}/sign`, { identifier })).json()) as { token: string }).token
+    const deviceId = this.#devices.get(identifier) ?? (await this.provisionPhone(identifier))
+    return ((await (await this.knob(`challenges/${id}/sign`, { identifier, deviceId })).json()) as { token: string }).token
+  }
+
+  /**
+   * The real flow: the example app enrolls the identity at the service (a signed server-side
+   * call), and the phone scans the enrollment QR code and redeems it. Returns the device id.
+   */
+  async provisionPhone(identifier: string): Promise<string> {
+    const res = await fetch(this.demo.appUrl + '/__app/enroll', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ identifier }),
+    })
+    if (!res.ok) throw new Error(`enrolling ${identifier} answered ${res.status}: ${await res.text()}`)
+    const { base64ImageData } = (await res.json()) as { base64ImageData: string }
+    const token = readQrPng(Buffer.from(base64ImageData, 'base64'))
+    const { device } = (await (await this.knob('devices', { token })).json()) as { device: { id: string } }
+    this.#devices.set(identifier, device.id)
+    return device.id
   }
 
   expire(id: string) {

@@ -1,5 +1,6 @@
 // What every handler of the example application works with.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Client } from '../../src/server/index.ts'
 import type { ControllerLog } from './controller-log.ts'
 import type { Sessions } from './sessions.ts'
 
@@ -9,6 +10,8 @@ export interface AppContext {
   apiKey: string
   /** The decoded API secret, for verifying the service's tokens. */
   secret: Uint8Array
+  /** Signed calls to the service's server-side API. */
+  serviceClient: Client
   /** Where the built embed lives. */
   distDir: string
   /** Where the pages' own scripts and styles live. */

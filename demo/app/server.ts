@@ -7,9 +7,11 @@ import { closeServer, listen } from '../common/listen.ts'
 import { sendEmpty, sendJson } from '../common/respond.ts'
 import { handlerFor, matchRoute, requestUrl, type Route } from '../common/router.ts'
 import { serve } from '../common/serve.ts'
+import { createClient } from '../../src/server/index.ts'
 import type { AppContext, AppHandler } from './context.ts'
 import { authController } from './controller.ts'
 import { ControllerLog } from './controller-log.ts'
+import { enrollPhone } from './enroll-phone.ts'
 import { fixturePage } from './pages/fixture-page.ts'
 import { indexPage } from './pages/index-page.ts'
 import { loginPage } from './pages/login-page.ts'
@@ -42,6 +44,7 @@ const ROUTES: Route<AppHandler>[] = [
   { pattern: /^\/logout$/, methods: { POST: logout } },
   // Every method, so the controller logs even the requests it refuses.
   { pattern: /^\/auth\/controller$/, methods: { '*': authController } },
+  { pattern: /^\/__app\/enroll$/, methods: { POST: enrollPhone } },
   { pattern: /^\/__app\/controller-log$/, methods: { GET: (context, { res }) => sendJson(res, 200, context.controllerLog.entries()) } },
   {
     pattern: /^\/__app\/reset$/,
@@ -64,6 +67,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     serviceUrl: serviceUrl.href.replace(/\/+$/, ''),
     apiKey: options.apiKey,
     secret: decodeSecret(options.apiSecret),
+    serviceClient: createClient({ baseUrl: serviceUrl.href, key: options.apiKey, secret: options.apiSecret }),
     distDir: options.distDir,
     publicDir: fileURLToPath(new URL('./public/', import.meta.url)),
     sessions: new Sessions(),

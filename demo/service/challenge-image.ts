@@ -18,7 +18,7 @@ export function challengePng(challenge: Challenge, kind: ImageKind, serviceUrl: 
 }
 
 export const serveChallengeImage: Handler = async (context, { res, params: [id, kind] }) => {
-  const challenge = context.store.get(id ?? '')
+  const challenge = context.challenges.get(id ?? '')
   if (!challenge) throw new HttpProblem(404, 'There is no challenge with this id.')
   if (!kind || !isImageKind(kind)) {
     throw new HttpProblem(404, `There is no image of this kind. Kinds: ${IMAGE_KINDS.join(', ')}.`)

@@ -9,7 +9,7 @@ import type { Handler } from './context.ts'
 const notFound = () => new HttpProblem(404, 'There is no challenge with this id.')
 
 export const checkChallengeStatus: Handler = (context, { res, url, params: [id = ''] }) => {
-  const challenge = context.store.get(id)
+  const challenge = context.challenges.get(id)
   if (!challenge) throw notFound()
   if (answerSettled(res, challenge, url.pathname)) return
 
@@ -21,7 +21,7 @@ export const checkChallengeStatus: Handler = (context, { res, url, params: [id =
     stop()
     sendEmpty(res, 204)
   }, context.settings.holdMs)
-  const unsubscribe = context.store.onChange(id, (changed) => {
+  const unsubscribe = context.challenges.onChange(id, (changed) => {
     // Only a settled state ends the hold early; anything else waits for the hold to run out.
     if (changed && !answerSettled(res, changed, url.pathname)) return
     stop()

@@ -6,13 +6,26 @@ import type { Timers } from '../common/timers.ts'
 
 export type ChallengeState = 'pending' | 'signed' | 'expired' | 'consumed'
 
+/** Who signed a challenge, and the one-time password authenticate must be given. */
+export interface ChallengeSigner {
+  identityId: string
+  deviceId: string
+  identifier: string
+  otp: string
+}
+
 export interface Challenge {
   id: string
+  /** The app of the key that created it: only that app's keys may authenticate it. */
+  app: string
+  /** The key that created it; its secret signs the token. */
+  key: string
   createdAt: Date
   expiresAt: Date
   state: ChallengeState
   /** The signed JWT, once the phone signed. */
   token?: string
+  signer?: ChallengeSigner
   /** Status requests received for this challenge, for tests to wait on. */
   polls: number
   /** Rendered QR images by kind, made once on first use. */
@@ -33,14 +46,16 @@ export class ChallengeStore {
   readonly #sweeper: NodeJS.Timeout
 
   constructor(private readonly timers: Timers) {
-    this.#sweeper = setInterval(() => this.#sweep(), SWEEP_EVERY_MS)
+    this.#sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS)
     this.#sweeper.unref()
   }
 
-  create(ttlMs: number): Challenge {
+  create(ttlMs: number, owner: { app: string; key: string }): Challenge {
     const createdAt = new Date()
     const challenge: Challenge = {
       id: randomUUID(),
+      app: owner.app,
+      key: owner.key,
       createdAt,
       expiresAt: new Date(createdAt.getTime() + ttlMs),
       state: 'pending',
@@ -62,9 +77,10 @@ export class ChallengeStore {
     return [...this.#challenges.values()]
   }
 
-  sign(challenge: Challenge, token: string): void {
+  sign(challenge: Challenge, token: string, signer: ChallengeSigner): void {
     challenge.state = 'signed'
     challenge.token = token
+    challenge.signer = signer
     this.#changed(challenge)
   }
 
@@ -123,8 +139,9 @@ export class ChallengeStore {
     this.#listeners.delete(id)
   }
 
-  #sweep(): void {
-    const cutoff = Date.now() - KEEP_AFTER_EXPIRY_MS
+  /** Forgets challenges that expired long ago; runs every minute by itself. */
+  sweep(now = Date.now()): void {
+    const cutoff = now - KEEP_AFTER_EXPIRY_MS
     for (const challenge of this.#challenges.values()) {
       if (challenge.expiresAt.getTime() < cutoff) this.#remove(challenge.id)
     }

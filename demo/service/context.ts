@@ -2,29 +2,39 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Route } from '../common/router.ts'
 import type { Timers } from '../common/timers.ts'
+import type { ApiKey, KeyRing } from './api-keys.ts'
 import type { ChallengeStore } from './challenge-store.ts'
+import type { EnrollmentStore } from './enrollment-store.ts'
 import type { DelayRule, FailRule, RequestKind, RuleQueue } from './fault-rules.ts'
+import type { IdentityStore } from './identity-store.ts'
+import type { Outbox } from './outbox.ts'
+import type { RateLimit, RateLimiter } from './rate-limiter.ts'
 import type { RequestLog } from './request-log.ts'
 
-/** The settings the knobs may change; they apply to challenges created and polls received afterwards. */
-export interface ServiceSettings {
+/** The settings the knobs may change; they apply to what is created or received afterwards. */
+export interface ServiceSettings extends RateLimit {
   /** How long a status request is held while nothing happens. */
   holdMs: number
   /** Lifetime of a new challenge. */
   challengeTtlMs: number
+  /** Lifetime of an enrollment token when enroll names no timeout. */
+  enrollmentTimeoutSeconds: number
 }
 
 export interface ServiceContext {
-  /** Base URL, no trailing slash. */
+  /** The URL the service listens on, no trailing slash. */
   url: string
-  apiKey: string
-  /** The decoded API secret. */
-  secret: Uint8Array
-  allowedOrigins(): readonly string[]
+  /** The public base URL signed requests must name, when it is not the URL they were sent to. */
+  baseUrl: string | undefined
+  keys: KeyRing
   settings: ServiceSettings
   /** What `/__knobs/reset` restores. */
   defaults: Readonly<ServiceSettings>
-  store: ChallengeStore
+  challenges: ChallengeStore
+  identities: IdentityStore
+  enrollments: EnrollmentStore
+  outbox: Outbox
+  rateLimiter: RateLimiter
   failRules: RuleQueue<FailRule>
   delayRules: RuleQueue<DelayRule>
   log: RequestLog
@@ -39,11 +49,21 @@ export interface Exchange {
   params: string[]
   /** The request body as text ('' when there was none). */
   body: string
+  /** The same body as the bytes that arrived, which a signed request's bodyHash covers. */
+  rawBody: Buffer
+}
+
+/** A request whose signature checked out, with the key that signed it. */
+export interface SignedExchange extends Exchange {
+  key: ApiKey
 }
 
 export type Handler = (context: ServiceContext, exchange: Exchange) => void | Promise<void>
+export type SignedHandler = (context: ServiceContext, exchange: SignedExchange) => void | Promise<void>
 
-/** A browser-facing endpoint; `kind` is what knob rules match on. */
+/** An endpoint of the /v1/ API; `kind` is what knob rules match on. */
 export interface ApiRoute extends Route<Handler> {
   kind: RequestKind
+  /** Called by the embed from the integrator's pages: answers CORS, takes no signature. */
+  browserFacing: boolean
 }

@@ -1,20 +1,16 @@
-// Cross-origin rules for the browser-facing endpoints: the embed runs on the integrator's origin
-// and calls the service directly.
+// Cross-origin rules for the browser-facing endpoints (challenge creation, status, images): the
+// embed runs on the integrator's origin and calls the service directly. The server-side API
+// answers no CORS headers at all, so no page can call it with a browser's help.
 import type { OutgoingHttpHeaders } from 'node:http'
-
-/** An Origin header is allowed when the list is empty (any origin) or names it exactly. */
-export function isOriginAllowed(origin: string | undefined, allowedOrigins: readonly string[]): boolean {
-  return origin === undefined || allowedOrigins.length === 0 || allowedOrigins.includes(origin)
-}
 
 /**
  * Headers for every answer of a browser-facing endpoint, errors included: without them the
  * browser hides the status and Retry-After from the embed, which then cannot tell a 429 from
  * a network failure. A refused origin gets no Allow-Origin, so the browser blocks the answer.
  */
-export function corsHeaders(origin: string | undefined, allowedOrigins: readonly string[]): OutgoingHttpHeaders {
+export function corsHeaders(origin: string | undefined, allowed: boolean): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = { Vary: 'Origin' }
-  if (origin !== undefined && isOriginAllowed(origin, allowedOrigins)) {
+  if (origin !== undefined && allowed) {
     headers['Access-Control-Allow-Origin'] = origin
     headers['Access-Control-Expose-Headers'] = 'Retry-After'
   }

@@ -6,8 +6,8 @@ import { parseJsonObject } from '../common/read-body.ts'
 import { sendJson } from '../common/respond.ts'
 import { challengePng, imageUrl } from './challenge-image.ts'
 import type { Challenge } from './challenge-store.ts'
+import { isOriginAllowed } from './api-keys.ts'
 import type { Handler } from './context.ts'
-import { isOriginAllowed } from './cors.ts'
 import { IMAGE_KINDS } from './qr-images.ts'
 import { toTimestamp } from './timestamps.ts'
 
@@ -15,19 +15,23 @@ export const pollingUrl = (serviceUrl: string, id: string) =>
   `${serviceUrl}/v1/entity/challenges/${encodeURIComponent(id)}/status`
 
 export const createChallenge: Handler = async (context, { req, res, body }) => {
-  const origin = req.headers.origin
-  if (!isOriginAllowed(origin, context.allowedOrigins())) {
-    throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
-  }
-
   const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type']))
-  const key = fields.requiredString('key', { maxLength: 256 })
+  const keyName = fields.requiredString('key', { maxLength: 256 })
   const returnAuthImageData = fields.boolean('returnAuthImageData') ?? false
   fields.choice('authType', ['web'])
   fields.check()
-  if (key !== context.apiKey) throw new HttpProblem(403, 'The API key is not known.')
 
-  const challenge = context.store.create(context.settings.challengeTtlMs)
+  // The key is public (it is in the page), so it is checked against where the page comes from.
+  const key = context.keys.get(keyName)
+  if (!key) throw new HttpProblem(403, 'The API key is not known.')
+  if (!key.permissions.has('challenges')) throw new HttpProblem(403, 'This API key may not create challenges.')
+  const origin = req.headers.origin
+  if (!isOriginAllowed(origin, key.allowedOrigins)) {
+    throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
+  }
+  context.rateLimiter.take(key.key)
+
+  const challenge = context.challenges.create(context.settings.challengeTtlMs, { app: key.app, key: key.key })
   sendJson(res, 201, await describe(challenge, context.url, returnAuthImageData))
 }
 

@@ -1,15 +1,25 @@
 // Failures and delays that tests queue through the knobs, applied to the next matching requests.
 // Rules are taken in the order they were queued, so a test can script a sequence.
 
-/** Which browser-facing request a rule applies to; `any` is every /v1/ request except preflights. */
-export type RuleMatch = 'create' | 'status' | 'any'
-export const RULE_MATCHES: readonly RuleMatch[] = ['create', 'status', 'any']
+/** What a /v1/ request is, for matching: one kind per endpoint group. */
+export const REQUEST_KINDS = ['create', 'status', 'image', 'enroll', 'identities', 'authenticate'] as const
+export type RequestKind = (typeof REQUEST_KINDS)[number]
 
-/** What a request is, for matching; null for requests no rule applies to. */
-export type RequestKind = 'create' | 'status' | 'image'
+/** Which requests a rule applies to; `any` is every /v1/ request except CORS preflights. */
+export type RuleMatch = RequestKind | 'any'
+export const RULE_MATCHES: readonly RuleMatch[] = [...REQUEST_KINDS, 'any']
+
+/** The request a rule is matched against. */
+export interface RuleTarget {
+  kind: RequestKind
+  /** The challenge a status or image request is about. */
+  challengeId?: string
+}
 
 export interface FailRule {
   match: RuleMatch
+  /** Only requests about this challenge (the per-challenge fail knob). */
+  challengeId?: string
   /** Requests still to fail. */
   count: number
   status: number
@@ -27,16 +37,18 @@ export interface DelayRule {
   ms: number
 }
 
-export class RuleQueue<R extends { match: RuleMatch; count: number }> {
+export class RuleQueue<R extends { match: RuleMatch; count: number; challengeId?: string }> {
   #rules: R[] = []
 
   add(rule: R): void {
     this.#rules.push(rule)
   }
 
-  /** The first rule matching `kind`, counted down by one use; undefined if none matches. */
-  take(kind: RequestKind): R | undefined {
-    const index = this.#rules.findIndex((rule) => rule.match === 'any' || rule.match === kind)
+  /** The first rule matching the request, counted down by one use; undefined if none matches. */
+  take({ kind, challengeId }: RuleTarget): R | undefined {
+    const index = this.#rules.findIndex(
+      (rule) => (rule.match === 'any' || rule.match === kind) && (rule.challengeId === undefined || rule.challengeId === challengeId),
+    )
     if (index < 0) return undefined
     const rule = this.#rules[index]!
     rule.count -= 1

@@ -1,68 +1,84 @@
-// The mock sign-in service: the browser-facing challenge endpoints of the spec, plus knobs for tests.
+// The mock sign-in service: the whole /v1/ API of the spec, in memory, plus knobs for tests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { decodeSecret } from '../common/credentials.ts'
 import { closeServer, listen } from '../common/listen.ts'
 import { HttpProblem, sendProblem } from '../common/problem.ts'
-import { readBody } from '../common/read-body.ts'
+import { readBody, readBodyBytes } from '../common/read-body.ts'
 import { sendBytes, sendEmpty } from '../common/respond.ts'
 import { handlerFor, matchRoute, requestUrl } from '../common/router.ts'
 import { serve } from '../common/serve.ts'
 import { Timers } from '../common/timers.ts'
-import { serveChallengeImage } from './challenge-image.ts'
-import { checkChallengeStatus } from './challenge-status.ts'
+import { KeyRing, type ApiKeyOptions } from './api-keys.ts'
+import { API_ROUTES } from './api-routes.ts'
 import { ChallengeStore } from './challenge-store.ts'
-import type { ApiRoute, ServiceContext, ServiceSettings } from './context.ts'
+import type { ServiceContext, ServiceSettings } from './context.ts'
 import { corsHeaders, KNOB_CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts'
-import { createChallenge } from './create-challenge.ts'
+import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS, EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollment-store.ts'
 import { RuleQueue, type DelayRule, type FailRule } from './fault-rules.ts'
+import { IdentityStore } from './identity-store.ts'
 import { KNOB_ROUTES } from './knob-routes.ts'
+import { Outbox } from './outbox.ts'
+import { RateLimiter } from './rate-limiter.ts'
 import { RequestLog } from './request-log.ts'
 
 export interface ServiceOptions {
   port?: number
-  apiKey: string
-  /** Base64 text of the secret's bytes. */
-  apiSecret: string
-  /** Exact origins allowed to call the browser-facing endpoints; empty allows any. */
-  allowedOrigins: string[]
+  /** The clients: at least one key. */
+  keys: ApiKeyOptions[]
+  /** The public base URL signed requests name in aud and url; default: the address they are sent to. */
+  baseUrl?: string
   /** Serve the /__knobs/ endpoints. */
   knobs?: boolean
   /** Default 120000. */
   challengeTtlMs?: number
   /** How long a status request is held; default 1000 (the spec's "about one second"). */
   holdMs?: number
+  /** Default 86400 (a day). */
+  enrollmentTimeoutSeconds?: number
+  /** Requests per window and key; default 600, 0 turns the limit off. */
+  rateLimit?: number
+  /** Default 60000. */
+  rateLimitWindowMs?: number
 }
 
 export interface ServiceHandle {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   url: string
-  /** Replaces the allowed origins, for callers that learn them only after the service listens. */
-  setAllowedOrigins(origins: string[]): void
+  /** The settings it started with (the knobs may change them later). */
+  settings: Readonly<ServiceSettings>
+  /** Replaces a key's allowed origins, for callers that learn them only after the service listens. */
+  setAllowedOrigins(key: string, origins: string[]): void
   close(): Promise<void>
 }
 
-const API_ROUTES: ApiRoute[] = [
-  { pattern: /^\/v1\/entity\/challenges$/, kind: 'create', methods: { POST: createChallenge } },
-  { pattern: /^\/v1\/entity\/challenges\/([^/]+)\/status$/, kind: 'status', methods: { GET: checkChallengeStatus } },
-  { pattern: /^\/v1\/entity\/challenges\/([^/]+)\/images\/([^/]+)$/, kind: 'image', methods: { GET: serveChallengeImage } },
-]
+// Above Node's 16 KiB, so an oversized token reaches the request check and gets its 401.
+const MAX_HEADER_BYTES = 64 * 1024
 
 export async function startService(options: ServiceOptions): Promise<ServiceHandle> {
   const defaults: ServiceSettings = {
-    holdMs: checkedMs('holdMs', options.holdMs ?? 1000, 0),
-    challengeTtlMs: checkedMs('challengeTtlMs', options.challengeTtlMs ?? 120_000, 1),
+    holdMs: checked('holdMs', options.holdMs ?? 1000, 0, 86_400_000),
+    challengeTtlMs: checked('challengeTtlMs', options.challengeTtlMs ?? 120_000, 1, 86_400_000),
+    enrollmentTimeoutSeconds: checked(
+      'enrollmentTimeoutSeconds',
+      options.enrollmentTimeoutSeconds ?? DEFAULT_ENROLLMENT_TIMEOUT_SECONDS,
+      1,
+      MAX_ENROLLMENT_TIMEOUT_SECONDS,
+    ),
+    rateLimit: checked('rateLimit', options.rateLimit ?? 600, 0, 1_000_000),
+    rateLimitWindowMs: checked('rateLimitWindowMs', options.rateLimitWindowMs ?? 60_000, 1, 86_400_000),
   }
-  if (!options.apiKey) throw new Error('startService needs an apiKey.')
-  let allowedOrigins = options.allowedOrigins
   const timers = new Timers()
+  const settings = { ...defaults }
   const context: ServiceContext = {
     url: '',
-    apiKey: options.apiKey,
-    secret: decodeSecret(options.apiSecret),
-    allowedOrigins: () => allowedOrigins,
-    settings: { ...defaults },
+    baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl),
+    keys: new KeyRing(options.keys),
+    settings,
     defaults,
-    store: new ChallengeStore(timers),
+    challenges: new ChallengeStore(timers),
+    identities: new IdentityStore(),
+    enrollments: new EnrollmentStore(),
+    outbox: new Outbox(),
+    rateLimiter: new RateLimiter(() => settings),
     failRules: new RuleQueue<FailRule>(),
     delayRules: new RuleQueue<DelayRule>(),
     log: new RequestLog(),
@@ -70,6 +86,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
 
   const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES },
     serve(async (req, res) => {
       // Every answer closes its connection. Browsers silently retry a request whose reused
       // keep-alive connection drops before any answer, which would swallow a knob-forced
@@ -88,12 +105,12 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
 
   return {
     url: context.url,
-    setAllowedOrigins(origins) {
-      allowedOrigins = [...origins]
-    },
+    settings: defaults,
+    setAllowedOrigins: (key, origins) => context.keys.setAllowedOrigins(key, origins),
     async close() {
       timers.clearAll()
-      context.store.close()
+      context.challenges.close()
+      context.enrollments.close()
       await closeServer(server)
     },
   }
@@ -102,27 +119,31 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
 async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const logged = context.log.record(req, url)
   const match = matchRoute(API_ROUTES, url.pathname)
-  if (match) {
+  const browserFacing = match?.route.browserFacing ?? false
+  if (browserFacing) {
     // Set before anything can fail, so every answer of these endpoints carries them.
-    for (const [name, value] of Object.entries(corsHeaders(req.headers.origin, context.allowedOrigins()))) {
+    for (const [name, value] of Object.entries(corsHeaders(req.headers.origin, context.keys.anyAllowsOrigin(req.headers.origin)))) {
       res.setHeader(name, value!)
     }
   }
-  logged.body = await readBody(req)
-  if (match && req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
+  const rawBody = await readBodyBytes(req)
+  logged.body = rawBody.toString('utf8')
+  if (browserFacing && req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
   const handler = handlerFor(match, req.method)
   const { route, params } = match!
 
+  const aboutChallenge = route.kind === 'status' || route.kind === 'image' ? params[0] : undefined
   if (route.kind === 'status') {
-    const challenge = context.store.get(params[0] ?? '')
+    const challenge = context.challenges.get(aboutChallenge ?? '')
     if (challenge) challenge.polls += 1
   }
-  const delay = context.delayRules.take(route.kind)
+  const target = { kind: route.kind, challengeId: aboutChallenge }
+  const delay = context.delayRules.take(target)
   if (delay) await context.timers.sleep(delay.ms)
-  const failure = context.failRules.take(route.kind)
+  const failure = context.failRules.take(target)
   if (failure) return answerWithFailure(req, res, failure, url)
 
-  await handler(context, { req, res, url, params, body: logged.body })
+  await handler(context, { req, res, url, params, body: logged.body, rawBody })
 }
 
 /** Answers as a knob `fail` rule says, instead of handling the request. */
@@ -147,13 +168,24 @@ async function handleKnob(context: ServiceContext, req: IncomingMessage, res: Se
   if (req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
   const match = matchRoute(KNOB_ROUTES, url.pathname)
   const handler = handlerFor(match, req.method)
-  await handler(context, { req, res, url, params: match!.params, body })
+  await handler(context, { req, res, url, params: match!.params, body, rawBody: Buffer.from(body) })
 }
 
-/** Options are the caller's code, not user input: out-of-range values are a programming error. */
-function checkedMs(name: string, value: number, min: number): number {
-  if (!Number.isInteger(value) || value < min || value > 86_400_000) {
-    throw new Error(`${name} must be an integer from ${min} to 86400000 ms, not ${value}.`)
+/** Options are the caller's code or configuration, not user input: bad values are refused at start-up. */
+function checked(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, not ${value}.`)
   }
   return value
+}
+
+function checkedBaseUrl(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`baseUrl must be a URL, not ${JSON.stringify(value)}.`)
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`baseUrl must be an http(s) URL without query, not ${value}.`)
+  return url.href.replace(/\/+$/, '')
 }

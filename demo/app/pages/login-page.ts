@@ -18,7 +18,7 @@ ${renderWidget({
 </section>
 <section class="card phone" aria-label="Phone" data-service-url="${context.serviceUrl}">
 <h2>Phone</h2>
-<p>No phone at hand? This signs the code shown, as the app would (through the service's test knobs).</p>
+<p>No phone at hand? This sets up a demo phone for the name below (enrollment, then the phone redeems the code) and signs the code shown, as the app would, through the service's test knobs.</p>
 <label for="phone-identifier">Sign in as</label>
 <input id="phone-identifier" type="text" value="user@example.com" autocomplete="off">
 <button id="sign-with-phone" type="button" disabled>Sign with phone</button>

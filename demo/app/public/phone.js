@@ -1,5 +1,8 @@
-// The demo's stand-in for the user's phone: it signs the challenge the widget shows, through
-// the mock service's knob endpoint, as the phone app would after scanning the code.
+// The demo's stand-in for the user's phone. Only a provisioned device may sign, so the first
+// time an identifier signs, its phone is set up the way the real flow does it: this site
+// enrolls the identity at the service (its server signs that request), and the phone redeems
+// the enrollment code through the service's knobs, as the app would after scanning it. Then the
+// phone signs the code the widget shows.
 ;(function () {
   var panel = document.querySelector('section[data-service-url]')
   if (!panel) return
@@ -8,9 +11,63 @@
   var identifier = panel.querySelector('#phone-identifier')
   var status = panel.querySelector('#phone-status')
   var challengeId = null
+  // identifier -> device id, for as long as the page lives.
+  var devices = {}
 
   function show(text) {
     status.textContent = text
+  }
+
+  function postJson(url, body) {
+    return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  }
+
+  function failure(what, response) {
+    var error = new Error(response.status === 404 ? what + ': not found, or the service knobs are off (SERVICE_KNOBS=1).' : what + ': the answer was ' + response.status + '.')
+    error.status = response.status
+    return error
+  }
+
+  function provision(name) {
+    show('Setting up the phone for ' + name + '…')
+    return postJson('/__app/enroll', { identifier: name })
+      .then(function (response) {
+        if (!response.ok) throw failure('Enrolling', response)
+        return response.json()
+      })
+      .then(function (enrollment) {
+        // The enrollment QR code says serviceauth:enroll:<id>; the phone would read it off the screen.
+        return postJson(serviceUrl + '/__knobs/devices', { token: 'serviceauth:enroll:' + enrollment.id, model: 'Demo phone' })
+      })
+      .then(function (response) {
+        if (!response.ok) throw failure('Provisioning the phone', response)
+        return response.json()
+      })
+      .then(function (result) {
+        devices[name] = result.device.id
+        return result.device.id
+      })
+  }
+
+  function sign(id, name, deviceId) {
+    return postJson(serviceUrl + '/__knobs/challenges/' + encodeURIComponent(id) + '/sign', { identifier: name, deviceId: deviceId })
+  }
+
+  function signAs(id, name) {
+    var known = devices[name]
+    return (known ? Promise.resolve(known) : provision(name)).then(function (deviceId) {
+      show('Signing…')
+      return sign(id, name, deviceId).then(function (response) {
+        // The service forgot the device (a reset, a deleted identity): set the phone up again, once.
+        if (known && (response.status === 404 || response.status === 403)) {
+          delete devices[name]
+          return provision(name).then(function (fresh) {
+            return sign(id, name, fresh)
+          })
+        }
+        return response
+      })
+    })
   }
 
   document.addEventListener('service-auth:ready', function (event) {
@@ -28,19 +85,13 @@
   button.addEventListener('click', function () {
     if (!challengeId) return
     button.disabled = true
-    show('Signing…')
-    fetch(serviceUrl + '/__knobs/challenges/' + encodeURIComponent(challengeId) + '/sign', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ identifier: identifier.value || 'user@example.com' }),
-    })
+    signAs(challengeId, identifier.value || 'user@example.com')
       .then(function (response) {
         if (response.ok) show('Signed. The page should now sign you in.')
-        else if (response.status === 404) show('The service has no such code, or its knobs are off (SERVICE_KNOBS=1).')
-        else show('The service answered ' + response.status + '.')
+        else throw failure('Signing', response)
       })
-      .catch(function () {
-        show('The service could not be reached.')
+      .catch(function (error) {
+        show(error && error.status ? error.message : 'The service could not be reached.')
       })
       .finally(function () {
         button.disabled = !challengeId

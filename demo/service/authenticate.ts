@@ -1,0 +1,62 @@
+// POST /v1/entity/identities/{identifier}/authenticate `{challenge, otp}` (spec section 4): the
+// integrator's controller confirms a signed challenge, which consumes it. 200 once; every other
+// attempt is 401, and a locked identity 423.
+import { timingSafeEqual } from 'node:crypto'
+import { FieldValidator } from '../common/field-validator.ts'
+import { HttpProblem } from '../common/problem.ts'
+import { parseJsonObject } from '../common/read-body.ts'
+import { sendJson } from '../common/respond.ts'
+import type { Challenge } from './challenge-store.ts'
+import type { SignedExchange, SignedHandler } from './context.ts'
+import type { Identity } from './identity-store.ts'
+import { identityJson } from './identity-json.ts'
+import { unauthorized } from './request-auth.ts'
+
+function readAuthenticateInput({ req, body }: SignedExchange): { challengeId: string; otp: string } {
+  const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type']))
+  const challengeId = fields.requiredString('challenge', { maxLength: 100 })
+  const otp = fields.requiredString('otp', { maxLength: 200 })
+  fields.check()
+  return { challengeId: challengeId!, otp: otp! }
+}
+
+/**
+ * Everything from the lookup to the consumption runs without an await, so of two concurrent
+ * confirmations of one challenge exactly one sees it signed: the second gets 401.
+ */
+export const authenticate: SignedHandler = (context, exchange) => {
+  const { challengeId, otp } = readAuthenticateInput(exchange)
+  const { app } = exchange.key
+  const identity = context.identities.get(app, exchange.params[0] ?? '')
+  const challenge = context.challenges.get(challengeId)
+  // Another app's challenge is as unknown as a missing one: apps do not see each other's.
+  const refusal = whyNotConfirmable(challenge?.app === app ? challenge : undefined, identity, otp)
+  if (refusal) throw unauthorized(refusal)
+  if (identity!.locked) throw new HttpProblem(423, 'This identity is locked.')
+  context.challenges.consume(challenge!)
+  sendJson(exchange.res, 200, { challenge: challenge!.id, identity: identityJson(identity!) })
+}
+
+/** Why the confirmation is refused, or undefined when it may go ahead. */
+function whyNotConfirmable(challenge: Challenge | undefined, identity: Identity | undefined, otp: string): string | undefined {
+  if (!challenge) return 'There is no such challenge.'
+  switch (challenge.state) {
+    case 'pending':
+      return 'The challenge has not been signed.'
+    case 'expired':
+      return 'The challenge has expired.'
+    case 'consumed':
+      return 'The challenge has been used already.'
+  }
+  if (!identity) return 'There is no identity with this identifier; it may have been deleted.'
+  if (challenge.signer?.identityId !== identity.id) return 'The challenge was not signed by this identity.'
+  if (!sameText(otp, challenge.signer.otp)) return 'The otp is wrong.'
+  return undefined
+}
+
+/** Compares in constant time, as a real service must, so the otp cannot be guessed byte by byte. */
+function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}

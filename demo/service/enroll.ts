@@ -1,0 +1,87 @@
+// POST /v1/entity/identities/enroll (spec section 4, "Enroll identity"): creates the identity or
+// updates it, and makes a new enrollment token, shown as a QR code and, if asked, "e-mailed"
+// into the outbox. 201 for a new identity, 200 for a known one.
+import { FieldValidator } from '../common/field-validator.ts'
+import { parseJsonObject } from '../common/read-body.ts'
+import { sendJson } from '../common/respond.ts'
+import type { SignedExchange, SignedHandler } from './context.ts'
+import { composeEnrollmentEmail } from './enrollment-email.ts'
+import { enrollmentQrText, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollment-store.ts'
+import { readIdentifier, readNickname, readRole } from './identity-fields.ts'
+import { identityJson } from './identity-json.ts'
+import { renderQrPng } from './qr-images.ts'
+import { toTimestamp } from './timestamps.ts'
+
+// A language, optionally with a region or script: en, de-CH, pt_BR, zh-Hant.
+const LOCALE = /^[a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})*$/
+// An identifier that is an e-mail address is where the mail goes when sendEmailTo is absent.
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+interface EnrollInput {
+  identifier: string
+  nickname: string | null | undefined
+  role: string | undefined
+  timeoutSeconds: number | undefined
+  /** Where to send the e-mail; undefined for none. */
+  emailTo: string | undefined
+  emailLocale: string | undefined
+}
+
+function readEnrollInput({ req, body }: SignedExchange): EnrollInput {
+  const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type']))
+  const identifier = readIdentifier(fields)
+  const nickname = readNickname(fields)
+  const role = readRole(fields)
+  const timeoutSeconds = fields.integer('timeout', 1, MAX_ENROLLMENT_TIMEOUT_SECONDS)
+  const sendEmail = fields.boolean('sendEmail') ?? false
+  const sendEmailTo = fields.email('sendEmailTo')
+  const emailLocale = fields.string('sendEmailLocale', {
+    maxLength: 35,
+    pattern: { regex: LOCALE, kind: 'invalidLocale', message: 'This value is not a valid locale.' },
+  })
+  let emailTo: string | undefined
+  if (sendEmail) {
+    emailTo = sendEmailTo ?? (identifier && LOOKS_LIKE_EMAIL.test(identifier) ? identifier : undefined)
+    if (emailTo === undefined && !fields.errors.sendEmailTo) {
+      fields.add('sendEmailTo', 'isBlank', 'sendEmail needs sendEmailTo when the identifier is not an e-mail address.')
+    }
+  }
+  fields.check()
+  return { identifier: identifier!, nickname, role, timeoutSeconds, emailTo, emailLocale }
+}
+
+export const enroll: SignedHandler = async (context, exchange) => {
+  const input = readEnrollInput(exchange)
+  const { app } = exchange.key
+  // Everything is valid: only from here on does the request change state.
+  let identity = context.identities.get(app, input.identifier)
+  const created = identity === undefined
+  if (identity) context.identities.update(identity, { nickname: input.nickname, role: input.role })
+  else identity = context.identities.create(app, input.identifier, { nickname: input.nickname, role: input.role })
+  const timeout = input.timeoutSeconds ?? context.settings.enrollmentTimeoutSeconds
+  const enrollment = context.enrollments.create(app, identity.id, timeout)
+
+  const qrText = enrollmentQrText(enrollment.id)
+  const png = await renderQrPng(qrText)
+  const json = {
+    id: enrollment.id,
+    createdAt: toTimestamp(enrollment.createdAt),
+    expiresAt: toTimestamp(enrollment.expiresAt),
+    base64ImageData: png.toString('base64'),
+    identity: identityJson(identity),
+  }
+  if (input.emailTo !== undefined) {
+    const email = {
+      to: input.emailTo,
+      requestedLocale: input.emailLocale,
+      label: json.identity.label,
+      identifier: identity.identifier,
+      enrollmentId: enrollment.id,
+      qrText,
+      expiresAt: json.expiresAt,
+      png,
+    }
+    context.outbox.add(composeEnrollmentEmail(email, json.createdAt))
+  }
+  sendJson(exchange.res, created ? 201 : 200, json)
+}

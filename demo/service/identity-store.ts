@@ -1,0 +1,115 @@
+// The identities in memory (spec sections 2 and 3), per app, with their provisioned devices.
+// Callers validate first: every method here changes state and assumes its input is good.
+import { randomUUID } from 'node:crypto'
+
+export interface Device {
+  id: string
+  createdAt: Date
+  model: string
+  label: string
+}
+
+export interface Identity {
+  id: string
+  app: string
+  /** Creation order, for stable paging: a rename must not move an identity to the end. */
+  seq: number
+  createdAt: Date
+  identifier: string
+  nickname: string | null
+  role: string
+  locked: boolean
+  devices: Device[]
+}
+
+/** The fields create, enroll and update may set. */
+export interface IdentityChanges {
+  nickname?: string | null
+  role?: string
+  locked?: boolean
+}
+
+export const DEFAULT_ROLE = 'ROLE_USER'
+
+export class IdentityStore {
+  /** app > identifier > identity: identifiers are unique per app, not across apps. */
+  readonly #byApp = new Map<string, Map<string, Identity>>()
+  readonly #byId = new Map<string, Identity>()
+  #seq = 0
+
+  get(app: string, identifier: string): Identity | undefined {
+    return this.#byApp.get(app)?.get(identifier)
+  }
+
+  /** By id, which survives renames; undefined once the identity was deleted. */
+  getById(id: string): Identity | undefined {
+    return this.#byId.get(id)
+  }
+
+  create(app: string, identifier: string, changes: IdentityChanges = {}): Identity {
+    const identity: Identity = {
+      id: randomUUID(),
+      app,
+      seq: ++this.#seq,
+      createdAt: new Date(),
+      identifier,
+      nickname: null,
+      role: DEFAULT_ROLE,
+      locked: false,
+      devices: [],
+    }
+    this.update(identity, changes)
+    this.#appMap(app).set(identifier, identity)
+    this.#byId.set(identity.id, identity)
+    return identity
+  }
+
+  update(identity: Identity, changes: IdentityChanges): void {
+    if (changes.nickname !== undefined) identity.nickname = changes.nickname
+    if (changes.role !== undefined) identity.role = changes.role
+    if (changes.locked !== undefined) identity.locked = changes.locked
+  }
+
+  rename(identity: Identity, identifier: string): void {
+    const identities = this.#appMap(identity.app)
+    identities.delete(identity.identifier)
+    identity.identifier = identifier
+    identities.set(identifier, identity)
+  }
+
+  delete(identity: Identity): void {
+    this.#byApp.get(identity.app)?.delete(identity.identifier)
+    this.#byId.delete(identity.id)
+  }
+
+  /** The app's identities in creation order. */
+  list(app: string): Identity[] {
+    return [...(this.#byApp.get(app)?.values() ?? [])].sort((a, b) => a.seq - b.seq)
+  }
+
+  addDevice(identity: Identity, device: { model: string; label: string }): Device {
+    const added: Device = { id: randomUUID(), createdAt: new Date(), ...device }
+    identity.devices.push(added)
+    return added
+  }
+
+  /** The device with this id among the app's identities, with its identity. */
+  findDevice(app: string, deviceId: string): { identity: Identity; device: Device } | undefined {
+    for (const identity of this.#byApp.get(app)?.values() ?? []) {
+      const device = identity.devices.find((candidate) => candidate.id === deviceId)
+      if (device) return { identity, device }
+    }
+    return undefined
+  }
+
+  clear(): void {
+    this.#byApp.clear()
+    this.#byId.clear()
+  }
+
+  #appMap(app: string): Map<string, Identity> {
+    let identities = this.#byApp.get(app)
+    if (!identities) this.#byApp.set(app, (identities = new Map()))
+    return identities
+  }
+}

@@ -1,0 +1,124 @@
+// How `npm run service` is configured: an optional JSON file (SERVICE_CONFIG=path), then the
+// environment on top. Mistakes stop the start with a message that names the setting.
+import { readFileSync } from 'node:fs'
+import { generateCredentials } from '../common/credentials.ts'
+import { isPermission, type ApiKeyOptions, type Permission } from './api-keys.ts'
+import type { ServiceOptions } from './server.ts'
+
+export interface ServiceConfig {
+  options: ServiceOptions & { port: number }
+  /** Credentials made up because none were given; printed, since nobody else knows them. */
+  generated: { key?: string; secret?: string }
+}
+
+export const DEFAULT_PORT = 8081
+
+const NUMBER_SETTINGS = ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'rateLimitWindowMs'] as const
+const FILE_FIELDS = ['port', 'baseUrl', 'knobs', 'keys', ...NUMBER_SETTINGS]
+const KEY_FIELDS = ['key', 'secret', 'allowedOrigins', 'permissions', 'app']
+
+type Env = Record<string, string | undefined>
+
+export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServiceConfig {
+  const file = env.SERVICE_CONFIG ? readConfigFile(env.SERVICE_CONFIG, readFile) : {}
+  const where = env.SERVICE_CONFIG ?? 'config'
+  const options: ServiceConfig['options'] = { port: DEFAULT_PORT, keys: [] }
+
+  onlyKnown(file, FILE_FIELDS, where)
+  if (file.port !== undefined) options.port = port(file.port, `${where}: port`)
+  if (file.baseUrl !== undefined) options.baseUrl = text(file.baseUrl, `${where}: baseUrl`)
+  if (file.knobs !== undefined) options.knobs = flag(file.knobs, `${where}: knobs`)
+  for (const name of NUMBER_SETTINGS) {
+    if (file[name] !== undefined) options[name] = integer(file[name], `${where}: ${name}`)
+  }
+  if (file.keys !== undefined) {
+    if (!Array.isArray(file.keys)) throw new Error(`${where}: keys must be a list.`)
+    options.keys = file.keys.map((entry, index) => apiKey(entry, `${where}: keys[${index}]`))
+  }
+
+  if (env.SERVICE_PORT) options.port = port(Number(env.SERVICE_PORT), `SERVICE_PORT "${env.SERVICE_PORT}"`)
+  if (env.SERVICE_BASE_URL) options.baseUrl = env.SERVICE_BASE_URL
+  if (env.SERVICE_KNOBS === '1') options.knobs = true
+  const generated = addEnvironmentKey(env, options.keys)
+  return { options, generated }
+}
+
+/**
+ * The key of SERVICE_API_KEY and SERVICE_API_SECRET (the halves not given are generated). It is
+ * added when either is set or the file names no key; with the same key as the file, it wins.
+ */
+function addEnvironmentKey(env: Env, keys: ApiKeyOptions[]): ServiceConfig['generated'] {
+  const origins = (env.SERVICE_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
+  if (!env.SERVICE_API_KEY && !env.SERVICE_API_SECRET && keys.length > 0) {
+    if (origins.length > 0) throw new Error('SERVICE_ALLOWED_ORIGINS applies to the SERVICE_API_KEY key; the config file sets allowedOrigins per key.')
+    return {}
+  }
+  const made = generateCredentials()
+  const key = env.SERVICE_API_KEY || made.apiKey
+  const secret = env.SERVICE_API_SECRET || made.apiSecret
+  const index = keys.findIndex((entry) => entry.key === key)
+  if (index >= 0) keys.splice(index, 1)
+  keys.unshift({ key, secret, allowedOrigins: origins })
+  return { key: env.SERVICE_API_KEY ? undefined : key, secret: env.SERVICE_API_SECRET ? undefined : secret }
+}
+
+function readConfigFile(path: string, readFile: (path: string) => string): Record<string, unknown> {
+  let value: unknown
+  try {
+    value = JSON.parse(readFile(path))
+  } catch (error) {
+    throw new Error(`SERVICE_CONFIG ${path} cannot be read as JSON: ${error instanceof Error ? error.message : error}`)
+  }
+  return object(value, path)
+}
+
+function apiKey(value: unknown, where: string): ApiKeyOptions {
+  const entry = object(value, where)
+  onlyKnown(entry, KEY_FIELDS, where)
+  const options: ApiKeyOptions = { key: text(entry.key, `${where}.key`), secret: text(entry.secret, `${where}.secret`) }
+  if (entry.allowedOrigins !== undefined) options.allowedOrigins = texts(entry.allowedOrigins, `${where}.allowedOrigins`)
+  if (entry.permissions !== undefined) {
+    const permissions = texts(entry.permissions, `${where}.permissions`)
+    const unknown = permissions.filter((permission) => !isPermission(permission))
+    if (unknown.length > 0) throw new Error(`${where}.permissions: unknown ${unknown.join(', ')}.`)
+    options.permissions = permissions as Permission[]
+  }
+  if (entry.app !== undefined) options.app = text(entry.app, `${where}.app`)
+  return options
+}
+
+function object(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where} must be a JSON object.`)
+  return value as Record<string, unknown>
+}
+
+function onlyKnown(value: Record<string, unknown>, known: readonly string[], where: string): void {
+  const unknown = Object.keys(value).filter((name) => !known.includes(name))
+  if (unknown.length > 0) throw new Error(`${where}: unknown ${unknown.join(', ')} (known: ${known.join(', ')}).`)
+}
+
+function text(value: unknown, where: string): string {
+  if (typeof value !== 'string' || value === '') throw new Error(`${where} must be a non-empty string.`)
+  return value
+}
+
+function texts(value: unknown, where: string): string[] {
+  if (!Array.isArray(value)) throw new Error(`${where} must be a list of strings.`)
+  return value.map((item, index) => text(item, `${where}[${index}]`))
+}
+
+function flag(value: unknown, where: string): boolean {
+  if (typeof value !== 'boolean') throw new Error(`${where} must be true or false.`)
+  return value
+}
+
+function integer(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`${where} must be an integer.`)
+  return value
+}
+
+function port(value: unknown, where: string): number {
+  const number = integer(value, where)
+  if (number < 0 || number > 65535) throw new Error(`${where} must be a port number from 0 to 65535.`)
+  return number
+}
