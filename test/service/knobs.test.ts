@@ -1,0 +1,113 @@
+// @vitest-environment node
+// The knob endpoints over real HTTP: failures for the next N requests or one challenge's polls,
+// delays, settings, the request log, reset; and none of it when the knobs are off.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startService, type ServiceHandle } from '../../demo/service/server.ts'
+import { newKey, problemOf, useService } from './helpers.ts'
+
+const service = useService()
+const IDENTITIES = '/v1/entity/identities'
+
+describe('fail', () => {
+  it('the next N matching requests get the status (problem JSON, Retry-After), then all is normal', async () => {
+    expect((await service.knob('fail', { status: 503, count: 2, match: 'identities', retryAfter: '7' })).status).toBe(204)
+    for (let i = 0; i < 2; i++) {
+      const res = await service.api('GET', IDENTITIES)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('7')
+      expect((await problemOf(res)).detail).toMatch(/__knobs\/fail/)
+    }
+    expect((await service.api('GET', IDENTITIES)).status).toBe(200)
+  })
+
+  it('matches by kind: an enroll rule leaves challenge creation alone', async () => {
+    await service.knob('fail', { status: 500, match: 'enroll' })
+    await service.createChallenge()
+    expect((await service.api('POST', '/v1/entity/identities/enroll', { body: { identifier: 'a' } })).status).toBe(500)
+  })
+
+  it('sends a raw body, or drops the connection', async () => {
+    await service.knob('fail', { status: 200, match: 'authenticate', body: 'not json', contentType: 'text/plain' })
+    const raw = await service.api('POST', `${IDENTITIES}/a/authenticate`, { body: {} })
+    expect(await raw.text()).toBe('not json')
+    await service.knob('fail', { status: 500, match: 'any', network: true })
+    await expect(service.api('GET', IDENTITIES)).rejects.toThrow()
+  })
+
+  it('a challenge\'s own fail knob fails only its status polls', async () => {
+    const first = await service.createChallenge()
+    const second = await service.createChallenge()
+    await service.knob('config', { holdMs: 0 })
+    expect((await service.knob(`challenges/${first.id}/fail`, { status: 502, count: 1 })).status).toBe(204)
+    expect((await fetch(`${service.url}/v1/entity/challenges/${second.id}/status`)).status).toBe(204)
+    expect((await fetch(`${service.url}/v1/entity/challenges/${first.id}/status`)).status).toBe(502)
+    expect((await fetch(`${service.url}/v1/entity/challenges/${first.id}/status`)).status).toBe(204)
+    expect((await service.knob('challenges/nope/fail', {})).status).toBe(404)
+  })
+
+  it('400 for a bad rule, naming the field', async () => {
+    const res = await service.knob('fail', { status: 99, match: 'everything', colour: 'red' })
+    expect(res.status).toBe(400)
+    expect(Object.keys((await problemOf(res)).errors!).sort()).toEqual(['colour', 'match', 'status'])
+  })
+})
+
+describe('delay', () => {
+  it('the next matching request waits first', async () => {
+    await service.knob('delay', { ms: 150, match: 'identities' })
+    const started = performance.now()
+    expect((await service.api('GET', IDENTITIES)).status).toBe(200)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140)
+  })
+})
+
+describe('config, requests and reset', () => {
+  it('config shows and changes the settings; reset restores them', async () => {
+    const changed = await (await service.knob('config', { holdMs: 5, challengeTtlMs: 1000, rateLimit: 9, rateLimitWindowMs: 1000, enrollmentTimeoutSeconds: 60 })).json()
+    expect(changed).toEqual({ holdMs: 5, challengeTtlMs: 1000, enrollmentTimeoutSeconds: 60, rateLimit: 9, rateLimitWindowMs: 1000 })
+    expect(await (await service.knob('config', undefined, 'GET')).json()).toEqual(changed)
+    await service.knob('reset')
+    expect(await (await service.knob('config', undefined, 'GET')).json()).toMatchObject({ holdMs: 1000, challengeTtlMs: 120_000, rateLimit: 600 })
+    expect((await service.knob('config', { holdMs: -1 })).status).toBe(400)
+  })
+
+  it('requests lists what the API received, knobs excluded', async () => {
+    await service.api('GET', `${IDENTITIES}?page=1`)
+    const [entry, ...rest] = await (await service.knob('requests', undefined, 'GET')).json()
+    expect(rest).toEqual([])
+    expect(entry).toMatchObject({ method: 'GET', path: `${IDENTITIES}?page=1`, authorization: expect.any(String) })
+  })
+
+  it('reset forgets identities, devices, enrollments, challenges, e-mails, rules and requests', async () => {
+    await service.createChallenge()
+    await service.provisionPhone('ada@example.com')
+    await service.api('POST', '/v1/entity/identities/enroll', { body: { identifier: 'ada@example.com', sendEmail: true } })
+    await service.knob('fail', { status: 500, match: 'identities' })
+    expect((await service.knob('reset')).status).toBe(204)
+    expect((await service.api('GET', IDENTITIES)).status).toBe(200)
+    for (const list of ['challenges', 'enrollments', 'outbox']) {
+      expect(await (await service.knob(list, undefined, 'GET')).json(), list).toEqual([])
+    }
+    expect((await (await service.api('GET', IDENTITIES)).json()).total).toBe(0)
+  })
+
+  it('404 for an unknown knob, 405 for a wrong method', async () => {
+    expect((await service.knob('nothing')).status).toBe(404)
+    expect((await service.knob('reset', undefined, 'GET')).status).toBe(405)
+  })
+})
+
+describe('knobs off', () => {
+  let off: ServiceHandle
+  beforeAll(async () => {
+    const key = newKey('off')
+    off = await startService({ port: 0, keys: [{ key: key.key, secret: key.secret }] })
+  })
+  afterAll(() => off.close())
+
+  it('every knob is a 404', async () => {
+    for (const path of ['reset', 'config', 'devices', 'outbox']) {
+      expect((await fetch(`${off.url}/__knobs/${path}`, { method: 'POST' })).status).toBe(404)
+    }
+  })
+})
