@@ -5,11 +5,15 @@ import { HttpProblem, type FieldErrors } from './problem.ts'
 
 // Control characters would end up in headers or logs; nothing the demo accepts needs them.
 const CONTROL_CHARACTERS = /[\0-\x1f\x7f]/
+// What Node lets through into a header value without throwing, kept to plain ASCII.
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/
 
 interface StringRules {
   maxLength?: number
-  /** Refuse control characters, for values that become header values. */
+  /** Refuse control characters, for values that end up in tokens, e-mails and logs. */
   printable?: boolean
+  /** Printable ASCII only, for values that become header values (Node throws on anything else). */
+  headerValue?: boolean
   /** The form the value must have, and the error a mismatch gets. */
   pattern?: { regex: RegExp; kind: ErrorKind; message: string }
 }
@@ -48,6 +52,10 @@ export class FieldValidator {
     }
     if (rules.printable && CONTROL_CHARACTERS.test(value)) {
       this.add(field, 'invalidCharacters', 'This value contains control characters.')
+      return undefined
+    }
+    if (rules.headerValue && !HEADER_VALUE.test(value)) {
+      this.add(field, 'invalidCharacters', 'This value must be printable ASCII: it becomes a header value.')
       return undefined
     }
     if (rules.pattern && !rules.pattern.regex.test(value)) {

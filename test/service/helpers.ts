@@ -74,7 +74,8 @@ export interface TestService {
  */
 export function useService(options: Partial<ServiceOptions> = {}, keys: ApiKeyOptions[] = []): TestService {
   const key = newKey('main')
-  const service = {} as TestService
+  // The key is known at once, so test tables defined at module level can name it.
+  const service = { key } as TestService
   beforeAll(async () => {
     const handle = await startService({ port: 0, knobs: true, ...options, keys: [{ key: key.key, secret: key.secret }, ...keys] })
     Object.assign(service, makeClient(handle, key))

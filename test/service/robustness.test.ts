@@ -1,0 +1,118 @@
+// @vitest-environment node
+// No input produces a 500, and bad input never changes stored state: odd requests of every
+// kind, over fetch and over a raw socket, against a service holding a known state.
+import { connect } from 'node:net'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useService } from './helpers.ts'
+
+const service = useService()
+let challengeId: string
+
+/** Everything the service stores, as the API and the knobs show it. */
+async function snapshot() {
+  const get = async (path: string) => (await service.knob(path, undefined, 'GET')).json()
+  const identities = await (await service.api('GET', '/v1/entity/identities?limit=100')).json()
+  const challenges = (await get('challenges')).map(({ polls: _, ...rest }: { polls: number }) => rest)
+  return { identities, challenges, enrollments: await get('enrollments'), outbox: await get('outbox') }
+}
+
+beforeEach(async () => {
+  await service.provisionPhone('ada@example.com')
+  challengeId = (await service.createChallenge()).id
+  await service.knob('config', { holdMs: 0 })
+})
+
+/** Sends bytes as they are and returns the status line's code (0 when the server just closed). */
+function rawRequest(bytes: string): Promise<number> {
+  const url = new URL(service.url)
+  return new Promise((resolve, reject) => {
+    // Written, not ended: a half-closed socket reads to Node as a client that gave up.
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes, 'latin1'))
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk))
+    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)))
+    socket.on('error', reject)
+  })
+}
+
+const json = { 'Content-Type': 'application/json' }
+const ODD_SIGNED: [string, string, { rawBody?: string; headers?: Record<string, string>; body?: unknown }][] = [
+  ['POST', '/v1/entity/identities/enroll', { rawBody: '{"__proto__": {"identifier": "eve@example.com"}}', headers: json }],
+  ['POST', '/v1/entity/identities/enroll', { rawBody: '['.repeat(5000) + ']'.repeat(5000), headers: json }],
+  ['POST', '/v1/entity/identities/enroll', { rawBody: '{"identifier": "ada@example.com", "timeout": 1e400}', headers: json }],
+  ['POST', '/v1/entity/identities/enroll', { rawBody: '\uFEFF{"identifier": "x"}', headers: json }],
+  ['POST', '/v1/entity/identities/enroll', { rawBody: 'null', headers: json }],
+  ['POST', '/v1/entity/identities/enroll', { rawBody: '"ada"', headers: json }],
+  ['POST', '/v1/entity/identities/enroll', { body: { identifier: 'ada@example.com', role: null, nickname: { a: 1 } } }],
+  ['POST', '/v1/entity/identities/enroll', { body: { identifier: 'a\u0000b' } }],
+  ['POST', '/v1/entity/identities/enroll', { body: { identifier: 'x', sendEmail: true, sendEmailTo: 'a@b.c\r\nBcc: eve@example.com' } }],
+  ['POST', '/v1/entity/identities', { body: { identifier: 'ada@example.com' } }],
+  ['POST', '/v1/entity/identities/ada%40example.com', { body: { locked: 'true', nickname: 12 } }],
+  ['POST', '/v1/entity/identities/ada%40example.com', { rawBody: '', headers: json }],
+  ['POST', '/v1/entity/identities/ada%40example.com/rename', { body: { identifier: ['grace'] } }],
+  ['POST', '/v1/entity/identities/ada%40example.com/authenticate', { body: { challenge: 'x'.repeat(10_000), otp: 'y' } }],
+  ['POST', '/v1/entity/identities/%E0%A4%A/authenticate', { body: { challenge: 'x', otp: 'y' } }],
+  ['DELETE', '/v1/entity/identities/%ED%A0%80', {}],
+  ['DELETE', '/v1/entity/identities/', {}],
+  ['PUT', '/v1/entity/identities/ada%40example.com', { body: { locked: true } }],
+  ['PATCH', '/v1/entity/identities/ada%40example.com', { body: { locked: true } }],
+  ['GET', '/v1/entity/identities?page=1e3&limit=NaN&page=2', {}],
+  ['GET', '/v1/entity/identities?limit=%00', {}],
+  ['GET', `/v1/entity/identities/${'a'.repeat(5000)}`, {}],
+]
+
+describe('odd input', () => {
+  it.each(ODD_SIGNED)('%s %s (signed): a 4xx, and nothing changes', async (method, path, request) => {
+    const before = await snapshot()
+    const res = await service.api(method, path, request)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  const ODD_UNSIGNED: [string, RequestInit & { path: string }][] = [
+    ['create with a key that is a number', { path: '/v1/entity/challenges', method: 'POST', headers: json, body: '{"key": 1}' }],
+    ['create with a key of 100 KB', { path: '/v1/entity/challenges', method: 'POST', headers: json, body: JSON.stringify({ key: 'k'.repeat(100_000) }) }],
+    ['create with returnAuthImageData as text', { path: '/v1/entity/challenges', method: 'POST', headers: json, body: JSON.stringify({ key: 'k', returnAuthImageData: 'yes' }) }],
+    ['status with a broken escape', { path: '/v1/entity/challenges/%zz/status', method: 'GET' }],
+    ['status by POST', { path: '/v1/entity/challenges/x/status', method: 'POST', body: '{}' }],
+    ['image of a made-up kind', { path: '/v1/entity/challenges/x/images/..%2F..%2Fetc%2Fpasswd', method: 'GET' }],
+    ['a path outside the API', { path: '/v2/entity/identities', method: 'GET' }],
+    ['knob fail with a non-ASCII Retry-After', { path: '/__knobs/fail', method: 'POST', headers: json, body: JSON.stringify({ status: 503, retryAfter: '\u{1F600}' }) }],
+    ['knob fail with a content type that breaks headers', { path: '/__knobs/fail', method: 'POST', headers: json, body: JSON.stringify({ status: 503, contentType: 'text/plain\r\nX: y' }) }],
+    ['knob sign by an identifier and a device that disagree', { path: `/__knobs/challenges/x/sign`, method: 'POST', headers: json, body: '{"identifier": "a", "deviceId": 5}' }],
+    ['knob devices with a token of the wrong type', { path: '/__knobs/devices', method: 'POST', headers: json, body: '{"token": {"id": 1}}' }],
+    ['knob config with a huge hold', { path: '/__knobs/config', method: 'POST', headers: json, body: '{"holdMs": 1e12}' }],
+  ]
+
+  it.each(ODD_UNSIGNED)('%s: a 4xx, and nothing changes', async (_, { path, ...init }) => {
+    const before = await snapshot()
+    const res = await fetch(service.url + path, init)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('raw requests the HTTP client would not send get a 4xx, never a 500', async () => {
+    const before = await snapshot()
+    const requests = [
+      'GET * HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET //evil.example/v1/entity/identities HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET http://evil.example/v1/entity/identities HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /v1/entity/identities HTTP/1.1\r\nHost: [\r\nAuthorization: Bearer a.b.c\r\n\r\n',
+      'GET /v1/entity/identities HTTP/1.1\r\nAuthorization: x\r\n\r\n',
+      `POST /v1/entity/identities/enroll HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999\r\n\r\n{}`,
+      `POST /v1/entity/challenges HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5000\r\n${'a'.repeat(0x5000)}\r\n0\r\n\r\n`,
+    ]
+    for (const request of requests) {
+      const status = await rawRequest(request)
+      expect(status, request.split('\r\n')[0]).toBeGreaterThanOrEqual(400)
+      expect(status, request.split('\r\n')[0]).toBeLessThan(500)
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('an Origin header with a non-ASCII byte is only an unknown origin', async () => {
+    expect(await rawRequest(`GET /v1/entity/challenges/${challengeId}/status HTTP/1.1\r\nHost: x\r\nOrigin: \xff\r\n\r\n`)).toBe(204)
+  })
+})
