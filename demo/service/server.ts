@@ -1,5 +1,6 @@
 // The mock sign-in service: the whole /v1/ API of the spec, in memory, plus knobs for tests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { answerClientErrorsWithProblems } from '../common/client-errors.ts'
 import { closeServer, listen } from '../common/listen.ts'
 import { HttpProblem, sendProblem } from '../common/problem.ts'
 import { readBody, readBodyBytes } from '../common/read-body.ts'
@@ -101,6 +102,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       }
     }),
   )
+  answerClientErrorsWithProblems(server)
   context.url = await listen(server, options.port)
 
   return {

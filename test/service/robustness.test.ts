@@ -23,14 +23,19 @@ beforeEach(async () => {
 })
 
 /** Sends bytes as they are and returns the status line's code (0 when the server just closed). */
-function rawRequest(bytes: string): Promise<number> {
+async function rawRequest(bytes: string): Promise<number> {
+  return (await rawExchange(bytes)).status
+}
+
+/** Sends bytes as they are; the answer's status code (0 when the server just closed) and text. */
+function rawExchange(bytes: string): Promise<{ status: number; text: string }> {
   const url = new URL(service.url)
   return new Promise((resolve, reject) => {
     // Written, not ended: a half-closed socket reads to Node as a client that gave up.
     const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes, 'latin1'))
     let answer = ''
     socket.on('data', (chunk) => (answer += chunk))
-    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)))
+    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), text: answer }))
     socket.on('error', reject)
   })
 }
@@ -101,6 +106,9 @@ describe('odd input', () => {
       'GET http://evil.example/v1/entity/identities HTTP/1.1\r\nHost: x\r\n\r\n',
       'GET /v1/entity/identities HTTP/1.1\r\nHost: [\r\nAuthorization: Bearer a.b.c\r\n\r\n',
       'GET /v1/entity/identities HTTP/1.1\r\nAuthorization: x\r\n\r\n',
+      'NOT HTTP AT ALL\r\n\r\n',
+      'GET /v1/entity/identities HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n',
+      `GET /v1/entity/identities HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
       `POST /v1/entity/identities/enroll HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999\r\n\r\n{}`,
       `POST /v1/entity/challenges HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5000\r\n${'a'.repeat(0x5000)}\r\n0\r\n\r\n`,
     ]
@@ -110,6 +118,16 @@ describe('odd input', () => {
       expect(status, request.split('\r\n')[0]).toBeLessThan(500)
     }
     expect(await snapshot()).toEqual(before)
+  })
+
+  it('even what Node\'s HTTP parser refuses gets problem JSON', async () => {
+    const garbage = await rawExchange('NOT HTTP AT ALL\r\n\r\n')
+    expect(garbage.status).toBe(400)
+    expect(garbage.text).toContain('Content-Type: application/problem+json')
+    expect(JSON.parse(garbage.text.split('\r\n\r\n')[1]!)).toMatchObject({ title: 'Bad Request', status: 400, instance: '/' })
+    const huge = await rawExchange(`GET /v1/entity/identities HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`)
+    expect(huge.status).toBe(431)
+    expect(JSON.parse(huge.text.split('\r\n\r\n')[1]!)).toMatchObject({ title: 'Request Header Fields Too Large', status: 431, instance: expect.any(String) })
   })
 
   it('an Origin header with a non-ASCII byte is only an unknown origin', async () => {
