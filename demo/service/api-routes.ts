@@ -2,7 +2,7 @@
 // permission a signed request needs (spec section 5). Order matters: the first match wins.
 import { authenticate } from './authenticate.ts'
 import { serveChallengeImage } from './challenge-image.ts'
-import { checkChallengeStatus } from './challenge-status.ts'
+import { checkChallengeStatus, fetchChallengeToken } from './challenge-status.ts'
 import type { ApiRoute } from './context.ts'
 import { createChallenge } from './create-challenge.ts'
 import { enroll } from './enroll.ts'
@@ -16,6 +16,7 @@ export const API_ROUTES: ApiRoute[] = [
   // Browser-facing and unsigned: the embed calls these from the integrator's pages.
   { pattern: /^\/v1\/entity\/challenges$/, kind: 'create', browserFacing: true, methods: { POST: createChallenge } },
   { pattern: /^\/v1\/entity\/challenges\/([^/]+)\/status$/, kind: 'status', browserFacing: true, methods: { GET: checkChallengeStatus } },
+  { pattern: /^\/v1\/entity\/challenges\/([^/]+)\/token$/, kind: 'token', browserFacing: true, methods: { GET: fetchChallengeToken } },
   // Not in the spec: authImages names URLs, and an <img> cannot sign its request.
   { pattern: /^\/v1\/entity\/challenges\/([^/]+)\/images\/([^/]+)$/, kind: 'image', browserFacing: true, methods: { GET: serveChallengeImage } },
 

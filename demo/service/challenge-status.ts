@@ -31,6 +31,17 @@ export const checkChallengeStatus: Handler = (context, { res, url, params: [id =
   res.on('close', stop)
 }
 
+/**
+ * GET /v1/entity/challenges/{id}/token, the Challenge's authTokenUrl: the token once signed, at
+ * once and never held (204 until then). The spec names the URL but not its answers; these are
+ * the status endpoint's.
+ */
+export const fetchChallengeToken: Handler = (context, { res, url, params: [id = ''] }) => {
+  const challenge = context.challenges.get(id)
+  if (!challenge) throw notFound()
+  if (!answerSettled(res, challenge, url.pathname)) sendEmpty(res, 204)
+}
+
 /** Answers a signed, expired or consumed challenge and returns true; returns false while pending. */
 function answerSettled(res: ServerResponse, challenge: Challenge, instance: string): boolean {
   switch (challenge.state) {

@@ -53,7 +53,7 @@ async function describe(challenge: Challenge, serviceUrl: string, withImageData:
     authImages: Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, imageUrl(serviceUrl, challenge.id, kind)])),
     ...(authImagesData ? { authImagesData } : {}),
     pollingUrl: pollingUrl(serviceUrl, challenge.id),
-    // Named by the spec but not served by this mock: the status answer already carries the token.
+    // The status answer without the hold: for clients that learn of the signature another way.
     authTokenUrl: `${serviceUrl}/v1/entity/challenges/${id}/token`,
     // Work in progress in the spec too; nothing listens here.
     socketsUrl: `${serviceUrl.replace(/^http/, 'ws')}/v1/entity/challenges/${id}/socket`,

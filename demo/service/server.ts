@@ -134,7 +134,7 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
   const handler = handlerFor(match, req.method)
   const { route, params } = match!
 
-  const aboutChallenge = route.kind === 'status' || route.kind === 'image' ? params[0] : undefined
+  const aboutChallenge = route.kind === 'status' || route.kind === 'token' || route.kind === 'image' ? params[0] : undefined
   if (route.kind === 'status') {
     const challenge = context.challenges.get(aboutChallenge ?? '')
     if (challenge) challenge.polls += 1

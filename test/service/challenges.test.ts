@@ -145,6 +145,20 @@ describe('status long poll', () => {
   })
 })
 
+describe('authTokenUrl', () => {
+  it('answers at once: 204 while pending, 200 {token} once signed, 410 once used, 404 unknown', async () => {
+    const challenge = await (await create({ key: service.key.key })).json()
+    expect(challenge.authTokenUrl).toBe(`${service.url}${CHALLENGES}/${challenge.id}/token`)
+    expect((await fetch(challenge.authTokenUrl)).status).toBe(204)
+    await service.provisionPhone('ada')
+    const token = await service.sign(challenge.id, 'ada')
+    expect(await (await fetch(challenge.authTokenUrl)).json()).toEqual({ token })
+    await service.knob(`challenges/${challenge.id}/consume`)
+    expect((await fetch(challenge.authTokenUrl)).status).toBe(410)
+    expect((await fetch(`${service.url}${CHALLENGES}/nope/token`)).status).toBe(404)
+  })
+})
+
 describe('images', () => {
   it('serves each kind as a PNG; 404 for an unknown kind or challenge', async () => {
     const { id } = await service.createChallenge()
