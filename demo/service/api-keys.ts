@@ -40,6 +40,14 @@ export function isOriginAllowed(origin: string | undefined, allowedOrigins: read
   return origin === undefined || allowedOrigins.length === 0 || allowedOrigins.includes(origin)
 }
 
+function secretOf({ key, secret }: ApiKeyOptions): Uint8Array {
+  try {
+    return decodeSecret(secret)
+  } catch (error) {
+    throw new Error(`The secret of API key ${key}: ${error instanceof Error ? error.message : error}`)
+  }
+}
+
 export class KeyRing {
   readonly #keys = new Map<string, ApiKey>()
 
@@ -56,7 +64,7 @@ export class KeyRing {
       if (unknown.length > 0) throw new Error(`Unknown permissions for ${option.key}: ${unknown.join(', ')}. Known: ${PERMISSIONS.join(', ')}.`)
       this.#keys.set(option.key, {
         key: option.key,
-        secret: decodeSecret(option.secret),
+        secret: secretOf(option),
         app: option.app ?? option.key,
         allowedOrigins: [...(option.allowedOrigins ?? [])],
         permissions: new Set(permissions),

@@ -13,7 +13,8 @@ try {
     console.log(`API key${key.key === generated.key ? ' (generated)' : ''}: ${key.key}  origins: ${origins}  permissions: ${permissions}`)
   }
   // Print only what was made up here: a secret from the environment or a file stays out of the terminal.
-  if (generated.secret) console.log(`API secret (generated, Base64): ${generated.secret}`)
+  // The environment's key is always the first.
+  if (generated.secret) console.log(`API secret of ${options.keys[0]!.key} (generated, Base64): ${generated.secret}`)
   const limit = rateLimit === 0 ? 'off' : `${rateLimit} requests per ${rateLimitWindowMs / 1000} s per key`
   console.log(`Rate limit: ${limit}; enrollment timeout: ${enrollmentTimeoutSeconds} s`)
   console.log(`Knobs: ${options.knobs ? `${service.url}/__knobs/` : 'off (SERVICE_KNOBS=1 turns them on)'}`)
