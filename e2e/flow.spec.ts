@@ -1,7 +1,8 @@
 // One test per rule of the sign-in flow: what the user sees and what the controller receives.
-import { expect, eventTypes, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import { expect, eventTypes, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, type Service } from './fixtures.ts'
 
-const widget = (page: import('@playwright/test').Page) => page.locator('[data-service-auth]')
+const widget = (page: Page) => page.locator('[data-service-auth]')
 
 test('creates the challenge without credentials: JSON {key, returnAuthImageData} and no Authorization header', async ({ page, service, demo }) => {
   await page.goto(fixture())
@@ -119,27 +120,26 @@ test('without a location or a redirect, the page reloads', async ({ page, servic
   expect(page.url()).toContain('/fixture')
 })
 
-test('a non-http(s) location is never followed: an error, then a fresh code', async ({ page, service }) => {
-  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=location&to=javascript:alert(document.domain)' }))
-  const first = await shownChallenge(page)
-  await service.sign(first)
+/** Signs the code a controller will turn down; the person sees the error beside a fresh code. */
+async function signAndSeeRefusal(page: Page, service: Service, authUrl: string) {
+  await page.goto(fixture({ 'auth-url': authUrl }))
+  await service.sign(await shownChallenge(page))
   await expect.poll(() => readyIds(page)).toHaveLength(2)
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
   await expect(widget(page).getByRole('img')).toBeVisible()
   expect(page.url()).toContain('/fixture')
-  const error = (await page.evaluate(() => (window as any).__events)).find((e: any) => e.type === 'service-auth:error')
-  expect(error.detail).toMatchObject({ reason: 'location', status: 200 })
+  expect(await eventTypes(page)).toEqual(['ready', 'signed', 'error', 'ready'])
+  return (await page.evaluate(() => (window as any).__events))[2].detail
+}
+
+test('a non-http(s) location is never followed: an error, then a fresh code', async ({ page, service }) => {
+  const error = await signAndSeeRefusal(page, service, '/auth/controller?mode=location&to=javascript:alert(document.domain)')
+  expect(error).toMatchObject({ reason: 'location', status: 200 })
 })
 
 test('a controller refusal shows an error, then a fresh code', async ({ page, service }) => {
-  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=deny' }))
-  const first = await shownChallenge(page)
-  await service.sign(first)
-  await expect.poll(() => readyIds(page)).toHaveLength(2)
-  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
-  await expect(widget(page).getByRole('img')).toBeVisible()
-  expect(await eventTypes(page)).toEqual(['ready', 'signed', 'error', 'ready'])
-  expect((await page.evaluate(() => (window as any).__events))[2].detail).toMatchObject({ reason: 'controller', status: 403 })
+  const error = await signAndSeeRefusal(page, service, '/auth/controller?mode=deny')
+  expect(error).toMatchObject({ reason: 'controller', status: 403 })
 })
 
 test('service-auth:success can be cancelled, for single-page-app routers', async ({ page, service }) => {
