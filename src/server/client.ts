@@ -55,6 +55,14 @@ export interface Enrollment {
   identity: Identity
 }
 
+/** What update may change (spec section 4, "Update identity"); absent fields stay as they are. */
+export interface IdentityChanges {
+  nickname?: string | null
+  role?: string
+  /** A locked identity cannot confirm sign-ins: authenticate answers 423. */
+  locked?: boolean
+}
+
 export type Client = ReturnType<typeof createClient>
 
 // Spec section 5: "a few seconds after iat, for example 10, to allow for latency".
@@ -117,6 +125,9 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
         const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString()
         return (await request('GET', '/v1/entity/identities' + (search && '?' + search))).body
       },
+      /** Changes an identity, e.g. `{ locked: true }`; resolves to the updated Identity. A ServiceError with status 404 when there is none. */
+      update: async (identifier: string, changes: IdentityChanges): Promise<Identity> =>
+        (await request<Identity>('POST', identityPath(identifier), changes)).body,
       /** Deletes an identity; it can no longer sign in. A ServiceError with status 404 when there is none. */
       delete: async (identifier: string): Promise<void> => {
         await request('DELETE', identityPath(identifier))

@@ -75,6 +75,15 @@ describe('createClient: request signing (spec section 5)', () => {
     expect(payload.url).toBe(baseUrl + seen[0].url)
   })
 
+  it('updates an identity with a signed POST to its path, the changes as the JSON body', async () => {
+    answer = () => ({ status: 200, body: { identifier: 'ada@example.com', locked: true } })
+    await expect(client().identities.update('ada@example.com', { locked: true })).resolves.toMatchObject({ locked: true })
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/entity/identities/ada%40example.com', contentType: 'application/json' })
+    expect(JSON.parse(seen[0].body)).toEqual({ locked: true })
+    const { payload } = await jwtVerify(seen[0].authorization, Buffer.from(secret, 'base64'))
+    expect(payload).toMatchObject({ method: 'POST', url: baseUrl + seen[0].url, bodyHash: createHash('sha256').update(seen[0].body).digest('hex') })
+  })
+
   it('passes list paging as the query, signed as part of the URL', async () => {
     await client().identities.list({ page: 2, limit: 10 })
     expect(seen[0].url).toBe('/v1/entity/identities?page=2&limit=10')
