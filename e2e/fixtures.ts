@@ -19,6 +19,8 @@ export interface ControllerCall {
   query: string
   valid: boolean
   claims: { jti: string; sub: string; otp: string } | null
+  /** What the controller answered. */
+  status: number | null
 }
 
 export class Service {

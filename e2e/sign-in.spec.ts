@@ -38,5 +38,6 @@ test('the controller receives the token with the documented headers and the sess
   expect(call.headers['x-service-auth']).toBe(token)
   expect(call.headers['cookie']).toContain('pre=existing')
   expect(call.valid).toBe(true)
+  expect(call.status).toBe(200)
   expect(call.claims).toMatchObject({ jti: id, sub: 'ada@example.com' })
 })

@@ -3,13 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Client } from '../../src/server/index.ts'
 import type { ControllerLog } from './controller-log.ts'
 import type { Sessions } from './sessions.ts'
+import type { Users } from './users.ts'
 
 export interface AppContext {
   /** The sign-in service's base URL, no trailing slash. */
   serviceUrl: string
   apiKey: string
-  /** The decoded API secret, for verifying the service's tokens. */
-  secret: Uint8Array
+  /** The API secret as the service issued it (Base64 text), for verifying the service's tokens. */
+  apiSecret: string
   /** Signed calls to the service's server-side API. */
   serviceClient: Client
   /** Where the built embed lives. */
@@ -17,6 +18,8 @@ export interface AppContext {
   /** Where the pages' own scripts and styles live. */
   publicDir: string
   sessions: Sessions
+  /** This site's accounts: who may sign in. */
+  users: Users
   controllerLog: ControllerLog
 }
 

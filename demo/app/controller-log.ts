@@ -18,8 +18,11 @@ export interface ControllerLogEntry {
   }
   /** The query string, without the leading `?`. */
   query: string
+  /** Whether the token checked out; false until it does. */
   valid: boolean
   claims: ControllerClaims | null
+  /** What the controller answered; null until it has. */
+  status: number | null
   /** Epoch milliseconds. */
   at: number
 }
@@ -29,12 +32,13 @@ const MAX_ENTRIES = 1000
 export class ControllerLog {
   #entries: ControllerLogEntry[] = []
 
-  record(headers: IncomingHttpHeaders, url: URL, claims: ControllerClaims | null): void {
+  /** Records a request as it arrives; the controller fills in the claims and its answer as it goes. */
+  record(headers: IncomingHttpHeaders, url: URL): ControllerLogEntry {
     const header = (name: string) => {
       const value = headers[name]
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
     }
-    this.#entries.push({
+    const entry: ControllerLogEntry = {
       headers: {
         accept: header('accept'),
         'x-requested-with': header('x-requested-with'),
@@ -43,11 +47,14 @@ export class ControllerLog {
         cookie: header('cookie'),
       },
       query: url.search.replace(/^\?/, ''),
-      valid: claims !== null,
-      claims,
+      valid: false,
+      claims: null,
+      status: null,
       at: Date.now(),
-    })
+    }
+    this.#entries.push(entry)
     if (this.#entries.length > MAX_ENTRIES) this.#entries.splice(0, this.#entries.length - MAX_ENTRIES)
+    return entry
   }
 
   entries(): ControllerLogEntry[] {

@@ -18,6 +18,7 @@ import { loginPage } from './pages/login-page.ts'
 import { logout, welcomePage } from './pages/welcome-page.ts'
 import { Sessions } from './sessions.ts'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
+import { Users } from './users.ts'
 
 export interface AppOptions {
   port?: number
@@ -51,6 +52,8 @@ const ROUTES: Route<AppHandler>[] = [
     methods: {
       POST: (context, { res }) => {
         context.controllerLog.clear()
+        context.users.clear()
+        context.sessions.clear()
         sendEmpty(res, 204)
       },
     },
@@ -63,14 +66,17 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   const serviceUrl = new URL(options.serviceUrl)
   if (!/^https?:$/.test(serviceUrl.protocol)) throw new Error(`serviceUrl must be an http(s) URL, not ${options.serviceUrl}.`)
   if (!options.apiKey) throw new Error('startApp needs an apiKey.')
+  // Checked here, so a mistyped secret stops the start instead of failing every sign-in.
+  decodeSecret(options.apiSecret)
   const context: AppContext = {
     serviceUrl: serviceUrl.href.replace(/\/+$/, ''),
     apiKey: options.apiKey,
-    secret: decodeSecret(options.apiSecret),
+    apiSecret: options.apiSecret,
     serviceClient: createClient({ baseUrl: serviceUrl.href, key: options.apiKey, secret: options.apiSecret }),
     distDir: options.distDir,
     publicDir: fileURLToPath(new URL('./public/', import.meta.url)),
     sessions: new Sessions(),
+    users: new Users(),
     controllerLog: new ControllerLog(),
   }
 

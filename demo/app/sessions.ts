@@ -25,6 +25,10 @@ export class Sessions {
     return id === undefined ? undefined : this.#subjects.get(id)
   }
 
+  clear(): void {
+    this.#subjects.clear()
+  }
+
   /** Ends the request's session and returns the Set-Cookie value that removes the cookie. */
   end(cookieHeader: string | undefined): string {
     const id = sessionId(cookieHeader)
