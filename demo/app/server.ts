@@ -12,6 +12,7 @@ import type { AppContext, AppHandler } from './context.ts'
 import { authController } from './controller.ts'
 import { ControllerLog } from './controller-log.ts'
 import { enrollPhone } from './enroll-phone.ts'
+import { deleteIdentity, updateIdentity } from './identity-admin.ts'
 import { fixturePage } from './pages/fixture-page.ts'
 import { indexPage } from './pages/index-page.ts'
 import { loginPage } from './pages/login-page.ts'
@@ -46,6 +47,7 @@ const ROUTES: Route<AppHandler>[] = [
   // Every method, so the controller logs even the requests it refuses.
   { pattern: /^\/auth\/controller$/, methods: { '*': authController } },
   { pattern: /^\/__app\/enroll$/, methods: { POST: enrollPhone } },
+  { pattern: /^\/__app\/identities\/([^/]+)$/, methods: { POST: updateIdentity, DELETE: deleteIdentity } },
   { pattern: /^\/__app\/controller-log$/, methods: { GET: (context, { res }) => sendJson(res, 200, context.controllerLog.entries()) } },
   {
     pattern: /^\/__app\/reset$/,
