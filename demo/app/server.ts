@@ -13,9 +13,11 @@ import { authController } from './controller.ts'
 import { ControllerLog } from './controller-log.ts'
 import { enrollPhone } from './enroll-phone.ts'
 import { deleteIdentity, updateIdentity } from './identity-admin.ts'
+import { enrol, enrolForm } from './pages/enrol-page.ts'
 import { fixturePage } from './pages/fixture-page.ts'
 import { indexPage } from './pages/index-page.ts'
 import { loginPage } from './pages/login-page.ts'
+import { phonePage } from './pages/phone-page.ts'
 import { logout, welcomePage } from './pages/welcome-page.ts'
 import { Sessions } from './sessions.ts'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
@@ -43,6 +45,8 @@ const ROUTES: Route<AppHandler>[] = [
   { pattern: /^\/login$/, methods: { GET: loginPage } },
   { pattern: /^\/fixture$/, methods: { GET: fixturePage } },
   { pattern: /^\/welcome$/, methods: { GET: welcomePage } },
+  { pattern: /^\/enrol$/, methods: { GET: enrolForm, POST: enrol } },
+  { pattern: /^\/phone$/, methods: { GET: phonePage } },
   { pattern: /^\/logout$/, methods: { POST: logout } },
   // Every method, so the controller logs even the requests it refuses.
   { pattern: /^\/auth\/controller$/, methods: { '*': authController } },

@@ -72,3 +72,12 @@ export function parseJsonObject(
   }
   return value as Record<string, unknown>
 }
+
+/** The fields of an HTML form's POST (`application/x-www-form-urlencoded`); 415 for anything else. */
+export function parseForm(body: string, contentType: string | undefined): URLSearchParams {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  if (mediaType !== 'application/x-www-form-urlencoded') {
+    throw new HttpProblem(415, `The body must be a form (application/x-www-form-urlencoded), not ${contentType ? `"${contentType}"` : 'missing'}.`)
+  }
+  return new URLSearchParams(body)
+}

@@ -1,0 +1,148 @@
+// The /phone page: the service's mobile app, played in a browser through the service's knobs.
+// A code is what a camera would read off a screen: serviceauth:enroll:<id> sets the phone up for
+// an identity, serviceauth:challenge:<id> (or the extended code's .../app/challenge/<id>) is a
+// sign-in to sign. The device id is kept in localStorage: the phone's storage, not the embed's.
+;(function () {
+  var root = document.querySelector('main[data-service-url]')
+  if (!root) return
+  var serviceUrl = root.getAttribute('data-service-url')
+  var STORAGE_KEY = 'demo-phone'
+  var byId = document.getElementById.bind(document)
+  var scanned = byId('scanned')
+  var status = byId('phone-status')
+
+  function show(text) {
+    status.textContent = text
+  }
+
+  function device() {
+    try {
+      return JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null')
+    } catch (error) {
+      return null
+    }
+  }
+
+  function remember(value) {
+    if (value) localStorage.setItem(STORAGE_KEY, JSON.stringify(value))
+    else localStorage.removeItem(STORAGE_KEY)
+    showDevice()
+  }
+
+  function showDevice() {
+    var current = device()
+    byId('device').textContent = current ? 'Set up for ' + current.identifier + ' (device ' + current.deviceId + ').' : 'Not set up yet: scan an enrollment code.'
+    byId('forget-phone').hidden = !current
+  }
+
+  function readCode(text) {
+    text = text.trim()
+    var match = /^serviceauth:enroll:(.+)$/.exec(text)
+    if (match) return { kind: 'enroll', id: match[1] }
+    match = /^serviceauth:challenge:(.+)$/.exec(text) || /\/app\/challenge\/([^/?#]+)$/.exec(text)
+    if (match) return { kind: 'challenge', id: decodeURIComponent(match[1]) }
+    return null
+  }
+
+  function knob(path, body) {
+    var init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+    return fetch(serviceUrl + '/__knobs/' + path, init).then(function (response) {
+      return response.json().catch(function () {
+        return null
+      }).then(function (json) {
+        if (response.ok) return json
+        var detail = response.status === 404 && !json ? 'the service knobs are off (SERVICE_KNOBS=1).' : (json && json.detail) || 'no reason given.'
+        throw new Error('The service refused (' + response.status + '): ' + detail)
+      })
+    })
+  }
+
+  function failed(error) {
+    show(error instanceof TypeError ? 'The service could not be reached.' : error.message)
+  }
+
+  byId('provision').addEventListener('click', function () {
+    var code = readCode(scanned.value)
+    if (!code || code.kind !== 'enroll') return show('That is not an enrollment code: it starts with serviceauth:enroll:')
+    show('Setting up…')
+    knob('devices', { token: scanned.value.trim(), model: 'Demo phone' })
+      .then(function (result) {
+        remember({ deviceId: result.device.id, identifier: result.identity.identifier })
+        show('This phone now signs in as ' + result.identity.identifier + '.')
+        lookAgain()
+      })
+      .catch(failed)
+  })
+
+  byId('sign').addEventListener('click', function () {
+    var code = readCode(scanned.value)
+    if (!code || code.kind !== 'challenge') return show('That is not a sign-in code: it starts with serviceauth:challenge:')
+    var current = device()
+    if (!current) return show('Set this phone up first: scan an enrollment code.')
+    show('Signing…')
+    knob('challenges/' + encodeURIComponent(code.id) + '/sign', { deviceId: current.deviceId })
+      .then(function () {
+        show('Signed as ' + current.identifier + '. The sign-in page goes on by itself.')
+        lookAgain()
+      })
+      .catch(failed)
+  })
+
+  byId('forget-phone').addEventListener('click', function () {
+    remember(null)
+    show('This phone is no longer set up.')
+  })
+
+  /** Fills a list with codes ({text, code}), each with a button that "scans" it. */
+  function list(id, codes) {
+    var target = byId(id)
+    target.replaceChildren()
+    if (!codes.length) target.appendChild(document.createElement('li')).textContent = 'None.'
+    codes.forEach(function (code) {
+      var item = target.appendChild(document.createElement('li'))
+      var button = item.appendChild(document.createElement('button'))
+      button.type = 'button'
+      button.textContent = 'Scan'
+      button.addEventListener('click', function () {
+        scanned.value = code.code
+        show('Read ' + code.code)
+      })
+      item.appendChild(document.createTextNode(' ' + code.text))
+    })
+  }
+
+  function time(stamp) {
+    return new Date(stamp).toLocaleString()
+  }
+
+  // Only codes that still work, newest first: what is on a screen right now.
+  function pending(items) {
+    return items
+      .filter(function (item) {
+        return item.state === 'pending'
+      })
+      .reverse()
+      .slice(0, 10)
+  }
+
+  function lookAgain() {
+    return Promise.all([knob('enrollments'), knob('challenges')])
+      .then(function (found) {
+        list('enrollments', pending(found[0]).map(function (enrollment) {
+          return { text: 'Enrollment for ' + enrollment.identifier + ', until ' + time(enrollment.expiresAt), code: 'serviceauth:enroll:' + enrollment.id }
+        }))
+        list('challenges', pending(found[1]).map(function (challenge) {
+          return { text: 'Sign-in code ' + challenge.id + ', shown since ' + time(challenge.createdAt), code: 'serviceauth:challenge:' + challenge.id }
+        }))
+      })
+      .catch(failed)
+  }
+
+  byId('look-again').addEventListener('click', lookAgain)
+  // Coming back from the tab with the code: what is on screen may have changed.
+  document.addEventListener('visibilitychange', function () {
+    if (!document.hidden) lookAgain()
+  })
+  showDevice()
+  lookAgain()
+})()
