@@ -1,4 +1,5 @@
-// GET /login: the integrator's sign-in page, beside a stand-in for the user's phone.
+// GET /login: the integrator's sign-in page, beside a stand-in for the user's phone, a QA panel
+// that makes the service misbehave, and the widget's events as they happen.
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
@@ -24,8 +25,26 @@ ${renderWidget({
 <button id="sign-with-phone" type="button" disabled>Sign with phone</button>
 <p id="phone-status" role="status">Waiting for a code.</p>
 </section>
+<section class="card qa" id="qa-panel" aria-labelledby="qa-heading" data-service-url="${context.serviceUrl}">
+<h2 id="qa-heading">QA panel</h2>
+<p>Put the service into a failure mode and watch the widget.</p>
+<p class="buttons">
+<button id="qa-slow" type="button">Slow: 3 s per request</button>
+<button id="qa-500" type="button">Fail: 500</button>
+<button id="qa-429" type="button">Rate-limit: 429</button>
+<button id="qa-expire" type="button" disabled>Expire now</button>
+</p>
+<label for="qa-identifier">Identity</label>
+<input id="qa-identifier" type="text" value="user@example.com" autocomplete="off">
+<p class="buttons">
+<button id="qa-lock" type="button">Lock the identity</button>
+<button id="qa-unlock" type="button">Unlock the identity</button>
+<button id="qa-delete" type="button">Delete the identity</button>
+</p>
+<p id="qa-status" role="status">The service behaves.</p>
+</section>
 <section class="card events" aria-labelledby="events-heading">
-<h2 id="events-heading">Events</h2>
+<h2 id="events-heading">Widget events</h2>
 <ol id="event-log"></ol>
 </section>
 </main>`
@@ -34,7 +53,7 @@ ${renderWidget({
     lang: 'en',
     body,
     // The listeners go first, so not even the first event is missed.
-    scripts: [{ src: '/public/events.js' }, { src: '/public/phone.js' }, { src: '/service-auth.js' }],
+    scripts: [{ src: '/public/events.js' }, { src: '/public/phone.js' }, { src: '/public/qa-panel.js' }, { src: '/service-auth.js' }],
   })
   // no-cache, not no-store: revalidated, but eligible for the back/forward cache like a real login page.
   sendBytes(res, 200, page, 'text/html; charset=utf-8', { 'Cache-Control': 'no-cache' })

@@ -1,0 +1,80 @@
+// The login page's QA panel: puts the service into a failure mode through its knobs (slow, 500,
+// 429, expire the code shown), and locks, unlocks or deletes an identity through this site's
+// back office (/__app/identities/..., which calls the service with signed requests). The widget
+// beside it shows what a person would see.
+;(function () {
+  var panel = document.getElementById('qa-panel')
+  if (!panel) return
+  var serviceUrl = panel.getAttribute('data-service-url')
+  var status = document.getElementById('qa-status')
+  var identifier = document.getElementById('qa-identifier')
+  var expireButton = document.getElementById('qa-expire')
+  var shown = null
+
+  function send(url, method, body) {
+    var init = { method: method }
+    if (body !== undefined) {
+      init.headers = { 'Content-Type': 'application/json' }
+      init.body = JSON.stringify(body)
+    }
+    return fetch(url, init).then(function (response) {
+      if (response.ok) return
+      return response.json().catch(function () {
+        return null
+      }).then(function (problem) {
+        throw new Error('Refused (' + response.status + '): ' + ((problem && problem.detail) || 'no reason given.'))
+      })
+    })
+  }
+
+  function on(id, action, done) {
+    document.getElementById(id).addEventListener('click', function () {
+      action()
+        .then(function () {
+          status.textContent = typeof done === 'function' ? done() : done
+        })
+        .catch(function (error) {
+          status.textContent = error instanceof TypeError ? 'The server could not be reached.' : error.message
+        })
+    })
+  }
+
+  var knob = function (path, body) {
+    return function () {
+      return send(serviceUrl + '/__knobs/' + path, 'POST', body)
+    }
+  }
+  var who = function () {
+    return identifier.value.trim()
+  }
+  var identity = function (method, body) {
+    return function () {
+      return send('/__app/identities/' + encodeURIComponent(who()), method, body)
+    }
+  }
+
+  on('qa-slow', knob('delay', { ms: 3000, count: 5, match: 'any' }), 'The next 5 requests to the service wait 3 s each.')
+  on('qa-500', knob('fail', { status: 500, count: 2, match: 'any' }), 'The next 2 requests to the service get a 500.')
+  on('qa-429', knob('fail', { status: 429, count: 1, match: 'any', retryAfter: '3' }), 'The next request to the service gets a 429 with Retry-After: 3.')
+  on('qa-expire', function () {
+    return knob('challenges/' + encodeURIComponent(shown) + '/expire')()
+  }, 'The code shown has expired.')
+  on('qa-lock', identity('POST', { locked: true }), function () {
+    return who() + ' is locked: the service refuses its sign-ins (423).'
+  })
+  on('qa-unlock', identity('POST', { locked: false }), function () {
+    return who() + ' is unlocked.'
+  })
+  on('qa-delete', identity('DELETE'), function () {
+    return who() + ' is deleted at the service.'
+  })
+
+  document.addEventListener('service-auth:ready', function (event) {
+    shown = event.detail && event.detail.challengeId
+    expireButton.disabled = !shown
+  })
+  document.addEventListener('service-auth:expired', function () {
+    shown = null
+    expireButton.disabled = true
+  })
+})()
