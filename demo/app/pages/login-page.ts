@@ -38,7 +38,7 @@ ${renderWidget({
 <input id="qa-identifier" type="text" value="user@example.com" autocomplete="off">
 <p class="buttons">
 <button id="qa-lock" type="button">Lock the identity</button>
-<button id="qa-unlock" type="button">Unlock the identity</button>
+<button id="qa-unlock" type="button">Unlock</button>
 <button id="qa-delete" type="button">Delete the identity</button>
 </p>
 <p id="qa-status" role="status">The service behaves.</p>

@@ -1,0 +1,188 @@
+// The whole journey as a person makes it: enrol on the site, set the phone up by pointing it at
+// the enrollment code, sign in by pointing it at the sign-in code, sign out, sign in again. Then
+// the people who must not get in. The phone is the /phone page in a tab of its own; what it
+// "scans" is read off the screen with a QR decoder.
+import type { BrowserContext, Page } from '@playwright/test'
+import { createClient } from '../src/server/index.ts'
+import { eventTypes, expect, readyIds, test, type Service } from './fixtures.ts'
+import { readQr, readQrPng } from './qr.ts'
+
+const widget = (page: Page) => page.locator('[data-service-auth]')
+const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
+
+/** The phone app: scans what its camera reads, then sets itself up or signs. */
+class Phone {
+  private constructor(readonly page: Page) {}
+
+  static async open(context: BrowserContext): Promise<Phone> {
+    const page = await context.newPage()
+    await page.goto('/phone')
+    return new Phone(page)
+  }
+
+  get status() {
+    return this.page.getByRole('status')
+  }
+
+  async setUp(code: string): Promise<void> {
+    await this.page.getByLabel('What the camera read').fill(code)
+    await this.page.getByRole('button', { name: 'Set up this phone' }).click()
+  }
+
+  async sign(code: string): Promise<void> {
+    await this.page.getByLabel('What the camera read').fill(code)
+    await this.page.getByRole('button', { name: 'Sign with this phone' }).click()
+  }
+}
+
+/** Enrols on the site's /enrol page; what the enrollment QR code on screen says. */
+async function enrol(page: Page, email: string): Promise<string> {
+  await page.goto('/enrol')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('button', { name: 'Enrol' }).click()
+  const sent = page.getByRole('region', { name: 'The e-mail that would have been sent' })
+  await expect(sent).toContainText(email)
+  await expect(sent).toContainText('Set up sign-in with your phone')
+  const qr = page.getByRole('img', { name: 'Enrollment QR code' })
+  await expect(qr).toBeVisible()
+  return readQr(qr)
+}
+
+/** A person with a phone set up through the site, looking at the login page. */
+async function enrolledOnLogin(page: Page, context: BrowserContext, email: string): Promise<Phone> {
+  const phone = await Phone.open(context)
+  await phone.setUp(await enrol(page, email))
+  await expect(phone.status).toHaveText(`This phone now signs in as ${email}.`)
+  await page.goto('/login')
+  return phone
+}
+
+/** Points the phone at the sign-in code on screen and signs it; the code's challenge id. */
+async function signCodeOnScreen(page: Page, phone: Phone): Promise<string> {
+  const qr = widget(page).getByRole('img', { name: 'QR code to sign in' })
+  await expect(qr).toBeVisible()
+  const code = await readQr(qr)
+  await phone.sign(code)
+  return code.replace('serviceauth:challenge:', '')
+}
+
+const stateOf = async (service: Service, id: string) => (await service.challenges()).find((challenge) => challenge.id === id)?.state
+
+test('enrol, set the phone up from the code on screen, sign in, sign out, and sign in again', async ({ page, context, service }) => {
+  // 1. Enrol a new e-mail; 2. the phone reads the enrollment code off the screen.
+  const phone = await Phone.open(context)
+  await phone.setUp(await enrol(page, 'ada@example.com'))
+  await expect(phone.status).toHaveText('This phone now signs in as ada@example.com.')
+  await expect(phone.page.getByText('Set up for ada@example.com')).toBeVisible()
+
+  // 3. Open login; 4. the phone reads the sign-in code off the screen and signs it.
+  await page.goto('/login')
+  const first = await signCodeOnScreen(page, phone)
+  await expect(phone.status).toHaveText('Signed as ada@example.com. The sign-in page goes on by itself.')
+
+  // 5. Welcome, signed in.
+  await expect(page).toHaveURL(/\/welcome$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, ada@example.com')
+
+  // 6. Sign out, and sign in again with the same phone.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  const second = await signCodeOnScreen(page, phone)
+  await expect(page).toHaveURL(/\/welcome$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, ada@example.com')
+
+  // The controller confirmed each sign-in at the service, which consumed both codes.
+  expect((await service.controllerLog()).map((call) => [call.claims?.jti, call.status])).toEqual([
+    [first, 200],
+    [second, 200],
+  ])
+  expect([await stateOf(service, first), await stateOf(service, second)]).toEqual(['consumed', 'consumed'])
+})
+
+test('a deleted identity cannot sign in: its phone can no longer sign', async ({ page, context, service }) => {
+  const phone = await enrolledOnLogin(page, context, 'gone@example.com')
+  await qaPanel(page).getByLabel('Identity').fill('gone@example.com')
+  await qaPanel(page).getByRole('button', { name: 'Delete the identity' }).click()
+  await expect(qaPanel(page).getByRole('status')).toHaveText('gone@example.com is deleted at the service.')
+
+  const id = await signCodeOnScreen(page, phone)
+  await expect(phone.status).toHaveText(/^The service refused \(404\)/)
+  await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
+  expect(await stateOf(service, id)).toBe('pending')
+  expect(await service.controllerLog()).toEqual([])
+})
+
+test('an identity deleted after its phone signed is refused when the controller confirms', async ({ page, context, service }) => {
+  const phone = await enrolledOnLogin(page, context, 'gone@example.com')
+  // The confirmation waits at the service, so the deletion surely comes between signing and it.
+  await service.knob('delay', { ms: 3000, match: 'authenticate' })
+  const id = await signCodeOnScreen(page, phone)
+  await expect.poll(async () => (await service.controllerLog()).length).toBe(1)
+  await qaPanel(page).getByLabel('Identity').fill('gone@example.com')
+  await qaPanel(page).getByRole('button', { name: 'Delete the identity' }).click()
+
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  await expect.poll(() => readyIds(page)).toHaveLength(2)
+  expect((await service.controllerLog())[0]).toMatchObject({ status: 401, claims: { jti: id, sub: 'gone@example.com' } })
+  expect(page.url()).toMatch(/\/login$/)
+})
+
+test('a locked identity sees an error in the widget; unlocked, it signs in', async ({ page, context, service }) => {
+  const phone = await enrolledOnLogin(page, context, 'locked@example.com')
+  await qaPanel(page).getByLabel('Identity').fill('locked@example.com')
+  await qaPanel(page).getByRole('button', { name: 'Lock the identity' }).click()
+  await expect(qaPanel(page).getByRole('status')).toHaveText('locked@example.com is locked: the service refuses its sign-ins (423).')
+
+  const id = await signCodeOnScreen(page, phone)
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  await expect.poll(() => readyIds(page)).toHaveLength(2)
+  expect(await eventTypes(page)).toEqual(['ready', 'signed', 'error', 'ready'])
+  expect((await service.controllerLog())[0]).toMatchObject({ status: 423, claims: { sub: 'locked@example.com' } })
+  // 423 consumes nothing: the refusal is the lock's, not the code's.
+  expect(await stateOf(service, id)).toBe('signed')
+
+  await qaPanel(page).getByRole('button', { name: 'Unlock' }).click()
+  await expect(qaPanel(page).getByRole('status')).toHaveText('locked@example.com is unlocked.')
+  await signCodeOnScreen(page, phone)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, locked@example.com')
+})
+
+for (const [who, enrolAtService] of [
+  [
+    'someone enrolled at the service but unknown to the site',
+    async (service: Service) => {
+      const { demo } = service
+      const client = createClient({ baseUrl: demo.serviceUrl, key: demo.apiKey, secret: demo.apiSecret })
+      return (await client.enroll({ identifier: 'stranger@example.com' })).enrollment.base64ImageData
+    },
+  ],
+  [
+    'a user the site does not allow',
+    async (service: Service) => {
+      const res = await fetch(service.demo.appUrl + '/__app/enroll', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identifier: 'stranger@example.com', allowed: false }),
+      })
+      return ((await res.json()) as { base64ImageData: string }).base64ImageData
+    },
+  ],
+] as const) {
+  test(`${who} is refused by the controller, and the widget offers a fresh code`, async ({ page, context, service }) => {
+    const phone = await Phone.open(context)
+    await phone.setUp(readQrPng(Buffer.from(await enrolAtService(service), 'base64')))
+    await expect(phone.status).toHaveText('This phone now signs in as stranger@example.com.')
+    await page.goto('/login')
+
+    const id = await signCodeOnScreen(page, phone)
+    await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+    await expect.poll(() => readyIds(page)).toHaveLength(2)
+    await expect(widget(page).getByRole('img')).toBeVisible()
+    expect(await eventTypes(page)).toEqual(['ready', 'signed', 'error', 'ready'])
+    expect((await page.evaluate(() => (window as any).__events))[2].detail).toMatchObject({ reason: 'controller', status: 403 })
+    expect((await service.controllerLog())[0]).toMatchObject({ status: 403, claims: { jti: id, sub: 'stranger@example.com' } })
+    // Refused before confirming: the service never consumed the code.
+    expect(await stateOf(service, id)).toBe('signed')
+    expect(page.url()).toMatch(/\/login$/)
+  })
+}
