@@ -1,0 +1,131 @@
+// The QA demo: each button of the login page's QA panel does what it says, as the widget shows
+// it, and each widget set-up linked from the index works, up to a sign-in.
+import type { Page } from '@playwright/test'
+import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test } from './fixtures.ts'
+
+const widget = (page: Page) => page.locator('[data-service-auth]')
+const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
+const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
+const errorsOf = async (page: Page) =>
+  (await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail)
+
+test.describe('the QA panel', () => {
+  // `service` first: it resets the service, which must not forget the code the page shows.
+  test.beforeEach(async ({ service: _reset, page }) => {
+    await page.goto('/login')
+    await shownChallenge(page)
+    await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
+  })
+
+  test('"Fail: 500": the widget reconnects with the code still shown, then carries on', async ({ page }) => {
+    await press(page, 'Fail: 500')
+    await expect(qaPanel(page).getByRole('status')).toHaveText('The next 2 requests to the service get a 500.')
+    await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+    await expect(widget(page).getByRole('img')).toBeVisible()
+    await expect(widget(page).getByRole('status')).toHaveText('Scan with the app', { timeout: 15_000 })
+    expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason: 'service', status: 500 }), expect.objectContaining({ reason: 'service', status: 500 })])
+  })
+
+  test('"Rate-limit: 429": the widget reconnects no sooner than Retry-After says', async ({ page }) => {
+    await press(page, 'Rate-limit: 429')
+    await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+    await expect(widget(page).getByRole('status')).toHaveText('Scan with the app', { timeout: 15_000 })
+    expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason: 'service', status: 429, retryAfter: 3000 })])
+    // Polls otherwise follow each other within about a second; the 429 made one wait 3 s.
+    expect(Math.max(...gapsBetween(await requestStarts(page, '/status')))).toBeGreaterThanOrEqual(3000)
+  })
+
+  test('"Expire now": the code shown expires and a new one replaces it', async ({ page, service }) => {
+    const first = await shownChallenge(page)
+    await press(page, 'Expire now')
+    await expect.poll(() => readyIds(page)).toHaveLength(2)
+    expect(await eventTypes(page)).toEqual(['ready', 'expired', 'ready'])
+    expect((await readyIds(page))[1]).not.toBe(first)
+    expect((await service.challenges()).find((challenge) => challenge.id === first)?.state).toBe('expired')
+    await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
+  })
+
+  test('"Slow": the next code takes 3 s to come', async ({ page }) => {
+    await press(page, 'Slow: 3 s per request')
+    await expect(qaPanel(page).getByRole('status')).toHaveText('The next 5 requests to the service wait 3 s each.')
+    await press(page, 'Expire now')
+    await expect(widget(page).getByRole('status')).toHaveText('Loading…')
+    await expect.poll(() => readyIds(page), { timeout: 15_000 }).toHaveLength(2)
+    await expect(widget(page).getByRole('img')).toBeVisible()
+    const creation = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/v1/entity/challenges')).at(-1)!.duration)
+    expect(creation).toBeGreaterThanOrEqual(2900)
+  })
+
+  test('"Lock the identity": the next sign-in shows "Sign-in failed" beside a fresh code', async ({ page, service }) => {
+    await service.provisionPhone('user@example.com')
+    await expect(qaPanel(page).getByLabel('Identity')).toHaveValue('user@example.com')
+    await press(page, 'Lock the identity')
+    await expect(qaPanel(page).getByRole('status')).toHaveText('user@example.com is locked: the service refuses its sign-ins (423).')
+    await service.sign(await shownChallenge(page))
+    await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+    await expect.poll(() => readyIds(page)).toHaveLength(2)
+    expect((await service.controllerLog()).map((call) => call.status)).toEqual([423])
+  })
+})
+
+test.describe('the widget set-ups linked from the index', () => {
+  /** Opens a set-up the way a person does: from the index. */
+  async function openFromIndex(page: Page, link: string) {
+    await page.goto('/')
+    await page.getByRole('link', { name: link }).click()
+    await expect(page).toHaveURL(/\/fixture\?/)
+  }
+
+  test('the code loaded from its URL', async ({ page, service, demo }) => {
+    await openFromIndex(page, 'The code loaded from its URL (data-service-image-data="false")')
+    const id = await shownChallenge(page)
+    const img = widget(page).getByRole('img', { name: 'QR code to sign in' })
+    await expect(img).toHaveAttribute('src', `${demo.serviceUrl}/v1/entity/challenges/${id}/images/qrcode-standard`)
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0)
+    await service.sign(id)
+    await expect(page).toHaveURL(/\/welcome$/)
+  })
+
+  test('German', async ({ page, service }) => {
+    await openFromIndex(page, 'German')
+    await expect(widget(page).getByRole('status')).toHaveText('Mit der App scannen')
+    await expect(widget(page).getByRole('img', { name: 'QR-Code zur Anmeldung' })).toBeVisible()
+    await service.sign(await shownChallenge(page))
+    await expect(page).toHaveURL(/\/welcome$/)
+  })
+
+  test('two widgets on one page', async ({ page, service }) => {
+    await openFromIndex(page, 'Two widgets on one page')
+    await expect.poll(() => readyIds(page)).toHaveLength(2)
+    await expect(widget(page).getByRole('img')).toHaveCount(2)
+    const [first, second] = await readyIds(page)
+    expect(first).not.toBe(second)
+    await service.sign(second)
+    await expect(page).toHaveURL(/\/welcome$/)
+  })
+
+  test('a single-page app that adds and removes the widget', async ({ page, service }) => {
+    await openFromIndex(page, 'A single-page app that adds and removes the widget')
+    await expect(widget(page)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Add widget' }).click()
+    await expect(widget(page).getByRole('img')).toBeVisible()
+    await page.getByRole('button', { name: 'Remove widget' }).click()
+    await expect(widget(page)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Add widget' }).click()
+    await expect.poll(() => readyIds(page)).toHaveLength(2)
+    await service.sign(await shownChallenge(page))
+    await expect(page).toHaveURL(/\/welcome$/)
+  })
+
+  test('a strict Content-Security-Policy, and the script with integrity', async ({ page, service }) => {
+    const violations: string[] = []
+    page.on('console', (message) => /Content Security Policy|Refused|integrity/i.test(message.text()) && violations.push(message.text()))
+    const response = page.waitForResponse((res) => res.url().includes('/fixture?'))
+    await openFromIndex(page, 'A strict Content-Security-Policy, and the script with integrity')
+    expect((await (await response).allHeaders())['content-security-policy']).toContain("script-src 'self'")
+    await expect(page.locator('script[src="/service-auth.js"]')).toHaveAttribute('integrity', /^sha384-/)
+    await service.sign(await shownChallenge(page))
+    await expect(page).toHaveURL(/\/welcome$/)
+    expect(violations).toEqual([])
+  })
+})
