@@ -14,6 +14,7 @@ function portFrom(name: string, fallback: number): number {
 try {
   const demo = await startDemo({ appPort: portFrom('PORT', 8080), servicePort: portFrom('SERVICE_PORT', 8081) })
   console.log(`Demo: ${demo.appUrl}/login`)
+  console.log(`Every page (enrol, phone, widget set-ups): ${demo.appUrl}/`)
   console.log(`Service: ${demo.serviceUrl} (knobs at ${demo.serviceUrl}/__knobs/)`)
   let stopping = false
   const stop = () => {
