@@ -1,5 +1,6 @@
 // Every request the controller received, so tests can assert exactly what the embed sent it.
 import type { IncomingHttpHeaders } from 'node:http'
+import { BoundedList } from '../common/bounded-list.ts'
 
 export interface ControllerClaims {
   jti: string
@@ -30,7 +31,7 @@ export interface ControllerLogEntry {
 const MAX_ENTRIES = 1000
 
 export class ControllerLog {
-  #entries: ControllerLogEntry[] = []
+  #entries = new BoundedList<ControllerLogEntry>(MAX_ENTRIES)
 
   /** Records a request as it arrives; the controller fills in the claims and its answer as it goes. */
   record(headers: IncomingHttpHeaders, url: URL): ControllerLogEntry {
@@ -52,16 +53,15 @@ export class ControllerLog {
       status: null,
       at: Date.now(),
     }
-    this.#entries.push(entry)
-    if (this.#entries.length > MAX_ENTRIES) this.#entries.splice(0, this.#entries.length - MAX_ENTRIES)
+    this.#entries.add(entry)
     return entry
   }
 
   entries(): ControllerLogEntry[] {
-    return [...this.#entries]
+    return this.#entries.list()
   }
 
   clear(): void {
-    this.#entries = []
+    this.#entries.clear()
   }
 }

@@ -1,6 +1,7 @@
 // The e-mails the service would have sent. A local service sends no real mail; tests and people
 // read what would have gone out through the knobs instead.
 import { randomUUID } from 'node:crypto'
+import { BoundedList } from '../common/bounded-list.ts'
 
 export interface OutboxAttachment {
   filename: string
@@ -28,20 +29,19 @@ export interface OutboxMessage {
 const MAX_MESSAGES = 100
 
 export class Outbox {
-  #messages: OutboxMessage[] = []
+  #messages = new BoundedList<OutboxMessage>(MAX_MESSAGES)
 
   add(message: Omit<OutboxMessage, 'id'>): OutboxMessage {
     const stored = { id: randomUUID(), ...message }
-    this.#messages.push(stored)
-    if (this.#messages.length > MAX_MESSAGES) this.#messages.splice(0, this.#messages.length - MAX_MESSAGES)
+    this.#messages.add(stored)
     return stored
   }
 
   list(): OutboxMessage[] {
-    return [...this.#messages]
+    return this.#messages.list()
   }
 
   clear(): void {
-    this.#messages = []
+    this.#messages.clear()
   }
 }

@@ -1,5 +1,6 @@
 // What the service received, so tests can assert what the embed sent (headers, bodies, order).
 import type { IncomingMessage } from 'node:http'
+import { BoundedList } from '../common/bounded-list.ts'
 
 export interface LoggedRequest {
   method: string
@@ -17,7 +18,7 @@ export interface LoggedRequest {
 const MAX_ENTRIES = 1000
 
 export class RequestLog {
-  #entries: LoggedRequest[] = []
+  #entries = new BoundedList<LoggedRequest>(MAX_ENTRIES)
 
   /** Logs the request as it arrives; the caller fills in `body` once it has been read. */
   record(req: IncomingMessage, url: URL): LoggedRequest {
@@ -30,16 +31,15 @@ export class RequestLog {
       body: '',
       at: Date.now(),
     }
-    this.#entries.push(entry)
-    if (this.#entries.length > MAX_ENTRIES) this.#entries.splice(0, this.#entries.length - MAX_ENTRIES)
+    this.#entries.add(entry)
     return entry
   }
 
   entries(): LoggedRequest[] {
-    return [...this.#entries]
+    return this.#entries.list()
   }
 
   clear(): void {
-    this.#entries = []
+    this.#entries.clear()
   }
 }
