@@ -1,7 +1,7 @@
 // The whole demo in one call: the mock service and the example app, wired to each other with
 // fresh credentials. End-to-end tests and `npm start` both start it this way.
 import { fileURLToPath } from 'node:url'
-import { startApp } from './app/server.ts'
+import { startApp, type ExtraPage } from './app/server.ts'
 import { generateCredentials } from './common/credentials.ts'
 import { startService } from './service/server.ts'
 
@@ -12,6 +12,8 @@ export interface DemoOptions {
   servicePort?: number
   /** Serve the service's /__knobs/ endpoints; default true, since tests steer through them. */
   knobs?: boolean
+  /** Pages of the caller's own on the app's origin, by path (see AppOptions.pages). */
+  pages?: Record<string, ExtraPage>
 }
 
 export interface Demo {
@@ -35,7 +37,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     knobs: options.knobs ?? true,
   })
   try {
-    const app = await startApp({ port: options.appPort ?? 0, serviceUrl: service.url, apiKey, apiSecret, distDir: DIST_DIR })
+    const app = await startApp({ port: options.appPort ?? 0, serviceUrl: service.url, apiKey, apiSecret, distDir: DIST_DIR, pages: options.pages })
     // The app listens on 127.0.0.1, but people type localhost too; both are the app's origin.
     service.setAllowedOrigins(apiKey, [app.url, app.url.replace('//127.0.0.1:', '//localhost:')])
     return {

@@ -4,7 +4,7 @@ import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { decodeSecret } from '../common/credentials.ts'
 import { closeServer, listen } from '../common/listen.ts'
-import { sendEmpty, sendJson } from '../common/respond.ts'
+import { sendBytes, sendEmpty, sendJson } from '../common/respond.ts'
 import { handlerFor, matchRoute, requestUrl, type Route } from '../common/router.ts'
 import { serve } from '../common/serve.ts'
 import { createClient } from '../../src/server/index.ts'
@@ -32,7 +32,16 @@ export interface AppOptions {
   apiSecret: string
   /** The built embed files, e.g. `<repo>/dist`. */
   distDir: string
+  /**
+   * Pages of the caller's own by path (the benchmark's, say), served on the app's origin: only
+   * there may a page call this app's controller, and only there does the service let it create
+   * challenges. HTML, or JavaScript for a path ending in `.js`; they come before the app's routes.
+   */
+  pages?: Record<string, ExtraPage>
 }
+
+/** Renders one of the caller's pages; `site` tells it where the service is and which key to use. */
+export type ExtraPage = (site: { serviceUrl: string; apiKey: string; url: URL }) => string
 
 export interface AppHandle {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
@@ -86,14 +95,30 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     controllerLog: new ControllerLog(),
   }
 
+  const routes = [...extraRoutes(options.pages ?? {}), ...ROUTES]
   const server = createServer(
     serve(async (req, res) => {
       const url = requestUrl(req.url, 'http://127.0.0.1')
-      const match = matchRoute(ROUTES, url.pathname)
+      const match = matchRoute(routes, url.pathname)
       const handler = handlerFor(match, req.method)
       await handler(context, { req, res, url, params: match!.params })
     }),
   )
   const url = await listen(server, options.port)
   return { url, close: () => closeServer(server) }
+}
+
+function extraRoutes(pages: Record<string, ExtraPage>): Route<AppHandler>[] {
+  return Object.entries(pages).map(([path, render]) => ({
+    pattern: new RegExp('^' + path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'),
+    methods: {
+      GET: (context: AppContext, { res, url }) =>
+        sendBytes(
+          res,
+          200,
+          render({ serviceUrl: context.serviceUrl, apiKey: context.apiKey, url }),
+          path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8',
+        ),
+    },
+  }))
 }
