@@ -1,0 +1,110 @@
+// The bench's own pages, served by the demo app on its origin (startDemo's `pages`): the widget as
+// an integrator embeds it, and the naive baseline. Bare on purpose: no demo stylesheet, no event
+// log, nothing but what is measured and a few lines of instrumentation that run before it.
+import { readFileSync } from 'node:fs'
+import type { ExtraPage } from '../demo/app/server.ts'
+
+export const BASELINE_SCRIPT = readFileSync(new URL('./baseline.js', import.meta.url), 'utf8')
+
+export const WIDGET_PATH = '/bench/widget'
+export const BUSY_PATH = '/bench/busy'
+export const BASELINE_PATH = '/bench/baseline'
+/** Where the controller sends the browser after a sign-in (the demo app's page). */
+export const LANDING_PATH = '/welcome'
+export const BUNDLE_PATH = '/service-auth.js'
+
+// Counts, never lists: the memory phase reads the heap after hundreds of refreshes, and a log
+// growing in the page would be a leak of the bench's own. Layout shifts are counted too: on this
+// bare page only the widget can move anything. When the page goes (after a sign-in), it leaves
+// its request timings in sessionStorage for the bench to read on the page that follows.
+const COUNTERS = `window.__bench = { ready: 0, lastId: null, visible: null, shifts: 0, shiftScore: 0 }
+addEventListener('service-auth:ready', (e) => { __bench.ready++; __bench.lastId = e.detail.challengeId })
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) { __bench.shifts++; __bench.shiftScore += entry.value }
+}).observe({ type: 'layout-shift', buffered: true })
+addEventListener('pagehide', () => sessionStorage.setItem('bench:left', JSON.stringify({
+  timeOrigin: performance.timeOrigin,
+  requests: performance.getEntriesByType('resource').map(({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd })),
+})))`
+
+// "QR visible" is when the browser painted the image, by the Element Timing API. The attribute has
+// to be on the <img> before it paints; the widget creates it empty at mount, and the observer
+// tags it in the microtask after, then stops observing so it costs nothing later.
+const PAINT_TIMING = `new MutationObserver((records, observer) => {
+  const img = document.querySelector('[data-service-auth] img, #baseline img')
+  if (img) { img.setAttribute('elementtiming', 'qr'); observer.disconnect() }
+}).observe(document, { childList: true, subtree: true })
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (entry.identifier === 'qr' && !__bench.visible) __bench.visible = entry.renderTime || entry.loadTime
+}).observe({ type: 'element', buffered: true })`
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+function page(title: string, headScript: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${title}</title>
+<link rel="icon" href="data:,">
+<script>${headScript}</script>
+</head>
+<body>
+${body}
+</body>
+</html>
+`
+}
+
+/** `?image-data=false` for image URLs; `?timing=1` adds the paint instrumentation. */
+const widget: ExtraPage = ({ serviceUrl, apiKey, url }) => {
+  const timing = url.searchParams.get('timing') === '1'
+  const imageData = url.searchParams.get('image-data') !== 'false'
+  // The mark sits right before the embed's tag: the script starts when both the parser got here and its bytes arrived.
+  return page(
+    'Bench: widget',
+    timing ? `${COUNTERS}\n${PAINT_TIMING}` : COUNTERS,
+    `<div data-service-auth data-service-key="${escape(apiKey)}" data-service-api="${escape(serviceUrl)}" data-service-auth-url="/auth/controller" data-service-image-data="${imageData}"></div>
+<script>performance.mark('bench:script-start')</script>
+<script src="${BUNDLE_PATH}"></script>`,
+  )
+}
+
+const baseline: ExtraPage = ({ serviceUrl, apiKey, url }) =>
+  page(
+    'Bench: naive baseline',
+    url.searchParams.get('timing') === '1' ? `${COUNTERS}\n${PAINT_TIMING}` : COUNTERS,
+    `<div id="baseline"></div>
+<script>performance.mark('bench:script-start')</script>
+<script src="${BASELINE_PATH}.js" data-api="${escape(serviceUrl)}" data-key="${escape(apiKey)}"></script>`,
+  )
+
+/**
+ * A page the size of a big single-page app (`?nodes=`, default 5,000 list items) that changes
+ * one item's text every animation frame, as a ticking view does (`?mutate=0` keeps it still),
+ * with or without the widget (`?embed=0`): what the CDN build's MutationObserver costs it. The
+ * list is not rendered, so that its layout does not drown the figure; observers see its changes
+ * all the same.
+ */
+const busy: ExtraPage = ({ serviceUrl, apiKey, url }) => {
+  const nodes = Math.min(Number(url.searchParams.get('nodes') ?? 5000), 50_000)
+  const mutate = url.searchParams.get('mutate') !== '0'
+  const embed = url.searchParams.get('embed') !== '0'
+  return page(
+    'Bench: a busy page',
+    COUNTERS,
+    `${embed ? `<div data-service-auth data-service-key="${escape(apiKey)}" data-service-api="${escape(serviceUrl)}" data-service-auth-url="/auth/controller"></div>` : ''}
+<ul id="items" hidden>${'<li>item</li>'.repeat(nodes)}</ul>
+${mutate ? `<script>{ const items = document.getElementById('items').children; let i = 0
+  const tick = () => { items[i++ % items.length].textContent = 'item ' + i; window.__frames = i; requestAnimationFrame(tick) }
+  requestAnimationFrame(tick) }</script>` : ''}
+${embed ? `<script src="${BUNDLE_PATH}"></script>` : ''}`,
+  )
+}
+
+export const BENCH_PAGES: Record<string, ExtraPage> = {
+  [WIDGET_PATH]: widget,
+  [BUSY_PATH]: busy,
+  [BASELINE_PATH]: baseline,
+  [`${BASELINE_PATH}.js`]: () => BASELINE_SCRIPT,
+}
