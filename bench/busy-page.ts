@@ -1,0 +1,72 @@
+// Start-up aside: what the CDN build costs a page that keeps changing. It watches the whole
+// document with a MutationObserver so that single-page apps can add and remove widgets, and each
+// batch of changes runs a sweep and a document-wide selector query. On a big page whose view
+// ticks every frame, that is work on every frame.
+//
+// Four pages, each run in a fresh context and read over the same window: the busy page (5,000
+// list items, one changing every animation frame) with and without the widget, and the same page
+// standing still with and without it. The main thread's busy time comes from Chromium's own
+// counters (Performance.getMetrics). The observer's cost is what the widget adds to the busy page
+// beyond what it adds to the still one (its polls and countdown), spread over the frames.
+import type { Browser } from '@playwright/test'
+import { BUSY_PATH } from './pages.ts'
+import { shuffled } from './stats.ts'
+
+export type BusyCase = 'busy' | 'busy+embed' | 'still' | 'still+embed'
+
+export interface BusyResult {
+  nodes: number
+  windowMs: number
+  /** Main-thread script time per second of the window, ms, per case and run. */
+  script: Record<BusyCase, number[]>
+  /** Main-thread task time (script, style, layout, paint) per second, ms. */
+  tasks: Record<BusyCase, number[]>
+  /** Animation frames (each one batch of changes) per second on the busy pages. */
+  framesPerSecond: number[]
+}
+
+const CASES: Record<BusyCase, string> = {
+  busy: 'embed=0',
+  'busy+embed': 'embed=1',
+  still: 'embed=0&mutate=0',
+  'still+embed': 'embed=1&mutate=0',
+}
+
+export async function measureBusyPage(browser: Browser, { appUrl, runs, windowMs, nodes }: { appUrl: string; runs: number; windowMs: number; nodes: number }): Promise<BusyResult> {
+  const result: BusyResult = {
+    nodes,
+    windowMs,
+    script: { busy: [], 'busy+embed': [], still: [], 'still+embed': [] },
+    tasks: { busy: [], 'busy+embed': [], still: [], 'still+embed': [] },
+    framesPerSecond: [],
+  }
+  for (const name of shuffled((Object.keys(CASES) as BusyCase[]).flatMap((name) => Array<BusyCase>(runs).fill(name)))) {
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Performance.enable')
+      await page.goto(`${appUrl}${BUSY_PATH}?nodes=${nodes}&${CASES[name]}`)
+      if (name.endsWith('+embed')) await page.waitForFunction(() => (window as any).__bench.ready > 0, null, { polling: 100, timeout: 15_000 })
+      // Past the load and the first code: the window sees the steady state.
+      await page.waitForTimeout(1000)
+      const read = async () => {
+        const { metrics } = await cdp.send('Performance.getMetrics')
+        const value = (metric: string) => metrics.find((m) => m.name === metric)?.value ?? NaN
+        return { script: value('ScriptDuration'), tasks: value('TaskDuration'), frames: await page.evaluate(() => (window as any).__frames ?? 0) }
+      }
+      const before = await read()
+      const start = performance.now()
+      await page.waitForTimeout(windowMs)
+      const after = await read()
+      const seconds = (performance.now() - start) / 1000
+      // The metrics are cumulative seconds of main-thread time.
+      result.script[name].push(((after.script - before.script) * 1000) / seconds)
+      result.tasks[name].push(((after.tasks - before.tasks) * 1000) / seconds)
+      if (name.startsWith('busy')) result.framesPerSecond.push((after.frames - before.frames) / seconds)
+    } finally {
+      await context.close()
+    }
+  }
+  return result
+}

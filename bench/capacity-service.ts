@@ -1,0 +1,19 @@
+// The mock service alone, in a process of its own, for the capacity phase: the load generator
+// (the bench) and the service then each get one of the two cores, as in a load test between two
+// machines, instead of sharing one event loop. Started by capacity.ts; it prints its URL as
+// one JSON line and ends when its standard input closes, so it never outlives the bench.
+import { startService } from '../demo/service/server.ts'
+
+const { apiKey, apiSecret, holdMs } = JSON.parse(process.argv[2] ?? '{}') as { apiKey: string; apiSecret: string; holdMs: number }
+const service = await startService({
+  port: 0,
+  keys: [{ key: apiKey, secret: apiSecret, allowedOrigins: [] }],
+  knobs: true,
+  holdMs,
+  rateLimit: 0,
+})
+process.stdout.write(JSON.stringify({ url: service.url }) + '\n')
+
+const stop = () => void service.close().then(() => process.exit(0))
+process.stdin.on('end', stop).on('close', stop).resume()
+process.once('SIGTERM', stop)

@@ -1,0 +1,252 @@
+// Measure 6: what the mock service holds on this 2-core machine. The service runs in a child
+// process (capacity-service.ts), the load comes from this one, over loopback.
+//
+// Held polls: N challenges, one status poll each, all held at once (the hold is set longer than
+// the phase, so none is answered until signed; the service's own count of polls confirms they
+// all arrived). Then a sample of them is signed one after another, and each wake-up is timed from
+// sending the sign knob to the poll's answer arriving here. The other polls stay held meanwhile.
+//
+// Challenge creation: a closed loop of clients, bounded in time and in request count, once as
+// the embed asks (with inline image data, so the service renders two PNGs per challenge) and
+// once without. Not autocannon: it writes its next request onto the connection the service is
+// closing after each answer (every service answer closes its connection), so its request counts
+// stay right but its latencies are measured from requests that were lost and sent again.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { request, type ClientRequest, type IncomingMessage } from 'node:http'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { generateCredentials } from '../demo/common/credentials.ts'
+import { createClient } from '../src/server/index.ts'
+import { percentile, shuffled } from './stats.ts'
+
+export interface HeldResult {
+  held: number
+  /** Time to open all the polls and see them held, ms. */
+  openMs: number
+  /** Sign knob sent to poll answer received, ms, per signed poll. */
+  wakeUps: number[]
+  /** The service's resident memory with all of them held, MiB. */
+  serviceRssMiB: number
+}
+
+export interface CreationResult {
+  imageData: boolean
+  durationS: number
+  connections: number
+  requests: number
+  perSecond: number
+  /** Latency, ms. */
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+  /** The service's CPU use over the run, in cores (1 = one core busy all the time). */
+  serviceCpu: number
+}
+
+export interface CapacityResult {
+  holdMs: number
+  held: HeldResult[]
+  creation: CreationResult[]
+}
+
+interface Options {
+  levels: number[]
+  /** Polls signed per level. */
+  signings: number
+  creationSeconds: number
+  creationMaxRequests: number
+  connections: number
+}
+
+// Longer than any level takes, so that no poll is answered 204 while the bench waits.
+const HOLD_MS = 120_000
+const IDENTIFIER = 'capacity@example.com'
+
+export async function measureCapacity(options: Options): Promise<CapacityResult> {
+  const credentials = generateCredentials()
+  const { child, url } = await startServiceProcess({ ...credentials, holdMs: HOLD_MS })
+  try {
+    const deviceId = await provisionPhone(url, credentials)
+    const held: HeldResult[] = []
+    for (const level of options.levels) held.push(await holdPolls(url, child.pid!, credentials.apiKey, deviceId, level, options.signings))
+    const creation: CreationResult[] = []
+    for (const imageData of [true, false]) creation.push(await loadCreation(url, credentials.apiKey, imageData, child.pid!, options))
+    return { holdMs: HOLD_MS, held, creation }
+  } finally {
+    child.stdin!.end()
+    child.kill('SIGTERM')
+  }
+}
+
+async function startServiceProcess(settings: { apiKey: string; apiSecret: string; holdMs: number }): Promise<{ child: ChildProcess; url: string }> {
+  const entry = fileURLToPath(new URL('./capacity-service.ts', import.meta.url))
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, JSON.stringify(settings)], { stdio: ['pipe', 'pipe', 'inherit'] })
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once('line', resolve)
+      child.once('exit', (code) => reject(new Error(`The capacity service exited with ${code} before it listened.`)))
+    })
+    return { child, url: (JSON.parse(line) as { url: string }).url }
+  } catch (error) {
+    child.kill('SIGTERM')
+    throw error
+  }
+}
+
+async function provisionPhone(url: string, { apiKey, apiSecret }: { apiKey: string; apiSecret: string }): Promise<string> {
+  const { enrollment } = await createClient({ baseUrl: url, key: apiKey, secret: apiSecret }).enroll({ identifier: IDENTIFIER })
+  const { body } = await send(url, 'POST', '/__knobs/devices', { token: enrollment.id })
+  return (JSON.parse(body) as { device: { id: string } }).device.id
+}
+
+async function holdPolls(url: string, servicePid: number, apiKey: string, deviceId: string, level: number, signings: number): Promise<HeldResult> {
+  const ids = await createChallenges(url, apiKey, level)
+  const polls = new Map<string, { req: ClientRequest; answered: Promise<number> }>()
+  const opened = performance.now()
+  try {
+    // In batches: thousands of connects at once overflow the listen backlog, and the retried
+    // SYNs would only measure the kernel's back-off.
+    for (let i = 0; i < ids.length; i += 250) {
+      await Promise.all(ids.slice(i, i + 250).map((id) => openPoll(url, id, polls)))
+    }
+    await untilHeld(url, level)
+    const openMs = performance.now() - opened
+    const serviceRssMiB = residentMiB(servicePid)
+    const wakeUps: number[] = []
+    for (const id of shuffled(ids).slice(0, signings)) {
+      const start = performance.now()
+      const knob = send(url, 'POST', `/__knobs/challenges/${id}/sign`, { identifier: IDENTIFIER, deviceId })
+      wakeUps.push((await polls.get(id)!.answered) - start)
+      await knob
+    }
+    return { held: level, openMs, wakeUps, serviceRssMiB }
+  } finally {
+    for (const { req } of polls.values()) req.destroy()
+  }
+}
+
+/** Sends a status poll; `answered` resolves with the time its answer's head arrived. */
+function openPoll(url: string, id: string, polls: Map<string, { req: ClientRequest; answered: Promise<number> }>): Promise<void> {
+  return new Promise((sent, failed) => {
+    let req!: ClientRequest
+    const answered = new Promise<number>((resolve, reject) => {
+      req = request(`${url}/v1/entity/challenges/${id}/status`, { agent: false }, (res: IncomingMessage) => {
+        resolve(performance.now())
+        res.resume()
+      })
+      req.once('error', (error) => (reject(error), failed(error)))
+    })
+    // Destroyed polls reject; nobody awaits those.
+    answered.catch(() => {})
+    req.end(() => sent())
+    polls.set(id, { req, answered })
+  })
+}
+
+/** Waits until the service has counted a poll for every challenge: then all of them are held. */
+async function untilHeld(url: string, level: number): Promise<void> {
+  const deadline = performance.now() + 60_000
+  for (;;) {
+    const list = JSON.parse((await send(url, 'GET', '/__knobs/challenges')).body) as { state: string; polls: number }[]
+    const pending = list.filter((c) => c.state === 'pending' && c.polls > 0)
+    if (pending.length >= level) return
+    if (performance.now() > deadline) throw new Error(`Only ${pending.length} of ${level} polls reached the service within a minute.`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+async function createChallenges(url: string, apiKey: string, count: number): Promise<string[]> {
+  const ids: string[] = []
+  const next = async () => {
+    while (ids.length < count) {
+      const placeholder = ids.push('') - 1
+      const { status, body } = await send(url, 'POST', '/v1/entity/challenges', { key: apiKey })
+      if (status !== 201) throw new Error(`Creating a challenge answered ${status}: ${body}`)
+      ids[placeholder] = (JSON.parse(body) as { id: string }).id
+    }
+  }
+  await Promise.all(Array.from({ length: 32 }, next))
+  return ids
+}
+
+function send(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url + path,
+      { method, agent: false, headers: body === undefined ? {} : { 'Content-Type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
+      },
+    )
+    req.once('error', reject)
+    req.end(body === undefined ? undefined : JSON.stringify(body))
+  })
+}
+
+function residentMiB(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 102.4) / 10
+  } catch {
+    return NaN
+  }
+}
+
+/**
+ * A closed loop of `connections` clients, each sending the next creation when the last one is
+ * answered, on a fresh connection as the service wants (it closes every connection). Bounded by
+ * time and by count. The service's CPU time over the run says whether it, not this client, was
+ * the limit.
+ */
+async function loadCreation(url: string, apiKey: string, imageData: boolean, servicePid: number, options: Options): Promise<CreationResult> {
+  const body = { key: apiKey, returnAuthImageData: imageData }
+  const latencies: number[] = []
+  let sent = 0
+  let errors = 0
+  let non2xx = 0
+  const started = performance.now()
+  const cpuBefore = cpuSeconds(servicePid)
+  const deadline = started + options.creationSeconds * 1000
+  const worker = async () => {
+    while (performance.now() < deadline && sent < options.creationMaxRequests) {
+      sent++
+      const start = performance.now()
+      try {
+        const { status } = await send(url, 'POST', '/v1/entity/challenges', body)
+        if (status !== 201) non2xx++
+        latencies.push(performance.now() - start)
+      } catch {
+        errors++
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: options.connections }, worker))
+  const durationS = (performance.now() - started) / 1000
+  return {
+    imageData,
+    durationS,
+    connections: options.connections,
+    requests: latencies.length,
+    perSecond: latencies.length / durationS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx,
+    errors,
+    serviceCpu: (cpuSeconds(servicePid) - cpuBefore) / durationS,
+  }
+}
+
+/** User plus system CPU seconds the process has used (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime are the 12th and 13th fields after the command name, in clock ticks (100 per second here).
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return NaN
+  }
+}
