@@ -1,0 +1,28 @@
+// What one bench run found: the raw samples of every phase, and the machine. run.ts fills it,
+// verdicts.ts judges it against the goals, report.ts writes it out.
+import type { BusyResult } from './busy-page.ts'
+import type { CapacityResult } from './capacity.ts'
+import type { LoadResult } from './load.ts'
+import type { Machine } from './machine.ts'
+import type { MemoryResult } from './memory.ts'
+import type { SignResult } from './sign-to-nav.ts'
+import type { SizeResult } from './size.ts'
+import type { StartupResult } from './startup.ts'
+
+export interface BenchResults {
+  machine: Machine
+  /** Load average over the last minute when the run ended, beside machine.loadAverage at its start. */
+  loadAverageAtEnd: number
+  /** `--quick`: fewer runs, shorter windows; for trying the bench, not for the record. */
+  quick: boolean
+  durationS: number
+  /** Empty-request round trips to the mock service from a page, ms: the start-up phase's and the sign-in phase's. */
+  floor: { startup: number[]; signIn: number[] }
+  size: SizeResult
+  startup: StartupResult
+  busyPage: BusyResult
+  signToNavigation: SignResult
+  load: LoadResult
+  memory: MemoryResult
+  capacity: CapacityResult
+}

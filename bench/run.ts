@@ -1,0 +1,119 @@
+// `npm run bench`: every phase of the benchmark in one run, then bench/results.json and
+// BENCHMARKS.md. The build comes first (the npm script runs it). The demo runs in this process,
+// so the bench can stamp server-side events on its own clock (probe.ts); the capacity phase
+// starts the mock service in a process of its own. Everything started here is stopped here.
+import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { startDemo, type Demo } from '../demo/harness.ts'
+import { launchBrowser, type BenchBrowser } from './browser.ts'
+import { measureBusyPage } from './busy-page.ts'
+import { measureCapacity } from './capacity.ts'
+import { Floor } from './floor.ts'
+import { Knobs } from './knobs.ts'
+import { measureLoad } from './load.ts'
+import { describeMachine } from './machine.ts'
+import { measureMemory } from './memory.ts'
+import { BENCH_PAGES } from './pages.ts'
+import { Probe } from './probe.ts'
+import { writeReport } from './report.ts'
+import type { BenchResults } from './results.ts'
+import { measureSignToNavigation } from './sign-to-nav.ts'
+import { measureSize } from './size.ts'
+import { SourceMapper } from './source-map.ts'
+import { measureStartup } from './startup.ts'
+import { judge } from './verdicts.ts'
+
+const quick = process.argv.includes('--quick')
+// The full counts keep the whole run near five minutes on the 2-core machine; --quick is for trying it.
+const PLAN = quick
+  ? { startupRuns: 4, tracedRuns: 3, busyRuns: 1, signRuns: 6, loadWindowMs: 6_000, memoryCycles: 30, heldLevels: [1000], signings: 100, creationSeconds: 2 }
+  : { startupRuns: 20, tracedRuns: 10, busyRuns: 3, signRuns: 40, loadWindowMs: 30_000, memoryCycles: 200, heldLevels: [1000, 5000, 10_000], signings: 500, creationSeconds: 5 }
+// The spec's hold, which the widget is built around.
+const HOLD_MS = 1000
+
+const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url))
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`)
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const size = await measureSize(root('dist'))
+  log(`size: ${size.iife.file} ${size.iife.gzip} B gzipped`)
+
+  let demo: Demo | undefined
+  let browser: BenchBrowser | undefined
+  const probe = new Probe()
+  try {
+    demo = await startDemo({ pages: BENCH_PAGES })
+    browser = await launchBrowser()
+    const machine = describeMachine(browser.version)
+    const knobs = new Knobs(demo.serviceUrl, demo.appUrl, demo.apiKey)
+    // The bench measures the embed, not the per-key rate limit it would otherwise run into.
+    await knobs.config({ rateLimit: 0, holdMs: HOLD_MS })
+    const startupFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
+    const signFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
+
+    log('start-up')
+    const mapper = new SourceMapper(JSON.parse(readFileSync(root('dist/service-auth.js.map'), 'utf8')))
+    const startup = await measureStartup(browser.browser, { appUrl: demo.appUrl, floor: startupFloor, probe, mapper, runs: PLAN.startupRuns, tracedRuns: PLAN.tracedRuns })
+    log('a busy page')
+    const busyPage = await measureBusyPage(browser.browser, { appUrl: demo.appUrl, runs: PLAN.busyRuns, windowMs: 3000, nodes: 5000 })
+    log('sign to navigation')
+    const signToNavigation = await measureSignToNavigation(browser.browser, {
+      appUrl: demo.appUrl,
+      serviceUrl: demo.serviceUrl,
+      knobs,
+      probe,
+      floor: signFloor,
+      runs: PLAN.signRuns,
+      holdMs: HOLD_MS,
+    })
+    log(`load (two windows of ${PLAN.loadWindowMs / 1000} s)`)
+    const load = await measureLoad(browser, { appUrl: demo.appUrl, serviceUrl: demo.serviceUrl, knobs, probe, windowMs: PLAN.loadWindowMs, holdMs: HOLD_MS })
+    log(`memory (${PLAN.memoryCycles} cycles)`)
+    const memory = await measureMemory(browser.browser, { appUrl: demo.appUrl, knobs, cycles: PLAN.memoryCycles })
+    await startupFloor.close()
+    await signFloor.close()
+    // The browser and the demo go before the capacity phase, which wants both cores.
+    await browser.close()
+    browser = undefined
+    await demo.close()
+    demo = undefined
+
+    log(`capacity (${PLAN.heldLevels.join(', ')} held polls; challenge creation)`)
+    const capacity = await measureCapacity({
+      levels: PLAN.heldLevels,
+      signings: PLAN.signings,
+      creationSeconds: PLAN.creationSeconds,
+      creationMaxRequests: 50_000,
+      connections: 16,
+    })
+
+    const results: BenchResults = {
+      machine,
+      loadAverageAtEnd: Math.round(loadavg()[0]! * 100) / 100,
+      quick,
+      durationS: (performance.now() - started) / 1000,
+      floor: { startup: startupFloor.samples, signIn: signFloor.samples },
+      size,
+      startup,
+      busyPage,
+      signToNavigation,
+      load,
+      memory,
+      capacity,
+    }
+    await writeReport(results, root('bench/results.json'), root('BENCHMARKS.md'))
+    for (const j of judge(results)) log(`${j.verdict === 'met' ? 'met   ' : j.verdict.padEnd(6)}  ${j.measure}: ${j.figure} (goal ${j.goal})`)
+    log(`wrote bench/results.json and BENCHMARKS.md in ${Math.round(results.durationS)} s`)
+  } finally {
+    probe.close()
+    await browser?.close()
+    await demo?.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})
