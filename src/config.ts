@@ -21,60 +21,73 @@ export interface Options {
   autoStart?: boolean
   /** Language; default `<html lang>`, then the browser's. */
   locale?: string
+  /**
+   * The phone app's URL for a challenge, `{id}` standing for its id, e.g. `serviceauth://challenge/{id}`.
+   * On touch devices the code becomes a link to it.
+   */
+  appUrl?: string
   /** Replaces any of the shown texts (code only). */
   texts?: Partial<Texts>
 }
 
 export interface Config {
-  key: string
+  /** The `key` option, named apart from the request body's `key` so that build.mjs can shorten it. */
+  apiKey: string
   authUrl: URL
   api: string
   image: string
   imageData: boolean
   header: string
   autoStart: boolean
-  lang: string
+  locale: string
   texts: Texts
+  /** The app URL template, on touch devices only: a code cannot be scanned from the screen showing it. */
+  appUrl?: string
   /** Set when the markup or options are unusable; names the attribute at fault. */
   problem?: string
 }
 
 /** Reads and validates everything a widget needs, in one place. Never throws. */
-export function readConfig(el: HTMLElement, options: Options = {}): Config {
+export function readConfig(el: HTMLElement, options?: Options): Config {
   // `authUrl` reads `data-service-auth-url`, i.e. dataset.serviceAuthUrl.
   const read = (option: keyof Options): any =>
-    options[option] ?? el.dataset['service' + option[0].toUpperCase() + option.slice(1)]
+    options?.[option] ?? el.dataset['service' + option[0].toUpperCase() + option.slice(1)]
   const key = read('key')
-  const authUrl = httpUrl(read('authUrl'))
-  const api = httpUrl(read('api') ?? __API__)
-  const image = read('authImage') || 'qrcode-standard'
-  const header = read('authHeader') || 'X-Service-Auth'
-  const lang = pickLocale([read('locale'), document.documentElement.lang, ...navigator.languages])
+  const authUrl = toUrl(read('authUrl'))
+  const api = toUrl(read('api') ?? __API__)
+  const appUrl = read('appUrl')
+  const locale = pickLocale([read('locale'), document.documentElement.lang, ...navigator.languages])
   const invalid = !key
     ? 'key'
     : // The token must never leave this origin, so a controller elsewhere is refused outright.
       authUrl?.origin != location.origin
       ? 'auth-url'
-      : !api && 'api'
+      : !api
+        ? 'api'
+        : // Any scheme an app may register, but none that runs script in this page: javascript:,
+          // and data: and vbscript:, which old browsers ran. (A blob: URL runs in the origin that
+          // made it, and a web page cannot open file: URLs.)
+          appUrl && !toUrl(appUrl, /^(?!(javascript|data|vbscript):)/) && 'app-url'
   return {
-    key,
+    apiKey: key,
     authUrl,
     api: api?.href.replace(/\/+$/, ''),
-    image,
+    image: read('authImage') || 'qrcode-standard',
     imageData: read('imageData') + '' != 'false',
-    header,
+    header: read('authHeader') || 'X-Service-Auth',
     autoStart: read('autoStart') + '' != 'false',
-    lang,
-    texts: { ...textsFor[lang], ...options.texts },
-    problem: invalid && `data-service-${invalid} is missing or invalid`,
+    locale,
+    texts: { ...textsFor[locale], ...options?.texts },
+    appUrl: matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
+    problem: invalid && 'data-service-' + invalid + ' is missing or invalid',
   } as Config
 }
 
-/** `value` resolved against the page, if it is an http(s) URL. */
-export function httpUrl(value: unknown): URL | undefined {
+/** `value` resolved against the page, if it is a URL whose scheme (say `https:`) matches `scheme`: by default http(s). */
+export const toUrl = (value: unknown, scheme = /^https?:/): URL | undefined => {
   try {
-    const url = typeof value == 'string' && value && new URL(value, document.baseURI)
-    if (url && /^https?:$/.test(url.protocol)) return url
+    const parsed = typeof value == 'string' && value && new URL(value, document.baseURI)
+    if (parsed && scheme.test(parsed.protocol)) return parsed
   } catch {
     // not a URL at all
   }

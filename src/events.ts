@@ -18,6 +18,5 @@ export interface EventDetails {
 export type ErrorReason = 'config' | 'network' | 'response' | 'service' | 'rejected' | 'controller' | 'location' | 'internal'
 
 /** Dispatches a bubbling `service-auth:<name>` CustomEvent; returns false when a listener cancelled it. */
-export function emit<K extends keyof EventDetails>(el: Element, name: K, detail: EventDetails[K], cancelable = false): boolean {
-  return el.dispatchEvent(new CustomEvent('service-auth:' + name, { bubbles: true, cancelable, detail }))
-}
+export const emit = <K extends keyof EventDetails>(el: Element, name: K, detail: EventDetails[K], cancelable?: boolean): boolean =>
+  el.dispatchEvent(new CustomEvent('service-auth:' + name, { bubbles: true, cancelable, detail }))

@@ -4,27 +4,43 @@ import type { ErrorReason } from './events'
 export interface Failure {
   reason: ErrorReason
   status: number
-  /** Retry-After in ms; read in its delta-seconds form, the one services send with 429 and 503. */
-  retryAfter?: number
+  /** Retry-After in ms (0 without one); read in its delta-seconds form, the one services send with 429 and 503. */
+  retryAfter: number
 }
 
 export const failure = (reason: ErrorReason, res?: Response): Failure => ({
   reason,
-  status: res ? res.status : 0,
+  status: res?.status || 0,
   // An HTTP-date or garbage reads as 0, which leaves the delay to our own backoff.
-  retryAfter: res && +res.headers.get('Retry-After')! * 1000 || 0,
+  retryAfter: +res?.headers.get('retry-after')! * 1000 || 0,
 })
 
 export const isFailure = (error: any): error is Failure => !!error?.reason
 
 /**
- * fetch(), then hands the response and its JSON body (undefined when not JSON) to `read`.
- * A network error becomes a `network` Failure; aborting `signal` rejects with its reason.
+ * fetch(), then hands the JSON body of a 2xx response (an empty object when not JSON, or null)
+ * and the response to `read`. What `read` cannot use (it returns undefined) fails as `malformed`,
+ * and any other status as `refused(status)`. A network error becomes a `network` Failure;
+ * aborting `signal` rejects with its reason.
  */
-export async function send<T>(url: string | URL, init: RequestInit, signal: AbortSignal, read: (res: Response, body: any) => T): Promise<T> {
+export const send = async <T>(
+  url: string | URL,
+  init: RequestInit,
+  signal: AbortSignal,
+  read: (body: any, res: Response) => T | undefined,
+  refused: (status: number) => ErrorReason,
+  malformed: ErrorReason = 'response',
+): Promise<T> => {
   try {
     const res = await fetch(url, { ...init, cache: 'no-store', signal })
-    return read(res, await res.json().catch(() => {}))
+    // Read whatever the status: a body left unread keeps the connection (and the request's
+    // resource timing entry) open.
+    const body = (await res.json().catch(() => {})) || {}
+    if (res.ok) {
+      const result = read(body, res)
+      if (result !== undefined) return result
+    }
+    throw failure(res.ok ? malformed : refused(res.status), res)
   } catch (error) {
     throw signal.aborted ? signal.reason : isFailure(error) ? error : failure('network')
   }

@@ -3,13 +3,18 @@
 const en = {
   loading: 'Loading…',
   ready: 'Scan with the app',
-  alt: 'QR code to sign in',
+  // Also the name of the link that opens the app on touch devices, so it says what both do.
+  alt: 'QR code: sign in with the app',
   left: 'Expires in ',
   signing: 'Signing in…',
   reconnecting: 'Reconnecting…',
   expired: 'The code expired',
-  error: 'Sign-in failed',
+  // The error state: the service refused this page, or the markup is wrong. Trying again may help.
+  error: 'Sign-in is unavailable',
+  // Said beside the next code when the site's controller refused the last sign-in.
+  failed: 'Sign-in failed',
   newCode: 'Show a new code',
+  retry: 'Try again',
 }
 
 export type Texts = typeof en
@@ -17,19 +22,20 @@ export type Texts = typeof en
 const de: Texts = {
   loading: 'Lädt…',
   ready: 'Mit der App scannen',
-  alt: 'QR-Code zur Anmeldung',
+  alt: 'QR-Code: mit der App anmelden',
   left: 'Läuft ab in ',
   signing: 'Anmeldung…',
   reconnecting: 'Verbinde neu…',
   expired: 'Code abgelaufen',
-  error: 'Anmeldung fehlgeschlagen',
+  error: 'Anmeldung nicht verfügbar',
+  failed: 'Anmeldung fehlgeschlagen',
   newCode: 'Neuen Code zeigen',
+  retry: 'Erneut versuchen',
 }
 
-const dictionaries: Record<string, Texts> = { en, de }
+/** The texts of each language we have, by its two-letter code. */
+export const textsFor: Record<string, Texts> = { en, de }
 
 /** The first candidate language we have texts for (by its first two letters), else English. */
 export const pickLocale = (candidates: readonly unknown[]): string =>
-  candidates.map((tag) => (tag + '').slice(0, 2).toLowerCase()).find((lang) => dictionaries[lang]) || 'en'
-
-export const textsFor = dictionaries
+  candidates.map((tag) => (tag + '').slice(0, 2).toLowerCase()).find((lang) => textsFor[lang]) || 'en'

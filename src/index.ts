@@ -16,11 +16,8 @@ export const version: string = __VERSION__
  * Mounting an element twice returns the first handle.
  * @example const handle = mount(document.querySelector('#login')!, { authUrl: '/auth/controller' })
  */
-export function mount(el: HTMLElement, options?: Options): Handle {
-  let handle = handles.get(el)
-  if (!handle) handles.set(el, (handle = createSession(el, options, () => handles.delete(el))))
-  return handle
-}
+export const mount = (el: HTMLElement, options?: Options): Handle =>
+  handles.get(el) || handles.set(el, createSession(el, options, () => handles.delete(el))).get(el)!
 
 /** The handle of a mounted element, if any. @example get(el)?.stop() */
 export const get = (el: Element): Handle | undefined => handles.get(el)

@@ -1,10 +1,10 @@
 import { createChallenge, pollStatus, type Challenge } from './api'
 import { backoff } from './backoff'
 import { readConfig, type Options } from './config'
-import { confirm, follow } from './controller'
+import { confirm } from './controller'
 import { emit } from './events'
 import { failure, isFailure, type Failure } from './http'
-import { sleep, untilVisible } from './timing'
+import { sleep } from './timing'
 import { createView, type Shown } from './view'
 
 /** Controls one mounted widget. */
@@ -30,34 +30,124 @@ const UNATTENDED = 5 * 60_000
  */
 export function createSession(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
   const config = readConfig(el, options)
-  const { texts, problem } = config
-  const view = createView(el, texts, config.lang)
   const life = new AbortController()
+  // The latest run of the loop, if it ever started; aborted once it is over, however it ended.
   let run: AbortController | undefined
-  let started: boolean | undefined
-  let lastPoll = -POLL_FLOOR
+  // Never, so the first poll is not held back (a wait of -Infinity is none; see sleep).
+  let lastPoll = -Infinity
 
   const start = () => {
-    if (run || problem || life.signal.aborted) return
-    const current = (run = new AbortController())
-    started = true
-    loop(current.signal)
-      // Only a bug of ours gets here: say so visibly rather than freeze.
-      .catch(() => current.signal.aborted || fail(failure('internal')))
-      .finally(() => run == current && (run = undefined))
+    if ((run && !run.signal.aborted) || config.problem || life.signal.aborted) return
+    loop((run = new AbortController()))
   }
-  const halt = () => (run?.abort(), (run = undefined))
+  const halt = () => run?.abort()
+  // Its button always starts afresh.
+  const view = createView(el, config.texts, config.locale, start)
   /** Reports a failure; with `shown` the widget is retrying, without it, it waits for the person. */
   const fail = (reported: Failure, shown?: Shown) => {
     emit(el, 'error', reported)
-    view.show(shown ? 'reconnecting' : 'error', shown || { action: start })
+    // No button for a problem in the markup: trying again cannot fix it.
+    view.show(shown ? 'reconnecting' : 'error', shown || { button: !config.problem })
   }
 
-  const handle: Handle = {
+  // The back/forward cache restores the page with its old challenge, which the sign-in that
+  // led away from it may have consumed: never resume it, start afresh.
+  addEventListener('pagehide', (event) => event.persisted && halt(), life)
+  addEventListener('pageshow', (event) => event.persisted && run && (halt(), start()), life)
+
+  /** Runs until signed in, refused or aborted; `current` is aborted once it is over, however it ended. */
+  async function loop(current: AbortController): Promise<void> {
+    const { signal } = current
+    let refreshingSince = Date.now()
+    let failures = 0
+    // The challenge on screen, with what the view shows of it.
+    let challenge: (Challenge & Shown) | undefined
+    // That the last sign-in failed, said in place of "scan with the app" beside the next code (only).
+    let notice: 'failed' | undefined
+
+    try {
+      for (;;) {
+        try {
+          if (!challenge) {
+            view.show('loading', { message: notice })
+            challenge = { ...(await createChallenge(config, signal)), message: notice }
+            notice = undefined
+            emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
+          } else {
+            await sleep(lastPoll + POLL_FLOOR - Date.now(), signal)
+            if (document.hidden) {
+              // Hidden tabs make no requests (checked after the wait, which the tab may have
+              // spent going away). Someone coming back is attending again, so refreshing the
+              // code for them restarts the unattended clock. (Aborting drops the listener and leaves
+              // this promise pending for good, which is fine: nothing else refers to the aborted run.)
+              await new Promise((visible) => document.addEventListener('visibilitychange', visible, { once: true, signal }))
+              refreshingSince = Date.now()
+              continue
+            }
+            lastPoll = Date.now()
+            // Past the code's deadline: handled below exactly like the service's own 410.
+            if (lastPoll > challenge.deadline) throw { reason: 'expired', status: 410 }
+            const token = await pollStatus(challenge.statusUrl, signal)
+            if (token) {
+              // From here on the challenge counts as consumed: it is never polled again, whatever follows.
+              emit(el, 'signed', { challengeId: challenge.id })
+              challenge = undefined
+              view.show('signing')
+              // Never retried: the token is single-use, and a refusal is an answer.
+              let next
+              try {
+                next = await confirm(config, token, signal)
+              } catch (error) {
+                if (!isFailure(error)) throw error
+                emit(el, 'error', error)
+                notice = 'failed'
+                refreshingSince = Date.now()
+                continue
+              }
+              // Where the controller said (null: reload), unless a listener cancelled the event.
+              if (emit(el, 'success', { location: next?.href }, true)) {
+                if (next) location.assign(next.href)
+                else location.reload()
+              }
+              return
+            }
+          }
+          failures = 0
+          view.show('ready', challenge)
+        } catch (error: any) {
+          if (!isFailure(error)) throw error
+          if (error.reason == 'rejected') return fail(error)
+          if (error.status == 404 || error.status == 410) {
+            if (error.status == 410) emit(el, 'expired', { challengeId: challenge!.id })
+            challenge = undefined
+            if (Date.now() - refreshingSince > UNATTENDED) return view.show('expired', { button: true })
+          } else {
+            fail(error, challenge || {})
+            await sleep(backoff(error.retryAfter, failures++), signal)
+          }
+        }
+      }
+    } catch {
+      // An abort ends the run quietly. Anything else here is a bug of ours: say so visibly rather
+      // than freeze.
+      signal.aborted || fail(failure('internal'))
+    } finally {
+      current.abort()
+    }
+  }
+
+  if (config.problem) {
+    // The message names the attribute ("data-service-key is missing or invalid"): no prefix needed.
+    console.error(config.problem)
+    fail(failure('config'))
+  } else if (config.autoStart) start()
+  else view.show('idle', { button: true })
+
+  return {
     start,
     stop() {
       halt()
-      if (!problem) view.show('idle', { action: start })
+      if (!config.problem) view.show('idle', { button: true })
     },
     destroy() {
       if (life.signal.aborted) return
@@ -67,89 +157,4 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
       onDestroy()
     },
   }
-
-  if (problem) {
-    // The message names the attribute ("data-service-key is missing or invalid"): no prefix needed.
-    console.error(problem)
-    // No button: trying again cannot fix the markup.
-    emit(el, 'error', failure('config'))
-    view.show('error')
-    return handle
-  }
-
-  // The back/forward cache restores the page with its old challenge, which the sign-in that
-  // led away from it may have consumed: never resume it, start afresh.
-  addEventListener('pagehide', (event) => event.persisted && halt(), life)
-  addEventListener('pageshow', (event) => event.persisted && started && (halt(), start()), life)
-
-  async function loop(signal: AbortSignal): Promise<void> {
-    let refreshingSince = Date.now()
-    let failures = 0
-    let challenge: Challenge | undefined
-    let ids!: { challengeId: string }
-    let shown!: Shown & { deadline: number }
-    // That the last sign-in failed, said in place of "scan with the app" beside the next code (only).
-    let notice: string | undefined
-
-    for (;;) {
-      try {
-        if (!challenge) {
-          view.show('loading', { message: notice })
-          challenge = await createChallenge(config, signal)
-          ids = { challengeId: challenge.id }
-          shown = { src: challenge.image, deadline: Date.now() + challenge.lifetime, message: notice }
-          notice = undefined
-          emit(el, 'ready', { ...ids, expiresAt: challenge.expiresAt })
-        } else {
-          await sleep(lastPoll + POLL_FLOOR - Date.now(), signal)
-          if (document.hidden) {
-            // Hidden tabs make no requests (checked after the wait, which the tab may have
-            // spent going away). Someone coming back is attending again, so refreshing the
-            // code for them restarts the unattended clock.
-            await untilVisible(signal)
-            refreshingSince = Date.now()
-            continue
-          }
-          lastPoll = Date.now()
-          // Past the code's deadline: handled below exactly like the service's own 410.
-          if (lastPoll > shown.deadline) throw { reason: 'expired', status: 410 }
-          const token = await pollStatus(challenge.pollingUrl, signal)
-          if (token) {
-            // From here on the challenge counts as consumed: it is never polled again, whatever follows.
-            emit(el, 'signed', ids)
-            challenge = undefined
-            view.show('signing')
-            // Never retried: the token is single-use, and a refusal is an answer.
-            const next = await confirm(config, token, signal).catch((e) => (isFailure(e) ? e : Promise.reject(e)))
-            if (!isFailure(next)) {
-              if (emit(el, 'success', { location: next?.href }, true)) follow(next)
-              return
-            }
-            emit(el, 'error', next)
-            notice = texts.error
-            refreshingSince = Date.now()
-            continue
-          }
-        }
-        failures = 0
-        view.show('ready', shown)
-      } catch (error: any) {
-        if (!isFailure(error)) throw error
-        const { reason, status } = error
-        if (reason == 'rejected') return fail(error)
-        if (status == 404 || status == 410) {
-          if (status == 410) emit(el, 'expired', ids)
-          challenge = undefined
-          if (Date.now() - refreshingSince > UNATTENDED) return view.show('expired', { action: start })
-        } else {
-          fail(error, challenge ? shown : {})
-          await sleep(backoff(failures++, error.retryAfter), signal)
-        }
-      }
-    }
-  }
-
-  if (config.autoStart) start()
-  else view.show('idle', { action: start })
-  return handle
 }

@@ -1,23 +1,14 @@
-// The default look, adopted as a constructable stylesheet: a strict Content-Security-Policy
-// (no 'unsafe-inline' for styles) blocks <style> injection and style attributes, but not
-// stylesheets built through the CSSOM. It only lays the widget out: text, colours and frame
-// come from the page, so the widget suits light and dark pages alike; --sa-size sizes the code.
-const CSS =
-  '.sa{display:inline-grid;justify-items:center}.sa div{width:var(--sa-size,200px);height:var(--sa-size,200px);background:#8882}' +
-  // Page resets such as `img{display:block}` would otherwise beat the browser's own [hidden] rule.
-  '.sa img{display:block;width:100%}.sa [hidden]{display:none!important}'
-
-let adopted: boolean | undefined
-
-/** Adds the default stylesheet to the document, once. Without constructable sheets the widget still works, unstyled. */
-export function adoptStyles(): void {
-  if (adopted) return
-  adopted = true
-  try {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync(CSS)
-    document.adoptedStyleSheets.push(sheet)
-  } catch {
-    // Unstyled is better than broken.
-  }
+/**
+ * Links the widget's stylesheet, which the CDN serves beside the script under the same name
+ * (service-auth-1.0.0.js → service-auth-1.0.0.css), with its SRI hash baked in at build time:
+ * the script's own integrity would mean little if the CDN could swap the styles.
+ * Prepended, so the page's own rules win ties.
+ */
+export function linkStylesheet(scriptUrl: string): void {
+  const link = document.createElement('link')
+  link.rel = 'stylesheet'
+  link.crossOrigin = 'anonymous'
+  link.integrity = __STYLE_INTEGRITY__
+  link.href = scriptUrl.replace(/\.js(?=[?#]|$)/, '.css')
+  document.head.prepend(link)
 }

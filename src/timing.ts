@@ -1,25 +1,20 @@
 /**
- * Resolves after `ms`; rejects with the abort reason as soon as `signal` aborts. The timer and
- * the listener go either way, so a long-lived signal collects no listeners over many polls.
+ * Resolves after `ms`; rejects with the abort reason as soon as `signal` aborts. The timer goes
+ * either way. The handler is the signal's `onabort`, which holds one at a time, so a long-lived
+ * signal collects nothing over many polls (one left by a settled sleep does nothing); it takes
+ * fewer bytes than adding and removing a listener. So a signal serves one sleep at a time, as the
+ * session's loop needs.
  */
 export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     const done = () => {
       clearTimeout(timer)
-      signal.removeEventListener('abort', done)
       signal.aborted ? reject(signal.reason) : resolve()
     }
-    // Clamped: browsers convert the delay to a 32-bit integer, so a large negative one wraps
-    // around to days.
-    const timer = setTimeout(done, Math.max(ms, 0))
-    signal.addEventListener('abort', done)
+    // A negative delay is as good as 0. (Not below -2^31: browsers convert the delay to a 32-bit
+    // integer, so a larger negative one wraps around to days. -Infinity reads as 0.)
+    const timer = setTimeout(done, ms)
+    signal.onabort = done
     // Aborted already (say, destroyed from an event listener a moment ago): no timer lingers.
     if (signal.aborted) done()
   })
-
-/**
- * Resolves when the page is shown again. Aborting `signal` drops the listener and leaves the
- * promise pending for good, which is fine: nothing else refers to the aborted run.
- */
-export const untilVisible = (signal: AbortSignal): Promise<unknown> =>
-  new Promise((resolve) => document.addEventListener('visibilitychange', resolve, { once: true, signal }))

@@ -1,17 +1,18 @@
 import type { Texts } from './i18n'
-import { adoptStyles } from './style'
 
 export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'expired' | 'error'
 
 export interface Shown {
   /** The QR image; without it the frame stays an empty placeholder of the same size. */
-  src?: string
+  image?: string
   /** When the shown code expires (epoch ms); drives the countdown. */
   deadline?: number
-  /** Shows the "Show a new code" button, which runs this. */
-  action?: () => void
-  /** Replaces the state's usual status text, e.g. to say why the last sign-in failed. */
-  message?: string
+  /** Shows the button ("Try again" in the error state, else "Show a new code"). */
+  button?: boolean
+  /** Makes the code a link that opens the phone app (touch devices only). */
+  link?: string
+  /** Another text (by its key) in place of the state's usual status text, e.g. `failed` to say why. */
+  message?: keyof Texts
 }
 
 export interface View {
@@ -20,46 +21,53 @@ export interface View {
   destroy(): void
 }
 
-/** What the user sees. Built with DOM calls only, never innerHTML, so it is safe under Trusted Types. */
-export function createView(host: HTMLElement, texts: Texts, lang: string): View {
-  adoptStyles()
-  const root = document.createElement('div')
+/**
+ * What the user sees. Built with DOM calls only, never innerHTML, so it is safe under Trusted Types.
+ * Its button, when shown, runs `action`.
+ */
+export function createView(host: HTMLElement, texts: Texts, lang: string, action: () => void): View {
   const add = <K extends keyof HTMLElementTagNameMap>(tag: K, parent: Element = root): HTMLElementTagNameMap[K] =>
     parent.appendChild(document.createElement(tag))
-  const img = add('img', add('div'))
+  // Appended, not replacing: whatever the integrator put in the element is theirs to keep.
+  const root: HTMLDivElement = add('div', host)
+  // A link only while it has an href: otherwise an <a> is neither focusable nor announced as one.
+  const frame = add('a')
+  const img = add('img', frame)
   const status = add('p')
-  const time = add('p').appendChild(new Text())
+  const countdown = add('p')
+  const time = countdown.appendChild(new Text())
   const button = add('button')
-  let action: (() => void) | undefined
   let ticker: ReturnType<typeof setInterval> | undefined
 
   root.className = 'sa'
   root.lang = lang
+  // Focus moves here when the focused button goes away, rather than falling back to the page's top.
+  root.tabIndex = -1
   img.alt = texts.alt
   status.setAttribute('role', 'status')
   button.type = 'button'
-  button.textContent = texts.newCode
-  button.onclick = () => action?.()
-  // Appended, not replacing: whatever the integrator put in the element is theirs to keep.
-  host.append(root)
+  // Not while hidden: a script may still click it.
+  button.onclick = () => (root.focus(), button.hidden || action())
 
   return {
-    show(state, { src, deadline, action: run, message } = {}) {
+    show(state, { image, deadline, button: offered, message, link } = {}) {
       clearInterval(ticker)
       root.dataset.state = state
-      if (!src) img.removeAttribute('src')
-      // The same code is not set again, which would reload it. (src is always absolute here.)
-      else if (img.src != src) img.src = src
-      img.hidden = !src
+      if (!image) img.removeAttribute('src')
+      // The same code is not set again, which would reload it. (It is always absolute here.)
+      else if (img.src != image) img.src = image
+      img.hidden = !image
+      if (link) frame.href = link
+      else frame.removeAttribute('href')
       // Unchanged text is left alone, so the live region does not announce it again.
-      const text = message || texts[state as keyof Texts] || ''
+      const text = texts[message || (state as keyof Texts)] || ''
       if (status.textContent != text) status.textContent = text
-      action = run
-      button.hidden = !run
-      time.parentElement!.hidden = !deadline
+      button.hidden = !offered
+      button.textContent = state == 'error' ? texts.retry : texts.newCode
+      countdown.hidden = !deadline
       // Only this text node changes each second. It is outside the live region, so screen
       // readers are not read the time every second, and page observers see no new nodes.
-      const tick = () => (time.data = texts.left + new Date(Math.max(0, deadline! - Date.now()) + 999).toISOString().slice(14, 19))
+      const tick = () => (time.data = texts.left + new Date(Math.max(0, deadline! - Date.now()) + 999).toJSON().slice(14, 19))
       // Not once destroyed: an event listener may destroy the widget just before this runs.
       if (deadline && root.isConnected) {
         tick()

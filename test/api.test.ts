@@ -67,14 +67,14 @@ describe('createChallenge: the challenge', () => {
     await expect(create()).resolves.toMatchObject({ id: 'c1' })
   })
 
-  it('turns inline image data into a data: URL, and keeps id, expiry, lifetime and polling URL', async () => {
+  it('turns inline image data into a data: URL, and keeps id, expiry, deadline and status URL', async () => {
     const body = challengeJson('c1', 90_000)
     service.create = () => Response.json(body, { status: 201 })
     expect(await create()).toEqual({
       id: 'c1',
       expiresAt: body.expiresAt,
-      lifetime: 90_000,
-      pollingUrl: pollingUrlOf('c1'),
+      deadline: Date.now() + 90_000,
+      statusUrl: pollingUrlOf('c1'),
       image: dataSrcOf('c1'),
     })
   })
@@ -101,7 +101,7 @@ describe('createChallenge: the challenge', () => {
         challengeJson('c1', 0, { createdAt: new Date(createdAt).toISOString(), expiresAt: new Date(createdAt + 60_000).toISOString() }),
         { status: 201 },
       )
-    expect((await create()).lifetime).toBe(60_000)
+    expect((await create()).deadline).toBe(Date.now() + 60_000)
   })
 
   it('accepts a 200 as well as a 201', async () => {
@@ -138,7 +138,7 @@ describe('createChallenge: response validation', () => {
 
   it('accepts a future expiresAt when the service sends no createdAt', async () => {
     service.create = () => Response.json(challengeJson('c1', 120_000, { createdAt: undefined }), { status: 201 })
-    expect((await create()).lifetime).toBe(120_000)
+    expect((await create()).deadline).toBe(Date.now() + 120_000)
   })
 
   it('rejects a body that is not JSON', async () => {

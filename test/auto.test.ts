@@ -33,7 +33,25 @@ afterEach(() => {
   observers.forEach((observer) => observer.disconnect())
   document.body.replaceChildren()
   delete window.ServiceAuth
+  document.head.replaceChildren()
   vi.useRealTimers()
+})
+
+describe('the stylesheet', () => {
+  const stylesheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href)
+
+  it('is linked from beside the script, once, however often the script is included', async () => {
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(Object.assign(document.createElement('script'), { src: 'https://cdn.example/service-auth-1.0.0.js' }))
+    await loadScript()
+    await loadScript()
+    expect(stylesheets()).toEqual(['https://cdn.example/service-auth-1.0.0.css'])
+  })
+
+  it('is not linked by an inlined copy, which has nothing to find it by', async () => {
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(document.createElement('script'))
+    await loadScript()
+    expect(stylesheets()).toEqual([])
+  })
 })
 
 describe('the CDN entry', () => {

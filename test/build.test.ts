@@ -32,7 +32,9 @@ describe('build', () => {
 
   it('lists every file with its bytes, gzip and brotli sizes and a matching sha384 SRI hash', async () => {
     const version = JSON.parse(await readFile('package.json', 'utf8')).version
-    expect(Object.keys(manifest.files).sort()).toEqual(['server.mjs', 'service-auth-' + version + '.js', 'service-auth.js', 'service-auth.mjs'].sort())
+    expect(Object.keys(manifest.files).sort()).toEqual(
+      ['server.mjs', `service-auth-${version}.js`, 'service-auth.js', 'service-auth.mjs', `service-auth-${version}.css`, 'service-auth.css'].sort(),
+    )
     for (const [name, file] of Object.entries(manifest.files)) {
       const bytes = await read(name)
       expect(file.bytes).toBe(bytes.length)
@@ -43,8 +45,16 @@ describe('build', () => {
     expect(JSON.parse((await read('manifest.json')).toString())).toEqual(manifest)
   })
 
-  it('makes the versioned CDN copy byte-identical, so one integrity hash pins both', async () => {
+  it('makes the versioned CDN copies byte-identical, so one integrity hash pins both', async () => {
     expect((await read(`service-auth-${manifest.version}.js`)).equals(await read('service-auth.js'))).toBe(true)
+    expect((await read(`service-auth-${manifest.version}.css`)).equals(await read('service-auth.css'))).toBe(true)
+  })
+
+  it('pins the stylesheet the IIFE links by its SRI hash, so the CDN cannot swap the look either', async () => {
+    const script = (await read('service-auth.js')).toString()
+    // sha256 (shorter than the manifest's sha384, to save budget bytes): SRI accepts either.
+    const integrity = 'sha256-' + createHash('sha256').update(await read('service-auth.css')).digest('base64')
+    expect(script).toContain(`"${integrity}"`)
   })
 
   it('bakes SERVICE_API_URL in as the default service URL', async () => {
@@ -73,11 +83,13 @@ describe('build', () => {
     expect((await read('service-auth.js')).toString()).toContain('ServiceAuth')
   })
 
-  it("keeps the README's pinned script tag true: its integrity is the built file's", async () => {
+  it("keeps the README's pinned script and stylesheet tags true: their integrity is the built files'", async () => {
     const readme = await readFile('README.md', 'utf8')
-    const [, file, integrity] = readme.match(/src="[^"]*\/(service-auth-[\d.]+\.js)"\s+integrity="([^"]+)"/)!
-    expect(file).toBe(`service-auth-${manifest.version}.js`)
-    expect(integrity).toBe(manifest.files[file].integrity)
+    for (const [attribute, ext] of [['src', 'js'], ['href', 'css']]) {
+      const [, file, integrity] = readme.match(new RegExp(`${attribute}="[^"]*/(service-auth-[\\d.]+\\.${ext})"\\s+integrity="([^"]+)"`))!
+      expect(file).toBe(`service-auth-${manifest.version}.${ext}`)
+      expect(integrity).toBe(manifest.files[file].integrity)
+    }
   })
 
   it('emits source maps for both builds', async () => {

@@ -1,7 +1,7 @@
 // readConfig is tested through what it configures: the requests a mounted widget makes, the
 // texts it shows, and the console error an integrator sees for bad markup.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { httpUrl, type Options } from '../src/config'
+import { toUrl, type Options } from '../src/config'
 import { mount, type Handle } from '../src/index'
 import {
   API,
@@ -9,6 +9,7 @@ import {
   CREATE_URL,
   FakeService,
   TOKEN,
+  challengeJson,
   dataSrcOf,
   flush,
   headersOf,
@@ -65,7 +66,7 @@ describe('required attributes', () => {
     expect(String(consoleError.mock.calls[0])).toContain(attribute)
     expect(service.calls).toEqual([])
     expect(seen(el).image).toBeNull()
-    expect(seen(el).status).toBe('Sign-in failed')
+    expect(seen(el).status).toBe('Sign-in is unavailable')
   }
 
   it('a complete element makes no complaint and creates a challenge', async () => {
@@ -256,7 +257,7 @@ describe('locale', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'ja'])
     const el = mountWidget({ 'data-service-locale': 'xx' })
     expect(seen(el).status).toBe('Loading…')
-    expect(seen(el).alt).toBe('QR code to sign in')
+    expect(seen(el).alt).toBe('QR code: sign in with the app')
   })
 
   it('labels the widget with its language, for screen readers', () => {
@@ -265,13 +266,55 @@ describe('locale', () => {
   })
 })
 
-describe('httpUrl', () => {
+describe('app URL (data-service-app-url)', () => {
+  const touch = (coarse: boolean) =>
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: coarse && query == '(pointer:coarse)', media: query }) as MediaQueryList)
+  const link = (el: HTMLElement) => el.querySelector('a[href]')?.getAttribute('href') ?? null
+
+  it('on a touch device, links the code to the app for this challenge, its id encoded', async () => {
+    touch(true)
+    service.create = () => Response.json(challengeJson('c 1/ü'), { status: 201 })
+    const el = mountWidget({ 'data-service-app-url': 'serviceauth://challenge/{id}?from=web' })
+    await flush()
+    expect(link(el)).toBe('serviceauth://challenge/c%201%2F%C3%BC?from=web')
+    expect(seen(el).image).toBe(dataSrcOf('c 1/ü'))
+  })
+
+  it('is an option too', async () => {
+    touch(true)
+    const el = mountWidget({}, { appUrl: 'https://app.example/c/{id}' })
+    await flush()
+    expect(link(el)).toBe('https://app.example/c/c1')
+  })
+
+  it('with a mouse, leaves the code an image to scan', async () => {
+    touch(false)
+    const el = mountWidget({ 'data-service-app-url': 'serviceauth://challenge/{id}' })
+    await flush()
+    expect(seen(el).image).toBe(dataSrcOf('c1'))
+    expect(link(el)).toBeNull()
+  })
+
+  it.each(['javascript:alert(1)//{id}', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'http://[bad/{id}'])(
+    'refuses %s by name, on any device',
+    async (appUrl) => {
+      touch(false)
+      const el = mountWidget({ 'data-service-app-url': appUrl })
+      await flush()
+      expect(consoleError).toHaveBeenCalledWith('data-service-app-url is missing or invalid')
+      expect(seen(el).status).toBe('Sign-in is unavailable')
+      expect(service.calls).toEqual([])
+    },
+  )
+})
+
+describe('toUrl', () => {
   it('resolves a path against the page and keeps http(s) URLs', () => {
-    expect(httpUrl('/a?b=1')?.href).toBe('http://localhost:3000/a?b=1')
-    expect(httpUrl('https://x.example/y')?.href).toBe('https://x.example/y')
+    expect(toUrl('/a?b=1')?.href).toBe('http://localhost:3000/a?b=1')
+    expect(toUrl('https://x.example/y')?.href).toBe('https://x.example/y')
   })
 
   it.each([undefined, null, '', 42, 'javascript:alert(1)', 'data:,x', 'mailto:a@b.example', 'http://[bad'])('refuses %s', (value) => {
-    expect(httpUrl(value)).toBeUndefined()
+    expect(toUrl(value)).toBeUndefined()
   })
 })

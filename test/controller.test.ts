@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readConfig, type Options } from '../src/config'
-import { confirm, follow } from '../src/controller'
-import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, stubNavigation, widget } from './helpers'
+import { confirm } from '../src/controller'
+import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, widget } from './helpers'
 
 let service: FakeService
 const go = (options: Options = {}, signal = new AbortController().signal) => confirm(readConfig(widget(), options), TOKEN, signal)
@@ -133,21 +133,5 @@ describe('confirm: failures', () => {
     const pending = go({}, controller.signal)
     controller.abort()
     await expect(pending).rejects.toBe(controller.signal.reason)
-  })
-})
-
-describe('follow', () => {
-  it('assigns the location it is given', () => {
-    const nav = stubNavigation()
-    follow(new URL('http://localhost:3000/welcome'))
-    expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
-    expect(nav.reload).not.toHaveBeenCalled()
-  })
-
-  it('reloads without one', () => {
-    const nav = stubNavigation()
-    follow(null)
-    expect(nav.reload).toHaveBeenCalledOnce()
-    expect(nav.assign).not.toHaveBeenCalled()
   })
 })

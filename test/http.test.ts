@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { failure, isFailure, send } from '../src/http'
 import { FakeService, held } from './helpers'
 
@@ -36,40 +36,52 @@ describe('failure', () => {
 })
 
 describe('send', () => {
+  // Refused statuses as the status poll has them.
+  const asService = () => 'service' as const
+
   it('passes the init through with no-store and the signal', async () => {
     service.fetch.mockImplementationOnce(async () => new Response(null))
     const signal = new AbortController().signal
-    expect(await send(URL, { method: 'PUT', credentials: 'omit' }, signal, () => 1)).toBe(1)
+    expect(await send(URL, { method: 'PUT', credentials: 'omit' }, signal, () => 1, asService)).toBe(1)
     const [[url, init]] = service.fetch.mock.calls
     expect(url).toBe(URL)
     expect(init).toMatchObject({ method: 'PUT', credentials: 'omit', cache: 'no-store', signal })
   })
 
-  it('hands the response and its JSON body to read', async () => {
+  it('hands the JSON body of a 2xx response, and the response, to read', async () => {
     const signal = new AbortController().signal
     service.fetch.mockImplementationOnce(async () => Response.json({ a: 1 }, { status: 202 }))
-    const got = await send(URL, {}, signal, (res, body) => [res.status, body])
+    const got = await send(URL, {}, signal, (body, res) => [res.status, body], asService)
     expect(got).toEqual([202, { a: 1 }])
   })
 
-  it('gives read an undefined body when it is not JSON', async () => {
-    service.fetch.mockImplementationOnce(async () => new Response('<p>hi</p>'))
-    expect(await send(URL, {}, new AbortController().signal, (_, body) => body)).toBeUndefined()
+  it.each([
+    ['not JSON', '<p>hi</p>'],
+    ['JSON null', 'null'],
+  ])('gives read an empty body when it is %s', async (_, text) => {
+    service.fetch.mockImplementationOnce(async () => new Response(text))
+    expect(await send(URL, {}, new AbortController().signal, (body) => body, asService)).toEqual({})
+  })
+
+  it('fails a 2xx that read finds nothing usable in as "response", or the reason given', async () => {
+    service.fetch.mockImplementation(async () => Response.json({ a: 1 }, { status: 201 }))
+    const signal = new AbortController().signal
+    await expect(send(URL, {}, signal, () => undefined, asService)).rejects.toEqual({ reason: 'response', status: 201, retryAfter: 0 })
+    await expect(send(URL, {}, signal, () => undefined, asService, 'location')).rejects.toEqual({ reason: 'location', status: 201, retryAfter: 0 })
+  })
+
+  it('fails any other status with the reason refused() gives for it, without asking read', async () => {
+    service.fetch.mockImplementationOnce(async () => new Response(null, { status: 503, headers: { 'Retry-After': '7' } }))
+    const read = vi.fn(() => 1)
+    const refused = vi.fn(() => 'rejected' as const)
+    await expect(send(URL, {}, new AbortController().signal, read, refused)).rejects.toEqual({ reason: 'rejected', status: 503, retryAfter: 7000 })
+    expect(refused).toHaveBeenCalledWith(503)
+    expect(read).not.toHaveBeenCalled()
   })
 
   it('turns a network error into a "network" Failure', async () => {
     service.fetch.mockImplementationOnce(async () => Promise.reject(new TypeError('Failed to fetch')))
-    await expect(send(URL, {}, new AbortController().signal, () => 1)).rejects.toEqual({ reason: 'network', status: 0, retryAfter: 0 })
-  })
-
-  it('passes a Failure thrown by read through', async () => {
-    service.fetch.mockImplementationOnce(async () => new Response(null, { status: 409 }))
-    const thrown = failure('controller', new Response(null, { status: 409 }))
-    await expect(
-      send(URL, {}, new AbortController().signal, () => {
-        throw thrown
-      }),
-    ).rejects.toBe(thrown)
+    await expect(send(URL, {}, new AbortController().signal, () => 1, asService)).rejects.toEqual({ reason: 'network', status: 0, retryAfter: 0 })
   })
 
   it('rejects with the abort reason, not a Failure, when aborted', async () => {
@@ -81,7 +93,7 @@ describe('send', () => {
       })
     })
     const controller = new AbortController()
-    const pending = send(URL, {}, controller.signal, () => 1)
+    const pending = send(URL, {}, controller.signal, () => 1, asService)
     const reason = new Error('stopped')
     controller.abort(reason)
     await expect(pending).rejects.toBe(reason)

@@ -79,7 +79,7 @@ describe('showing a code', () => {
     await flush()
     expect(ui.status).toBe('Scan with the app')
     expect(ui.image).toBe(dataSrcOf('c1'))
-    expect(ui.alt).toBe('QR code to sign in')
+    expect(ui.alt).toBe('QR code: sign in with the app')
     expect(ui.countdown).toBe('Expires in 02:00')
     expect(ui.button).toBeNull()
     expect(events).toEqual([
@@ -222,7 +222,7 @@ describe('when the controller refuses', () => {
     expect(events[2].detail).toMatchObject({ reason: 'controller', status: 403 })
     expect(events[3].detail.challengeId).toBe('c2')
     expect(ui.image).toBe(dataSrcOf('c2'))
-    expect(ui.status).toBe(en.error)
+    expect(ui.status).toBe(en.failed)
     expect(ui.status).not.toBe(en.ready)
     expect(nav.assign).not.toHaveBeenCalled()
     expect(nav.reload).not.toHaveBeenCalled()
@@ -240,7 +240,7 @@ describe('when the controller refuses', () => {
     service.controller = () => status(403)
     const { ui } = start()
     await flush()
-    expect(ui.status).toBe(en.error)
+    expect(ui.status).toBe(en.failed)
     await vi.advanceTimersByTimeAsync(12_000)
     expect(ui.image).toBe(dataSrcOf('c3'))
     expect(ui.status).toBe(en.ready)
@@ -425,7 +425,7 @@ describe('service trouble', () => {
     await flush()
     expect(ui.status).toBe(en.error)
     expect(ui.image).toBeNull()
-    expect(ui.button).not.toBeNull()
+    expect(ui.button).toBe('Try again')
     expect(types(events)).toEqual(['error'])
     expect(events[0].detail).toMatchObject({ reason: 'rejected', status: code })
 
@@ -486,6 +486,21 @@ describe('a hidden tab', () => {
     expect(types(events)).toEqual(['ready', 'expired', 'ready'])
     expect(ui.image).toBe(dataSrcOf('c2'))
     expect(nav.reload).not.toHaveBeenCalled()
+  })
+
+  it('waits for the tab with one listener, which goes with the widget', async () => {
+    const added = vi.spyOn(document, 'addEventListener')
+    const { handle } = start()
+    await vi.advanceTimersByTimeAsync(500)
+    setHidden(true)
+    await vi.advanceTimersByTimeAsync(2000)
+    const waits = added.mock.calls.filter(([type]) => type == 'visibilitychange')
+    expect(waits).toHaveLength(1)
+    const options = waits[0][2] as AddEventListenerOptions
+    expect(options.once).toBe(true)
+    expect(options.signal!.aborted).toBe(false)
+    handle.destroy()
+    expect(options.signal!.aborted).toBe(true)
   })
 
   it('does not count hidden time as unattended refreshing', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import { textsFor } from '../src/i18n'
 import { createView, type View } from '../src/view'
 import { seen } from './helpers'
@@ -7,11 +7,14 @@ const texts = textsFor.en
 const SRC = 'data:image/png;base64,iVBORw0KGgo='
 let host: HTMLElement
 let view: View
+/** What the button runs. */
+let action: Mock<() => void>
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
   host = document.body.appendChild(document.createElement('div'))
-  view = createView(host, texts, 'en')
+  action = vi.fn()
+  view = createView(host, texts, 'en', action)
 })
 
 afterEach(() => {
@@ -27,7 +30,7 @@ describe('states', () => {
     ['reconnecting', 'Reconnecting…'],
     ['signing', 'Signing in…'],
     ['expired', 'The code expired'],
-    ['error', 'Sign-in failed'],
+    ['error', 'Sign-in is unavailable'],
   ] as const)('%s says "%s" in the status line', (state, text) => {
     view.show(state)
     expect(seen(host).status).toBe(text)
@@ -35,29 +38,29 @@ describe('states', () => {
 
   it('idle says nothing', () => {
     view.show('loading')
-    view.show('idle', { action: () => {} })
+    view.show('idle', { button: true })
     expect(seen(host).status).toBe('')
   })
 
   it('has a polite live status line, and an alt text on the image', () => {
-    view.show('ready', { src: SRC })
+    view.show('ready', { image: SRC })
     const status = host.querySelector('[role=status]')!
     expect(status.textContent).toBe('Scan with the app')
-    expect(seen(host).alt).toBe('QR code to sign in')
+    expect(seen(host).alt).toBe('QR code: sign in with the app')
   })
 
   it('a message replaces the state text', () => {
-    view.show('ready', { src: SRC, message: 'Failed. Scan the new code.' })
-    expect(seen(host).status).toBe('Failed. Scan the new code.')
+    view.show('ready', { image: SRC, message: 'failed' })
+    expect(seen(host).status).toBe('Sign-in failed')
   })
 
   it('leaves unchanged text alone, so screen readers do not hear it again', async () => {
-    view.show('ready', { src: SRC })
+    view.show('ready', { image: SRC })
     const changes: MutationRecord[] = []
     const observer = new MutationObserver((records) => changes.push(...records))
     observer.observe(host.querySelector('[role=status]')!, { childList: true, characterData: true, subtree: true })
-    view.show('ready', { src: SRC })
-    view.show('reconnecting', { src: SRC, message: 'Scan with the app' })
+    view.show('ready', { image: SRC })
+    view.show('reconnecting', { image: SRC, message: 'ready' })
     await vi.advanceTimersByTimeAsync(0)
     observer.disconnect()
     expect(changes).toEqual([])
@@ -68,18 +71,18 @@ describe('image', () => {
   it('is shown with its src only when there is one', () => {
     view.show('loading')
     expect(seen(host).image).toBeNull()
-    view.show('ready', { src: SRC })
+    view.show('ready', { image: SRC })
     expect(seen(host).image).toBe(SRC)
-    view.show('reconnecting', { src: SRC })
+    view.show('reconnecting', { image: SRC })
     expect(seen(host).image).toBe(SRC)
-    view.show('expired', { action: () => {} })
+    view.show('expired', { button: true })
     expect(seen(host).image).toBeNull()
     expect(host.querySelector('img')!.hasAttribute('src')).toBe(false)
   })
 
   it('switches to a new code', () => {
-    view.show('ready', { src: SRC })
-    view.show('ready', { src: 'https://api.test.example/qr/2.png' })
+    view.show('ready', { image: SRC })
+    view.show('ready', { image: 'https://api.test.example/qr/2.png' })
     expect(seen(host).image).toBe('https://api.test.example/qr/2.png')
   })
 
@@ -92,33 +95,48 @@ describe('image', () => {
 })
 
 describe('button', () => {
-  it('is there only with an action', () => {
-    view.show('ready', { src: SRC })
+  it('is there only when offered', () => {
+    view.show('ready', { image: SRC })
     expect(seen(host).button).toBeNull()
-    view.show('expired', { action: () => {} })
+    view.show('expired', { button: true })
     expect(seen(host).button).toBe('Show a new code')
     view.show('loading')
     expect(seen(host).button).toBeNull()
   })
 
+  it('says "Try again" after an error, and "Show a new code" otherwise', () => {
+    view.show('error', { button: true })
+    expect(seen(host).button).toBe('Try again')
+    view.show('expired', { button: true })
+    expect(seen(host).button).toBe('Show a new code')
+    view.show('idle', { button: true })
+    expect(seen(host).button).toBe('Show a new code')
+  })
+
+  it('hands focus to the widget when clicked, as the button then goes away', () => {
+    action.mockImplementation(() => view.show('loading'))
+    view.show('error', { button: true })
+    const button = host.querySelector('button')!
+    button.focus()
+    button.click()
+    expect(seen(host).button).toBeNull()
+    expect(document.activeElement).toBe(host.querySelector('.sa'))
+  })
+
   it('is a type=button, so it never submits a surrounding form', () => {
-    view.show('expired', { action: () => {} })
+    view.show('expired', { button: true })
     expect(host.querySelector('button')!.type).toBe('button')
   })
 
-  it('runs the current action when clicked', () => {
-    const first = vi.fn()
-    const second = vi.fn()
-    view.show('expired', { action: first })
-    view.show('error', { action: second })
+  it('runs the action when clicked', () => {
+    view.show('expired', { button: true })
+    view.show('error', { button: true })
     seen(host).click()
-    expect(first).not.toHaveBeenCalled()
-    expect(second).toHaveBeenCalledOnce()
+    expect(action).toHaveBeenCalledOnce()
   })
 
   it('does nothing once its state is gone', () => {
-    const action = vi.fn()
-    view.show('expired', { action })
+    view.show('expired', { button: true })
     const button = host.querySelector('button')!
     view.show('loading')
     button.click()
@@ -126,9 +144,27 @@ describe('button', () => {
   })
 })
 
+describe('app link', () => {
+  const link = () => host.querySelector('a')!
+
+  it('makes the code a link while there is one', () => {
+    view.show('ready', { image: SRC, link: 'serviceauth://challenge/c1' })
+    expect(link().getAttribute('href')).toBe('serviceauth://challenge/c1')
+    expect(link().contains(host.querySelector('img'))).toBe(true)
+  })
+
+  it('is no link without one: neither focusable nor announced as a link', () => {
+    view.show('ready', { image: SRC, link: 'serviceauth://challenge/c1' })
+    view.show('signing')
+    expect(link().hasAttribute('href')).toBe(false)
+    view.show('ready', { image: SRC })
+    expect(link().hasAttribute('href')).toBe(false)
+  })
+})
+
 describe('countdown', () => {
   it('shows "Expires in mm:ss" and counts down each second', async () => {
-    view.show('ready', { src: SRC, deadline: Date.now() + 90_000 })
+    view.show('ready', { image: SRC, deadline: Date.now() + 90_000 })
     expect(seen(host).countdown).toBe('Expires in 01:30')
     await vi.advanceTimersByTimeAsync(1000)
     expect(seen(host).countdown).toBe('Expires in 01:29')
@@ -139,34 +175,34 @@ describe('countdown', () => {
   })
 
   it('rounds up, and stops at 00:00', async () => {
-    view.show('ready', { src: SRC, deadline: Date.now() + 1500 })
+    view.show('ready', { image: SRC, deadline: Date.now() + 1500 })
     expect(seen(host).countdown).toBe('Expires in 00:02')
     await vi.advanceTimersByTimeAsync(5000)
     expect(seen(host).countdown).toBe('Expires in 00:00')
   })
 
   it('is outside the live region, so the time is not read out every second', () => {
-    view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
     expect(host.querySelector('[role=status]')!.textContent).not.toContain('Expires')
     expect(host.querySelector('[aria-live] , [role=status]')!.contains(host.querySelector('.sa p:not([role])'))).toBe(false)
   })
 
   it('is hidden without a deadline, and stops ticking', async () => {
-    view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
     view.show('signing')
     expect(seen(host).countdown).toBeNull()
     expect(vi.getTimerCount()).toBe(0)
   })
 
   it('runs one ticker however often it is shown', () => {
-    for (let i = 0; i < 5; i++) view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    for (let i = 0; i < 5; i++) view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
     expect(vi.getTimerCount()).toBe(1)
   })
 
   it('speaks the configured language', () => {
     view.destroy()
-    view = createView(host, textsFor.de, 'de')
-    view.show('ready', { src: SRC, deadline: Date.now() + 61_000 })
+    view = createView(host, textsFor.de, 'de', action)
+    view.show('ready', { image: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe('Läuft ab in 01:01')
     expect(seen(host).status).toBe('Mit der App scannen')
     expect(host.querySelector('.sa')!.getAttribute('lang')).toBe('de')
@@ -179,10 +215,10 @@ describe('destroy', () => {
     host.replaceChildren()
     const own = host.appendChild(document.createElement('p'))
     own.textContent = 'Or sign in with a password'
-    view = createView(host, texts, 'en')
+    view = createView(host, texts, 'en', action)
     expect(host.children).toHaveLength(2)
     expect(host.firstElementChild).toBe(own)
-    view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
     view.destroy()
     expect([...host.childNodes]).toEqual([own])
     expect(own.textContent).toBe('Or sign in with a password')
@@ -190,7 +226,7 @@ describe('destroy', () => {
   })
 
   it('adds no inline styles or markup strings (CSP-safe)', () => {
-    view.show('ready', { src: SRC, deadline: Date.now() + 60_000 })
+    view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
     expect(host.querySelectorAll('[style], style, script')).toHaveLength(0)
   })
 })
