@@ -13,6 +13,9 @@ const ATTRIBUTE_PARAMS: Record<string, string> = {
   header: 'data-service-auth-header',
   'auto-start': 'data-service-auto-start',
   locale: 'data-service-locale',
+  style: 'data-service-style',
+  theme: 'data-service-theme',
+  'app-url': 'data-service-app-url',
 }
 
 /** Removes the attribute, even one that has a default. */
@@ -25,8 +28,10 @@ export interface FixtureOptions {
   lang: string | undefined
   /** Widgets on the page, 1 to 4. */
   count: number
-  /** Send a strict Content-Security-Policy. */
+  /** Send a strict Content-Security-Policy, with Trusted Types enforced. */
   strictCsp: boolean
+  /** Link the embed's stylesheet in <head> too, as the two-tag snippet does (it never flashes unstyled). */
+  stylesheetLink: boolean
   /** Give the script tag an integrity hash. */
   sri: boolean
   /** Include the script tag twice, to test that a second copy does nothing. */
@@ -51,14 +56,16 @@ export function readFixtureOptions(query: URLSearchParams, defaults: { key: stri
     sri: given('sri'),
     script: given('script'),
     late: given('late'),
+    css: given('css'),
   })
   const count = fields.integer('count', 1, 4) ?? 1
   const strictCsp = fields.choice('csp', ['strict']) === 'strict'
   const sri = fields.choice('sri', ['0', '1']) === '1'
   const scriptTwice = fields.choice('script', ['once', 'twice']) === 'twice'
   const late = fields.choice('late', ['0', '1']) === '1'
+  const stylesheetLink = fields.choice('css', ['auto', 'link']) === 'link'
   fields.check()
 
   const lang = query.get('lang') ?? 'en'
-  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, sri, scriptTwice, late }
+  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, stylesheetLink, sri, scriptTwice, late }
 }

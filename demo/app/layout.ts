@@ -8,6 +8,12 @@ export interface Script {
   crossorigin?: 'anonymous'
 }
 
+export interface Stylesheet {
+  href: string
+  integrity?: string
+  crossorigin?: 'anonymous'
+}
+
 // The icon is linked so browsers do not ask for /favicon.ico: its 404 would be a console error in every test.
 export interface PageParts {
   title: string
@@ -16,9 +22,11 @@ export interface PageParts {
   body: SafeHtml
   /** Placed at the end of body, in this order. */
   scripts?: Script[]
+  /** Linked in <head>, after the demo's own. */
+  stylesheets?: Stylesheet[]
 }
 
-export function renderPage({ title, lang, body, scripts = [] }: PageParts): string {
+export function renderPage({ title, lang, body, scripts = [], stylesheets = [] }: PageParts): string {
   return html`<!doctype html>
 <html${attributes({ lang })}>
 <head>
@@ -27,7 +35,8 @@ export function renderPage({ title, lang, body, scripts = [] }: PageParts): stri
 <title>${title}</title>
 <link rel="icon" href="/public/favicon.svg">
 <link rel="stylesheet" href="/public/app.css">
-</head>
+${stylesheets.map((sheet) => html`<link rel="stylesheet"${attributes({ href: sheet.href, integrity: sheet.integrity, crossorigin: sheet.crossorigin })}>
+`)}</head>
 <body>
 ${body}
 ${scripts.map((script) => html`<script${attributes({ src: script.src, integrity: script.integrity, crossorigin: script.crossorigin })}></script>

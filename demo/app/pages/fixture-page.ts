@@ -9,6 +9,7 @@ import { renderWidget } from '../widget-markup.ts'
 import { sendBytes } from '../../common/respond.ts'
 
 const BUNDLE = 'service-auth.js'
+const STYLESHEET = 'service-auth.css'
 
 export const fixturePage: AppHandler = async (context, { res, url }) => {
   const options = readFixtureOptions(url.searchParams, { key: context.apiKey, api: context.serviceUrl })
@@ -32,6 +33,10 @@ export const fixturePage: AppHandler = async (context, { res, url }) => {
     ...(options.scriptTwice ? [bundle] : []),
   ]
 
+  const stylesheets = options.stylesheetLink
+    ? [{ href: '/' + STYLESHEET, integrity: await subresourceIntegrity(context.distDir, STYLESHEET), crossorigin: 'anonymous' as const }]
+    : []
+
   const body = html`<main class="page fixture">
 <h1>Fixture</h1>
 ${content}
@@ -40,10 +45,13 @@ ${content}
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
   const headers = { 'Cache-Control': 'no-cache', ...(options.strictCsp ? { 'Content-Security-Policy': strictPolicy(context.serviceUrl) } : {}) }
-  sendBytes(res, 200, renderPage({ title: 'Fixture', lang: options.lang, body, scripts }), 'text/html; charset=utf-8', headers)
+  sendBytes(res, 200, renderPage({ title: 'Fixture', lang: options.lang, body, scripts, stylesheets }), 'text/html; charset=utf-8', headers)
 }
 
-/** No inline script or style anywhere, and the service as the only other origin. */
+/**
+ * No inline script or style anywhere, the service as the only other origin, and Trusted Types
+ * enforced with no policy allowed: any string reaching an HTML or script sink throws.
+ */
 function strictPolicy(serviceUrl: string): string {
   const service = new URL(serviceUrl).origin
   return [
@@ -54,5 +62,7 @@ function strictPolicy(serviceUrl: string): string {
     `connect-src 'self' ${service}`,
     "base-uri 'none'",
     "form-action 'self'",
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
   ].join('; ')
 }

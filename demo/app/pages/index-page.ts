@@ -20,6 +20,8 @@ const SET_UPS: Link[] = [
   ['/fixture?count=2', 'Two widgets on one page'],
   ['/fixture?late=1', 'A single-page app that adds and removes the widget'],
   ['/fixture?csp=strict&sri=1', 'A strict Content-Security-Policy, and the script with integrity'],
+  ['/fixture?theme=dark&style=pure', 'The dark theme, pure style (the code only)'],
+  ['/fixture?app-url=serviceauth%3A%2F%2Fchallenge%2F%7Bid%7D', 'On a touch device, the code links to the app'],
 ]
 
 const list = (links: Link[]) => html`<ul>

@@ -4,6 +4,11 @@
 ;(function () {
   var NAMES = ['ready', 'signed', 'success', 'expired', 'error']
   var events = (window.__events = window.__events || [])
+  // Content-Security-Policy and Trusted Types violations, so tests can show there are none.
+  var violations = (window.__violations = window.__violations || [])
+  document.addEventListener('securitypolicyviolation', function (event) {
+    violations.push({ directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample })
+  })
 
   function describe(detail) {
     try {
