@@ -9,7 +9,13 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Same machine type and Chromium in CI: a small tolerance absorbs anti-aliasing, not a change of look.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01 },
+  },
+  // The screenshots double as the README's gallery (see e2e/gallery.spec.ts).
+  snapshotPathTemplate: '{testDir}/../docs/gallery/{arg}{ext}',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     browserName: 'chromium',

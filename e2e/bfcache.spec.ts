@@ -1,11 +1,10 @@
 // Playwright turns the back/forward cache off by default; this file turns it back on, so the
 // restore is real rather than a fresh load.
 import { chromiumLaunchOptions } from './chromium.ts'
-import { expect, fixture, readyIds, shownChallenge, test } from './fixtures.ts'
+import { expect, fixture, readyIds, shownChallenge, test, widget } from './fixtures.ts'
 
 test.use({ launchOptions: { ...chromiumLaunchOptions(), ignoreDefaultArgs: ['--disable-back-forward-cache'] } })
 
-const widget = (page: import('@playwright/test').Page) => page.locator('[data-service-auth]')
 
 test('a page restored from the back/forward cache shows a fresh code; the consumed one is never polled again', async ({ page, service }) => {
   await page.goto(fixture())

@@ -100,6 +100,9 @@ export class Service {
   }
 }
 
+/** The element the embed mounted on (the first, where a page has several). */
+export const widget = (page: Page) => page.locator('[data-service-auth]')
+
 /** The id of the challenge the page announced last (its `service-auth:ready` event). */
 export async function shownChallenge(page: Page, index = -1): Promise<string> {
   await expect.poll(() => readyIds(page)).not.toHaveLength(0)

@@ -1,8 +1,7 @@
 // One test per rule of the sign-in flow: what the user sees and what the controller receives.
 import type { Page } from '@playwright/test'
-import { expect, eventTypes, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, type Service } from './fixtures.ts'
+import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.ts'
 
-const widget = (page: Page) => page.locator('[data-service-auth]')
 
 test('creates the challenge without credentials: JSON {key, returnAuthImageData} and no Authorization header', async ({ page, service, demo }) => {
   await page.goto(fixture())
@@ -28,11 +27,11 @@ test('a hostile or malformed 2xx is refused, shown as reconnecting, and recovere
 
 test('shows inline image data by default, and the image URL with data-service-image-data="false"', async ({ page, service, demo }) => {
   await page.goto(fixture())
-  await expect(widget(page).getByRole('img', { name: 'QR code to sign in' })).toHaveAttribute('src', /^data:image\/png;base64,iVBOR/)
+  await expect(widget(page).getByRole('img', { name: 'QR code: sign in with the app' })).toHaveAttribute('src', /^data:image\/png;base64,iVBOR/)
 
   await page.goto(fixture({ 'image-data': 'false', image: 'qrcode-extended' }))
   const id = await shownChallenge(page)
-  const img = widget(page).getByRole('img', { name: 'QR code to sign in' })
+  const img = widget(page).getByRole('img', { name: 'QR code: sign in with the app' })
   await expect(img).toHaveAttribute('src', `${demo.serviceUrl}/v1/entity/challenges/${id}/images/qrcode-extended`)
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0)
   expect(JSON.parse((await service.creations()).at(-1)!.body).returnAuthImageData).toBe(false)
@@ -67,7 +66,7 @@ test('refuses a controller on another origin: one console error naming the attri
   page.on('console', (message) => message.type() === 'error' && messages.push(message.text()))
   const otherOrigin = demo.appUrl.replace('127.0.0.1', 'localhost') + '/auth/controller'
   await page.goto(fixture({ 'auth-url': otherOrigin }))
-  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
   expect(messages).toEqual([expect.stringContaining('data-service-auth-url')])
   expect(await service.creations()).toHaveLength(0)
 })

@@ -4,10 +4,9 @@
 // "scans" is read off the screen with a QR decoder.
 import type { BrowserContext, Page } from '@playwright/test'
 import { createClient } from '../src/server/index.ts'
-import { eventTypes, expect, readyIds, test, type Service } from './fixtures.ts'
+import { eventTypes, expect, readyIds, test, widget, type Service } from './fixtures.ts'
 import { readQr, readQrPng } from './qr.ts'
 
-const widget = (page: Page) => page.locator('[data-service-auth]')
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 
 /** The phone app: scans what its camera reads, then sets itself up or signs. */
@@ -59,7 +58,7 @@ async function enrolledOnLogin(page: Page, context: BrowserContext, email: strin
 
 /** Points the phone at the sign-in code on screen and signs it; the code's challenge id. */
 async function signCodeOnScreen(page: Page, phone: Phone): Promise<string> {
-  const qr = widget(page).getByRole('img', { name: 'QR code to sign in' })
+  const qr = widget(page).getByRole('img', { name: 'QR code: sign in with the app' })
   await expect(qr).toBeVisible()
   const code = await readQr(qr)
   await phone.sign(code)

@@ -1,9 +1,8 @@
 // One test per lifecycle rule: expiry, outages, permanent refusals, single-page apps, the
 // back/forward cache and hidden tabs. Time-dependent rules use Playwright's clock, never sleeps.
 import type { Page } from '@playwright/test'
-import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test } from './fixtures.ts'
+import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
 
-const widget = (page: Page) => page.locator('[data-service-auth]')
 const errorsOf = async (page: Page) =>
   (await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail)
 
@@ -103,9 +102,9 @@ for (const status of [400, 401, 403]) {
     await page.clock.install()
     await service.fail({ status, match: 'create' })
     await page.goto(fixture())
-    const button = widget(page).getByRole('button', { name: 'Show a new code' })
+    const button = widget(page).getByRole('button', { name: 'Try again' })
     await expect(button).toBeVisible()
-    await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+    await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
     expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason: 'rejected', status })])
     await page.clock.fastForward('10:00')
     expect(await service.creations()).toHaveLength(1)

@@ -1,8 +1,6 @@
-// The markup contract, languages, and the default look under a strict Content-Security-Policy.
-import type { Page } from '@playwright/test'
-import { expect, fixture, readyIds, shownChallenge, test } from './fixtures.ts'
+// The markup contract and languages. (The look, and strict CSPs: theming.spec.ts, csp.spec.ts.)
+import { expect, fixture, readyIds, shownChallenge, test, widget } from './fixtures.ts'
 
-const widget = (page: Page) => page.locator('[data-service-auth]')
 
 for (const [attribute, param] of [
   ['data-service-key', 'key'],
@@ -14,7 +12,7 @@ for (const [attribute, param] of [
     page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
     page.on('pageerror', (error) => exceptions.push(error.message))
     await page.goto(fixture({ [param]: '__none__' }))
-    await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+    await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
     // No button: trying again cannot fix the markup.
     await expect(widget(page).getByRole('button')).toBeHidden()
     expect(consoleErrors).toEqual([`${attribute} is missing or invalid`])
@@ -29,7 +27,7 @@ test('data-service-api that is not http(s) is refused by name', async ({ page })
   const consoleErrors: string[] = []
   page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
   await page.goto(fixture({ api: 'javascript:alert(1)' }))
-  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
   expect(consoleErrors).toEqual(['data-service-api is missing or invalid'])
 })
 
@@ -52,7 +50,7 @@ test('data-service-auto-start="false" waits for the person, or for start()', asy
 test('German texts come from data-service-locale, then <html lang>', async ({ page }) => {
   await page.goto(fixture({ locale: 'de' }))
   await expect(widget(page).getByRole('status')).toHaveText('Mit der App scannen')
-  await expect(widget(page).getByRole('img', { name: 'QR-Code zur Anmeldung' })).toBeVisible()
+  await expect(widget(page).getByRole('img', { name: 'QR-Code: mit der App anmelden' })).toBeVisible()
   await expect(widget(page).getByText(/^Läuft ab in \d\d:\d\d$/)).toBeVisible()
 
   await page.goto(fixture({ lang: 'de-AT' }))
@@ -67,28 +65,6 @@ test.describe('the browser language decides last', () => {
     await page.goto(fixture({ lang: '__none__' }))
     await expect(widget(page).getByRole('status')).toHaveText('Mit der App scannen')
   })
-})
-
-test('works and is styled under a strict CSP, loaded with a pinned integrity hash', async ({ page, service }) => {
-  const violations: string[] = []
-  page.on('console', (message) => /Content Security Policy|Refused/.test(message.text()) && violations.push(message.text()))
-  await page.goto(fixture({ csp: 'strict', sri: 1 }))
-  const id = await shownChallenge(page)
-  await expect(widget(page).getByRole('img')).toBeVisible()
-  // The default look is applied although inline styles are forbidden.
-  const frame = widget(page).locator('.sa div')
-  await expect(frame).toHaveCSS('width', '200px')
-  await expect(frame).toHaveCSS('height', '200px')
-  await expect(widget(page).locator('.sa')).toHaveCSS('display', 'inline-grid')
-  await service.sign(id)
-  await expect(page).toHaveURL(/\/welcome$/)
-  expect(violations).toEqual([])
-})
-
-test('the size of the code follows --sa-size', async ({ page }) => {
-  await page.goto(fixture())
-  await page.evaluate(() => document.documentElement.style.setProperty('--sa-size', '260px'))
-  await expect(widget(page).locator('.sa div')).toHaveCSS('width', '260px')
 })
 
 test('several widgets on one page each show their own code', async ({ page, service }) => {

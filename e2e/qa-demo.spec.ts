@@ -1,9 +1,8 @@
 // The QA demo: each button of the login page's QA panel does what it says, as the widget shows
 // it, and each widget set-up linked from the index works, up to a sign-in.
 import type { Page } from '@playwright/test'
-import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test } from './fixtures.ts'
+import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
 
-const widget = (page: Page) => page.locator('[data-service-auth]')
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
 const errorsOf = async (page: Page) =>
@@ -79,7 +78,7 @@ test.describe('the widget set-ups linked from the index', () => {
   test('the code loaded from its URL', async ({ page, service, demo }) => {
     await openFromIndex(page, 'The code loaded from its URL (data-service-image-data="false")')
     const id = await shownChallenge(page)
-    const img = widget(page).getByRole('img', { name: 'QR code to sign in' })
+    const img = widget(page).getByRole('img', { name: 'QR code: sign in with the app' })
     await expect(img).toHaveAttribute('src', `${demo.serviceUrl}/v1/entity/challenges/${id}/images/qrcode-standard`)
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0)
     await service.sign(id)
@@ -89,7 +88,7 @@ test.describe('the widget set-ups linked from the index', () => {
   test('German', async ({ page, service }) => {
     await openFromIndex(page, 'German')
     await expect(widget(page).getByRole('status')).toHaveText('Mit der App scannen')
-    await expect(widget(page).getByRole('img', { name: 'QR-Code zur Anmeldung' })).toBeVisible()
+    await expect(widget(page).getByRole('img', { name: 'QR-Code: mit der App anmelden' })).toBeVisible()
     await service.sign(await shownChallenge(page))
     await expect(page).toHaveURL(/\/welcome$/)
   })
@@ -127,5 +126,25 @@ test.describe('the widget set-ups linked from the index', () => {
     await service.sign(await shownChallenge(page))
     await expect(page).toHaveURL(/\/welcome$/)
     expect(violations).toEqual([])
+  })
+
+  test('the dark theme, pure style', async ({ page, service }) => {
+    await openFromIndex(page, 'The dark theme, pure style (the code only)')
+    await expect(page.locator('.sa')).toHaveCSS('border-top-width', '0px')
+    await expect(widget(page).getByRole('img')).toBeVisible()
+    await service.sign(await shownChallenge(page))
+    await expect(page).toHaveURL(/\/welcome$/)
+  })
+
+  test.describe('on a touch device', () => {
+    test.use({ hasTouch: true, isMobile: true })
+
+    test('the code links to the app', async ({ page, service }) => {
+      await openFromIndex(page, 'On a touch device, the code links to the app')
+      const id = await shownChallenge(page)
+      await expect(widget(page).getByRole('link')).toHaveAttribute('href', `serviceauth://challenge/${id}`)
+      await service.sign(id)
+      await expect(page).toHaveURL(/\/welcome$/)
+    })
   })
 })

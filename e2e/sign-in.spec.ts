@@ -3,7 +3,7 @@ import { readQr } from './qr.ts'
 
 test('a person scans the code, the phone signs it, and they land signed in', async ({ page }) => {
   await page.goto('/login')
-  const qr = page.getByRole('img', { name: 'QR code to sign in' })
+  const qr = page.getByRole('img', { name: 'QR code: sign in with the app' })
   await expect(qr).toBeVisible()
   await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/)
   await expect(page.locator('[data-service-auth]').getByRole('status')).toHaveText('Scan with the app')

@@ -1,0 +1,59 @@
+// What a person using a keyboard or a screen reader meets: axe finds nothing in any state, in
+// either theme; the button is reachable and keeps focus in the widget; the live status speaks
+// when the state changes, never every second with the countdown.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
+import { STATES, frame, showState } from './states.ts'
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const state of STATES) {
+    test(`axe reports no violations while ${state}, ${colorScheme}`, async ({ page, service }) => {
+      await page.emulateMedia({ colorScheme })
+      await showState(page, service, state)
+      await page.clock.resume()
+      const { violations } = await new AxeBuilder({ page }).include('[data-service-auth]').analyze()
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+    })
+  }
+}
+
+test('the code has a meaningful alt text, in the page language', async ({ page }) => {
+  await page.goto(fixture({ lang: 'de' }))
+  await expect(widget(page).getByRole('img', { name: 'QR-Code: mit der App anmelden' })).toBeVisible()
+})
+
+test('"Try again" is reachable by keyboard, and focus stays in the widget once the button goes', async ({ page, service }) => {
+  await showState(page, service, 'error')
+  await page.clock.resume()
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
+  await page.keyboard.press('Tab')
+  await expect(widget(page).getByRole('button', { name: 'Try again' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(widget(page).getByRole('img')).toBeVisible()
+  await expect(widget(page).getByRole('button')).toBeHidden()
+  await expect(frame(page)).toBeFocused()
+})
+
+test('the live status changes with the state, not with the countdown', async ({ page }) => {
+  await page.clock.install()
+  await page.goto(fixture())
+  await shownChallenge(page)
+  const status = widget(page).getByRole('status')
+  await expect(status).toHaveText('Scan with the app')
+  const countdown = widget(page).getByText(/^Expires in /)
+  const before = await countdown.textContent()
+  await page.evaluate(() => {
+    const live = document.querySelector('[data-service-auth] [role=status]')!
+    ;(window as any).__announced = 0
+    new MutationObserver((records) => ((window as any).__announced += records.length)).observe(live, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    })
+  })
+  await page.clock.runFor(5_000)
+  await expect(countdown).not.toHaveText(before!)
+  expect(await page.evaluate(() => (window as any).__announced)).toBe(0)
+  // Nothing that ticks sits inside a live region.
+  expect(await countdown.evaluate((node) => !!node.closest('[aria-live], [role=status], [role=alert], [role=log]'))).toBe(false)
+})

@@ -1,0 +1,42 @@
+// Pages with a strict Content-Security-Policy: no 'unsafe-inline' for styles, and Trusted Types
+// enforced with no policy at all. The widget must look and work the same, with no violation.
+import type { Page } from '@playwright/test'
+import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
+import { frame } from './states.ts'
+
+const violations = (page: Page) => page.evaluate(() => (window as any).__violations)
+
+for (const css of ['auto', 'link'] as const) {
+  test(`under a strict CSP with Trusted Types, styled and signing in, with no violation (stylesheet ${css === 'auto' ? 'linked by the script' : 'in the page head too'})`, async ({
+    page,
+    service,
+  }) => {
+    const consoleErrors: string[] = []
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
+    const response = await page.goto(fixture({ csp: 'strict', sri: 1, css }))
+    expect(response!.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'")
+    expect(response!.headers()['content-security-policy']).not.toContain('unsafe-inline')
+
+    await service.sign(await shownChallenge(page))
+    await page.waitForURL(/\/welcome/)
+    expect(consoleErrors).toEqual([])
+  })
+}
+
+test('under a strict CSP the stylesheet applies, pinned by its integrity hash', async ({ page }) => {
+  await page.goto(fixture({ csp: 'strict', sri: 1 }))
+  await shownChallenge(page)
+  await expect(frame(page)).toHaveCSS('border-top-left-radius', '12px')
+  const link = page.locator('link[href$="service-auth.css"]')
+  await expect(link).toHaveAttribute('integrity', /^sha(256|384)-/)
+  await expect(link).toHaveAttribute('crossorigin', 'anonymous')
+  expect(await violations(page)).toEqual([])
+})
+
+test('a stylesheet tampered with on the way is refused, and the widget still works unstyled', async ({ page }) => {
+  await page.route('**/service-auth.css', (route) => route.fulfill({ contentType: 'text/css', body: '.sa img { visibility: hidden }' }))
+  await page.goto(fixture())
+  await shownChallenge(page)
+  await expect(widget(page).getByRole('img')).toHaveCSS('visibility', 'visible')
+  await expect(frame(page)).toHaveCSS('border-top-left-radius', '0px')
+})
