@@ -141,7 +141,12 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
   }
   const target = { kind: route.kind, challengeId: aboutChallenge }
   const delay = context.delayRules.take(target)
-  if (delay) await context.timers.sleep(delay.ms)
+  if (delay) {
+    await context.timers.sleep(delay.ms)
+    // A browser that gave up meanwhile (its page closed) must not use up the rules queued for the
+    // next one: tests share the service, and a held request outlives the test that made it.
+    if (req.socket.destroyed) return
+  }
   const failure = context.failRules.take(target)
   if (failure) return answerWithFailure(req, res, failure, url)
 
