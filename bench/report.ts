@@ -15,16 +15,22 @@ const ANALYSIS_END = '<!-- /analysis -->'
 
 export async function writeReport(results: BenchResults, jsonPath: string, markdownPath: string): Promise<void> {
   const verdicts = judge(results)
-  await writeFile(jsonPath, JSON.stringify({ ...results, verdicts }, null, 2) + '\n')
+  await writeFile(jsonPath, toJson({ ...results, verdicts }))
   const previous = await readFile(markdownPath, 'utf8').catch(() => '')
   await writeFile(markdownPath, markdown(results, keptAnalysis(previous)))
+}
+
+/** Microseconds are the finest grain any figure here has; lists of numbers stay on one line. */
+function toJson(value: unknown): string {
+  const text = JSON.stringify(value, (_, v: unknown) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v), 2)
+  return text.replace(/\[\s+(-?[\d.e+-]+(?:,\s+-?[\d.e+-]+)*)\s+\]/g, (_, list: string) => `[${list.split(/,\s+/).join(', ')}]`) + '\n'
 }
 
 function keptAnalysis(previous: string): string {
   const start = previous.indexOf(ANALYSIS_START)
   const end = previous.indexOf(ANALYSIS_END)
   if (start < 0 || end < start) return '_Not written yet: read the tables above, then explain each missed goal here._\n'
-  return previous.slice(start + ANALYSIS_START.length, end).replace(/^\n/, '')
+  return previous.slice(start + ANALYSIS_START.length, end).replace(/^\n+/, '')
 }
 
 const table = (head: string[], rows: (string | number)[][]) =>
@@ -60,10 +66,12 @@ function markdown(r: BenchResults, analysis: string): string {
     [
       `- ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; ${m.os}`,
       `- Node ${m.node}, Chromium ${m.chromium} (headless); open files allowed: ${m.openFileLimit}`,
-      `- Load average (1 min) ${m.loadAverage} at the start, ${r.loadAverageAtEnd} at the end; the run took ${Math.round(r.durationS)} s`,
+      `- Load average (1 min) ${m.loadAverage} at the start, ${r.loadAverageAtEnd} at the end (the bench's own work included); the run took ${Math.round(r.durationS)} s`,
+      `- Measured: commit ${r.revision.commit}${r.revision.srcChanged ? ' with changes to src/ not yet committed' : ''}; the IIFE measured is \`${r.size.iife.integrity}\``,
     ].join('\n'),
-    ...(Math.max(m.loadAverage, r.loadAverageAtEnd) > m.cores / 2
-      ? [`**Something else kept this machine busy during the run** (load average up to ${Math.max(m.loadAverage, r.loadAverageAtEnd)} on ${m.cores} cores): absolute times are slower and noisier than on a quiet machine; the ratios, taken within the run, suffer less.`]
+    // The end's figure includes the bench's own browser and servers; the start's is someone else's.
+    ...(m.loadAverage > m.cores / 2
+      ? [`**Something else kept this machine busy when the run started** (load average ${m.loadAverage} on ${m.cores} cores): absolute times are slower and noisier than on a quiet machine; the ratios, taken within the run, suffer less.`]
       : []),
   )
   say('## Verdicts', table(['Measure', 'Figure', 'Goal', 'Verdict'], judge(r).map((j) => [j.measure, j.figure, j.goal, j.verdict === 'met' ? 'met' : `**${j.verdict}**`])))
@@ -159,7 +167,7 @@ function markdown(r: BenchResults, analysis: string): string {
       ['elements in the document', ref.elements, end.elements, signed(end.elements - ref.elements)],
       ['event listeners', ref.listeners, end.listeners, signed(end.listeners - ref.listeners)],
     ]),
-    `The V8 heap every 10 cycles, B: ${mem.samples.map((x) => bytes(x.heapUsed)).join(', ')}.`,
+    `Every 10 cycles, the V8 heap (B): ${mem.samples.map((x) => bytes(x.heapUsed)).join(', ')}; the renderer's DOM nodes: ${mem.samples.map((x) => x.nodes).join(', ')}.`,
     `What grew among the browser's own objects: ${(last.nativeGrowth ?? []).map((g) => `\`${g.name}\` ${signed(g.count)} (${signed(g.bytes)} B)`).join(', ')}. The refreshes caused ${mem.layoutShifts.count} layout shifts, summing to a layout-shift score of ${mem.layoutShifts.score.toFixed(4)}.`,
   )
 

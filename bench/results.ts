@@ -11,6 +11,8 @@ import type { StartupResult } from './startup.ts'
 
 export interface BenchResults {
   machine: Machine
+  /** The commit measured, and whether src/ had changes not committed yet (then the bundle's hash tells which). */
+  revision: { commit: string; srcChanged: boolean }
   /** Load average over the last minute when the run ended, beside machine.loadAverage at its start. */
   loadAverageAtEnd: number
   /** `--quick`: fewer runs, shorter windows; for trying the bench, not for the record. */

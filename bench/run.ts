@@ -2,6 +2,7 @@
 // BENCHMARKS.md. The build comes first (the npm script runs it). The demo runs in this process,
 // so the bench can stamp server-side events on its own clock (probe.ts); the capacity phase
 // starts the mock service in a process of its own. Everything started here is stopped here.
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
 
     const results: BenchResults = {
       machine,
+      revision: revision(),
       loadAverageAtEnd: Math.round(loadavg()[0]! * 100) / 100,
       quick,
       durationS: (performance.now() - started) / 1000,
@@ -110,6 +112,15 @@ async function main(): Promise<void> {
     probe.close()
     await browser?.close()
     await demo?.close()
+  }
+}
+
+function revision(): BenchResults['revision'] {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root('.'), encoding: 'utf8' }).trim()
+  try {
+    return { commit: git('rev-parse', '--short', 'HEAD'), srcChanged: git('status', '--porcelain', '--', 'src').length > 0 }
+  } catch {
+    return { commit: 'unknown', srcChanged: false }
   }
 }
 
