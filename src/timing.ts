@@ -11,9 +11,9 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
       clearTimeout(timer)
       signal.aborted ? reject(signal.reason) : resolve()
     }
-    // A negative delay is as good as 0. (Not below -2^31: browsers convert the delay to a 32-bit
-    // integer, so a larger negative one wraps around to days. -Infinity reads as 0.)
-    const timer = setTimeout(done, ms)
+    // Clamped: browsers convert the delay to a 32-bit integer, so a large negative one (the
+    // session's next poll after a tab was hidden for weeks) would wrap around to days.
+    const timer = setTimeout(done, Math.max(ms, 0))
     signal.onabort = done
     // Aborted already (say, destroyed from an event listener a moment ago): no timer lingers.
     if (signal.aborted) done()

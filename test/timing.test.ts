@@ -34,6 +34,14 @@ describe('sleep', () => {
     expect(state).toMatchObject({ settled: true, error: undefined })
   })
 
+  it('never hands the browser a negative delay, which it would wrap around to days below -2^31 ms', async () => {
+    const setTimer = vi.spyOn(globalThis, 'setTimeout')
+    const state = track(sleep(-3e9, new AbortController().signal))
+    expect(setTimer).toHaveBeenCalledWith(expect.any(Function), 0)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(state).toMatchObject({ settled: true, error: undefined })
+  })
+
   it('rejects with the abort reason as soon as the signal aborts, and clears its timer', async () => {
     const controller = new AbortController()
     const state = track(sleep(60_000, controller.signal))
