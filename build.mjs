@@ -15,17 +15,20 @@ const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'
 /** The default service base URL baked into the bundle; `data-service-api` overrides it per element. */
 export const DEFAULT_API = 'https://api.service-auth.example'
 
+/** The browsers the embed and its stylesheet support (README: Browser support). */
+const BROWSERS = ['chrome96', 'firefox100', 'safari15.4', 'edge96']
+
 export async function build({ outdir = join(root, 'dist'), api = process.env.SERVICE_API_URL || DEFAULT_API, types = true } = {}) {
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
   // The stylesheet comes first: the IIFE links it with its SRI hash baked in.
   const cssPath = join(outdir, 'service-auth.css')
-  await esbuild({ entryPoints: [join(root, 'src/style.css')], outfile: cssPath, minify: true, target: ['chrome96', 'firefox100', 'safari15.4'], logLevel: 'warning' })
+  await esbuild({ entryPoints: [join(root, 'src/style.css')], outfile: cssPath, minify: true, target: BROWSERS, logLevel: 'warning' })
   const common = {
     bundle: true,
     // External: the map is still emitted, but the comment pointing at it would count against the size budget.
     sourcemap: 'external',
-    target: ['chrome96', 'firefox100', 'safari15.4', 'edge96'],
+    target: BROWSERS,
     define: {
       __API__: JSON.stringify(api),
       __VERSION__: JSON.stringify(version),

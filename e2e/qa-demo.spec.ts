@@ -2,6 +2,7 @@
 // it, and each widget set-up linked from the index works, up to a sign-in.
 import type { Page } from '@playwright/test'
 import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
+import { frame } from './states.ts'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
@@ -130,7 +131,7 @@ test.describe('the widget set-ups linked from the index', () => {
 
   test('the dark theme, pure style', async ({ page, service }) => {
     await openFromIndex(page, 'The dark theme, pure style (the code only)')
-    await expect(page.locator('.sa')).toHaveCSS('border-top-width', '0px')
+    await expect(frame(page)).toHaveCSS('border-top-width', '0px')
     await expect(widget(page).getByRole('img')).toBeVisible()
     await service.sign(await shownChallenge(page))
     await expect(page).toHaveURL(/\/welcome$/)
