@@ -20,6 +20,12 @@ export const ErrorCode = {
   invalidLocale: 'a0af4293-1f1a-4a1c-a328-979cba6182a2',
   /** The value does not have the required form (Symfony Regex::REGEX_FAILED_ERROR). */
   patternMismatch: 'de1e3db3-5ed4-4941-aae4-59f3667cc3a3',
+  /** Not a date and time such as `2025-01-31T12:00:00+00:00` (Symfony DateTime::INVALID_FORMAT_ERROR). */
+  invalidDateTime: '1a9da513-2640-4f84-9b6a-4d99dcddc628',
+  /** Not a time zone such as `Europe/Berlin` (Symfony Timezone::TIMEZONE_IDENTIFIER_ERROR). */
+  invalidTimeZone: '5ce113e6-5e64-4ea2-90fe-d2233956db13',
+  /** Two fields that must agree do not (Symfony EqualTo::NOT_EQUAL_ERROR). */
+  notEqual: '478618a7-95ba-473d-9101-cabd45e49115',
   /** A field the endpoint does not know (Symfony Collection::NO_SUCH_FIELD_ERROR). */
   noSuchField: '7703c766-b5d5-4cef-ace7-ae0dd82304e9',
   /** A string with characters that are not allowed here (control characters, say). */

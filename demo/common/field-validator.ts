@@ -18,6 +18,11 @@ interface StringRules {
   pattern?: { regex: RegExp; kind: ErrorKind; message: string }
 }
 
+// Date.parse takes much more than this; only what the spec's <timestamp> looks like passes.
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+// Dates beyond ±8.64e15 ms are invalid; seconds beyond this would be.
+const MAX_UNIX_SECONDS = 8.64e12
+
 // Symfony's loose e-mail check: something, an @, and a host with a dot. Mail is never sent, so
 // nothing stricter is needed; whitespace is refused because it cannot be part of an address.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -120,6 +125,26 @@ export class FieldValidator {
       return undefined
     }
     return value
+  }
+
+  /**
+   * A point in time: ISO 8601 with a UTC offset (the spec's timestamps, `Z` or `+01:00`), or
+   * Unix seconds, which older clients send. Undefined when absent or invalid.
+   */
+  timestamp(field: string): Date | undefined {
+    const value = this.body[field]
+    if (value === undefined) return undefined
+    const time =
+      typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < MAX_UNIX_SECONDS
+        ? value * 1000
+        : typeof value === 'string' && ISO_TIMESTAMP.test(value)
+          ? Date.parse(value)
+          : NaN
+    if (Number.isNaN(time)) {
+      this.add(field, 'invalidDateTime', 'This value should be a date and time with an offset (2025-01-31T12:00:00+00:00) or Unix seconds.')
+      return undefined
+    }
+    return new Date(time)
   }
 
   /** Throws the 400 when anything failed. */

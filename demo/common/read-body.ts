@@ -58,19 +58,30 @@ export function parseJsonObject(
   { allowEmpty = false } = {},
 ): Record<string, unknown> {
   if (allowEmpty && body.trim() === '') return {}
+  const value = parseJson(body, contentType)
+  if (!isJsonObject(value)) throw fieldProblem('body', 'malformedBody', 'The body must be a JSON object.')
+  return value
+}
+
+/** The body as a JSON array, for the endpoints that take a list. */
+export function parseJsonArray(body: string, contentType: string | undefined): unknown[] {
+  const value = parseJson(body, contentType)
+  if (!Array.isArray(value)) throw fieldProblem('body', 'malformedBody', 'The body must be a JSON list.')
+  return value
+}
+
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function parseJson(body: string, contentType: string | undefined): unknown {
   if (!isJsonContentType(contentType)) {
     throw new HttpProblem(415, `The body must be application/json, not ${contentType ? `"${contentType}"` : 'missing'}.`)
   }
-  let value: unknown
   try {
-    value = JSON.parse(body)
+    return JSON.parse(body)
   } catch {
     throw fieldProblem('body', 'malformedBody', 'The body is not valid JSON.')
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw fieldProblem('body', 'malformedBody', 'The body must be a JSON object.')
-  }
-  return value as Record<string, unknown>
 }
 
 /** The fields of an HTML form's POST (`application/x-www-form-urlencoded`); 415 for anything else. */

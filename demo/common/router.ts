@@ -38,14 +38,21 @@ export function handlerFor<H>(match: RouteMatch<Route<H>> | undefined, method: s
   return handler
 }
 
-/** The request target as a URL; a target that is not a path (`*`, absolute form with junk) is a 400. */
+/**
+ * The request target as a URL; a target that is not a path (`*`, absolute form with junk) is a 400.
+ * Leading slashes count as one: a client configured with a trailing slash in its base URL asks
+ * for `//v1/...`, which means `/v1/...` (and `new URL` would read `//v1` as a host).
+ */
 export function requestUrl(rawUrl: string | undefined, base: string): URL {
-  if (!rawUrl?.startsWith('/') || rawUrl.startsWith('//')) {
+  if (!rawUrl?.startsWith('/')) {
     throw new HttpProblem(400, 'The request target must be a path.', {})
   }
   try {
-    return new URL(rawUrl, base)
+    return new URL(withOneLeadingSlash(rawUrl), base)
   } catch {
     throw new HttpProblem(400, 'The request target is not a valid path.', {})
   }
 }
+
+/** `//v1/x` and `/v1/x` are the same resource; only the leading run is folded, inner empty segments stay. */
+export const withOneLeadingSlash = (path: string): string => path.replace(/^\/{2,}/, '/')

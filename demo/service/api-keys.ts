@@ -5,8 +5,9 @@ import { decodeSecret } from '../common/credentials.ts'
 /**
  * What a key may do. `challenges` is the browser-facing creation; the others are server-side
  * calls. A key without the permission an endpoint needs gets 403 ("insufficient credentials").
+ * Any valid key may call check and read its app's configuration.
  */
-export const PERMISSIONS = ['challenges', 'enroll', 'identities:read', 'identities:write', 'authenticate'] as const
+export const PERMISSIONS = ['challenges', 'enroll', 'identities:read', 'identities:write', 'authenticate', 'configuration', 'sessions'] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const isPermission = (value: unknown): value is Permission => (PERMISSIONS as readonly unknown[]).includes(value)

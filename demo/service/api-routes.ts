@@ -7,10 +7,15 @@ import type { ApiRoute } from './context.ts'
 import { createChallenge } from './create-challenge.ts'
 import { enroll } from './enroll.ts'
 import { createIdentity, deleteIdentity, listIdentities, renameIdentity, retrieveIdentity, updateIdentity } from './identities.ts'
-import { signed } from './signed-handler.ts'
+import { check } from './check.ts'
+import { showConfiguration, updateConfiguration } from './configuration.ts'
+import { deleteDevice } from './devices.ts'
+import { listSessions, logoutSession, retrieveSession, updateSessions } from './sessions.ts'
+import { ANY_KEY, signed } from './signed-handler.ts'
 
 const retrieve = signed('identities:read', retrieveIdentity)
 const remove = signed('identities:write', deleteIdentity)
+const rename = signed('identities:write', renameIdentity)
 
 export const API_ROUTES: ApiRoute[] = [
   // Browser-facing and unsigned: the embed calls these from the integrator's pages.
@@ -44,12 +49,36 @@ export const API_ROUTES: ApiRoute[] = [
     pattern: /^\/v1\/entity\/identities\/([^/]+)\/rename$/,
     kind: 'identities',
     browserFacing: false,
-    methods: { POST: signed('identities:write', renameIdentity) },
+    // The official clients send PATCH; POST was the mock's first guess and stays for its callers.
+    methods: { PATCH: rename, POST: rename },
   },
   {
     pattern: /^\/v1\/entity\/identities\/([^/]+)$/,
     kind: 'identities',
     browserFacing: false,
     methods: { GET: retrieve, POST: signed('identities:write', updateIdentity), DELETE: remove },
+  },
+
+  // Not in the spec, but every official client calls them.
+  { pattern: /^\/v1\/entity\/check$/, kind: 'check', browserFacing: false, methods: { POST: signed(ANY_KEY, check) } },
+  {
+    pattern: /^\/v1\/entity\/configuration$/,
+    kind: 'configuration',
+    browserFacing: false,
+    methods: { GET: signed(ANY_KEY, showConfiguration), PATCH: signed('configuration', updateConfiguration) },
+  },
+  // Devices are called tokens on the wire (Identity.tokens).
+  { pattern: /^\/v1\/entity\/tokens\/([^/]+)$/, kind: 'devices', browserFacing: false, methods: { DELETE: signed('identities:write', deleteDevice) } },
+  {
+    pattern: /^\/v1\/entity\/sessions$/,
+    kind: 'sessions',
+    browserFacing: false,
+    methods: { GET: signed('sessions', listSessions), PATCH: signed('sessions', updateSessions) },
+  },
+  {
+    pattern: /^\/v1\/entity\/sessions\/([^/]+)$/,
+    kind: 'sessions',
+    browserFacing: false,
+    methods: { GET: signed('sessions', retrieveSession), DELETE: signed('sessions', logoutSession) },
   },
 ]

@@ -10,21 +10,28 @@ export interface AuthTokenClaims {
   identifier: string
   /** The one-time password the integrator confirms with authenticate. */
   otp: string
-  /** The service's base URL, as `iss`. */
+  /** The identity's role, which integrations read off the token. */
+  role: string
+  /** The sign-in session a confirmation starts, when the app has sessions on. */
+  sessionId: string | undefined
+  /** The service's public base URL, as `iss`: clients build the authenticate URL from it. */
   issuer: string
+  /** The API key, as `aud`: the token is for that key's integrator, and clients check it. */
+  audience: string
 }
 
 /**
  * What the phone app hands back once it signed: HS256 over the decoded secret of the key that
  * created the challenge, so the integrator verifies it with the secret it already has.
  */
-export function signAuthToken({ challengeId, identifier, otp, issuer }: AuthTokenClaims, secret: Uint8Array): Promise<string> {
+export function signAuthToken(claims: AuthTokenClaims, secret: Uint8Array): Promise<string> {
   const issuedAt = Math.floor(Date.now() / 1000)
-  return new SignJWT({ otp })
+  return new SignJWT({ otp: claims.otp, role: claims.role, ...(claims.sessionId && { sid: claims.sessionId }) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setJti(challengeId)
-    .setSubject(identifier)
-    .setIssuer(issuer)
+    .setJti(claims.challengeId)
+    .setSubject(claims.identifier)
+    .setIssuer(claims.issuer)
+    .setAudience(claims.audience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
     .sign(secret)

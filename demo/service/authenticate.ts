@@ -1,16 +1,19 @@
 // POST /v1/entity/identities/{identifier}/authenticate `{challenge, otp}` (spec section 4): the
-// integrator's controller confirms a signed challenge, which consumes it. 200 once; every other
-// attempt is 401, and a locked identity 423.
+// integrator's controller confirms a signed challenge, which consumes it. 200 once, with the
+// Identity's fields and `session` at the top level (the official clients parse the answer as an
+// Identity, and read `session`); every other attempt is 401, and a locked identity 423.
 import { timingSafeEqual } from 'node:crypto'
 import { FieldValidator } from '../common/field-validator.ts'
 import { HttpProblem } from '../common/problem.ts'
 import { parseJsonObject } from '../common/read-body.ts'
 import { sendJson } from '../common/respond.ts'
 import type { Challenge } from './challenge-store.ts'
-import type { SignedExchange, SignedHandler } from './context.ts'
+import type { ServiceContext, SignedExchange, SignedHandler } from './context.ts'
 import type { Identity } from './identity-store.ts'
-import { identityJson } from './identity-json.ts'
+import { identityJson, sessionJson } from './identity-json.ts'
 import { unauthorized } from './request-auth.ts'
+import { describeBrowser } from './session-client.ts'
+import type { Session } from './session-store.ts'
 
 function readAuthenticateInput({ req, body }: SignedExchange): { challengeId: string; otp: string } {
   const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type']))
@@ -34,7 +37,16 @@ export const authenticate: SignedHandler = (context, exchange) => {
   if (refusal) throw unauthorized(refusal)
   if (identity!.locked) throw new HttpProblem(423, 'This identity is locked.')
   context.challenges.consume(challenge!)
-  sendJson(exchange.res, 200, { challenge: challenge!.id, identity: identityJson(identity!) })
+  const session = startSession(context, challenge!, identity!)
+  sendJson(exchange.res, 200, { ...identityJson(identity!, context.sessions), session: session ? sessionJson(session, identity) : null })
+}
+
+/** The session the token named in `sid`, if the app had sessions on when the phone signed. */
+function startSession(context: ServiceContext, challenge: Challenge, identity: Identity): Session | undefined {
+  const { sessionId, deviceId } = challenge.signer!
+  const device = identity.devices.find((candidate) => candidate.id === deviceId)
+  if (!sessionId || !device) return undefined
+  return context.sessions.start({ id: sessionId, app: challenge.app, identityId: identity.id, device, client: describeBrowser(challenge.browser) })
 }
 
 /** Why the confirmation is refused, or undefined when it may go ahead. */
@@ -50,6 +62,9 @@ function whyNotConfirmable(challenge: Challenge | undefined, identity: Identity 
   }
   if (!identity) return 'There is no identity with this identifier; it may have been deleted.'
   if (challenge.signer?.identityId !== identity.id) return 'The challenge was not signed by this identity.'
+  if (!identity.devices.some((device) => device.id === challenge.signer!.deviceId)) {
+    return 'The device that signed the challenge has been removed from the identity.'
+  }
   if (!sameText(otp, challenge.signer.otp)) return 'The otp is wrong.'
   return undefined
 }

@@ -23,5 +23,5 @@ export const serveChallengeImage: Handler = async (context, { res, params: [id, 
   if (!kind || !isImageKind(kind)) {
     throw new HttpProblem(404, `There is no image of this kind. Kinds: ${IMAGE_KINDS.join(', ')}.`)
   }
-  sendBytes(res, 200, await challengePng(challenge, kind, context.url), 'image/png')
+  sendBytes(res, 200, await challengePng(challenge, kind, context.publicUrl), 'image/png')
 }

@@ -1,6 +1,6 @@
 // The challenge knobs: what the phone app does (sign), what time does (expire), what a
 // confirmation does (consume), and a challenge whose status polls fail on demand.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { HttpProblem } from '../common/problem.ts'
 import { sendEmpty, sendJson } from '../common/respond.ts'
 import { signAuthToken } from './auth-token.ts'
@@ -41,11 +41,24 @@ export const sign: Handler = async (context, exchange) => {
   const { identity, device } = signingDevice(context, challenge.app, identifier, deviceId)
   if (challenge.state === 'pending') {
     const otp = randomBytes(16).toString('base64url')
+    // The session's id is chosen now, because the token names it; authenticate starts it.
+    const sessionId = context.configurations.get(challenge.app).sessionsEnabled ? randomUUID() : undefined
     const secret = context.keys.get(challenge.key)!.secret
-    const token = await signAuthToken({ challengeId: challenge.id, identifier: identity.identifier, otp, issuer: context.url }, secret)
+    const token = await signAuthToken(
+      {
+        challengeId: challenge.id,
+        identifier: identity.identifier,
+        otp,
+        role: identity.role,
+        sessionId,
+        issuer: context.publicUrl,
+        audience: challenge.key,
+      },
+      secret,
+    )
     // Signing is asynchronous: only the first of two racing sign requests wins, and expiry may come between.
     if (challenge.state === 'pending' && context.challenges.get(challenge.id) === challenge) {
-      context.challenges.sign(challenge, token, { identityId: identity.id, deviceId: device.id, identifier: identity.identifier, otp })
+      context.challenges.sign(challenge, token, { identityId: identity.id, deviceId: device.id, identifier: identity.identifier, otp, sessionId })
     }
   }
   if (challenge.state !== 'signed') throw conflict(challenge)

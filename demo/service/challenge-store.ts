@@ -12,6 +12,22 @@ export interface ChallengeSigner {
   deviceId: string
   identifier: string
   otp: string
+  /** The sign-in session a confirmation starts (the token's `sid`), when the app has sessions on. */
+  sessionId?: string
+}
+
+/** The browser that asked for the challenge, as its requests showed it. */
+export interface ChallengeBrowser {
+  ip: string | null
+  userAgent: string | null
+}
+
+export interface ChallengeOwner {
+  app: string
+  key: string
+  /** What the creation asked for; default `web`. */
+  authType?: string
+  browser?: ChallengeBrowser
 }
 
 export interface Challenge {
@@ -20,6 +36,8 @@ export interface Challenge {
   app: string
   /** The key that created it; its secret signs the token. */
   key: string
+  authType: string
+  browser: ChallengeBrowser
   createdAt: Date
   expiresAt: Date
   state: ChallengeState
@@ -50,12 +68,14 @@ export class ChallengeStore {
     this.#sweeper.unref()
   }
 
-  create(ttlMs: number, owner: { app: string; key: string }): Challenge {
+  create(ttlMs: number, owner: ChallengeOwner): Challenge {
     const createdAt = new Date()
     const challenge: Challenge = {
       id: randomUUID(),
       app: owner.app,
       key: owner.key,
+      authType: owner.authType ?? 'web',
+      browser: owner.browser ?? { ip: null, userAgent: null },
       createdAt,
       expiresAt: new Date(createdAt.getTime() + ttlMs),
       state: 'pending',

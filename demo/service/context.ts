@@ -4,12 +4,14 @@ import type { Route } from '../common/router.ts'
 import type { Timers } from '../common/timers.ts'
 import type { ApiKey, KeyRing } from './api-keys.ts'
 import type { ChallengeStore } from './challenge-store.ts'
+import type { ConfigurationStore } from './configuration-store.ts'
 import type { EnrollmentStore } from './enrollment-store.ts'
 import type { DelayRule, FailRule, RequestKind, RuleQueue } from './fault-rules.ts'
 import type { IdentityStore } from './identity-store.ts'
 import type { Outbox } from './outbox.ts'
 import type { RateLimit, RateLimiter } from './rate-limiter.ts'
 import type { RequestLog } from './request-log.ts'
+import type { SessionStore } from './session-store.ts'
 
 /** The settings the knobs may change; they apply to what is created or received afterwards. */
 export interface ServiceSettings extends RateLimit {
@@ -26,6 +28,11 @@ export interface ServiceContext {
   url: string
   /** The public base URL signed requests must name, when it is not the URL they were sent to. */
   baseUrl: string | undefined
+  /**
+   * The base of every URL the service hands out (pollingUrl, authImages, the token's iss): the
+   * configured base URL, as behind a proxy, or else the address it listens on.
+   */
+  publicUrl: string
   keys: KeyRing
   settings: ServiceSettings
   /** What `/__knobs/reset` restores. */
@@ -33,6 +40,8 @@ export interface ServiceContext {
   challenges: ChallengeStore
   identities: IdentityStore
   enrollments: EnrollmentStore
+  sessions: SessionStore
+  configurations: ConfigurationStore
   outbox: Outbox
   rateLimiter: RateLimiter
   failRules: RuleQueue<FailRule>

@@ -14,11 +14,14 @@ import { toTimestamp } from './timestamps.ts'
 export const pollingUrl = (serviceUrl: string, id: string) =>
   `${serviceUrl}/v1/entity/challenges/${encodeURIComponent(id)}/status`
 
+// The spec names `web`; the incumbent embed sends `jwt` by default. Both get the same signed token.
+const AUTH_TYPES = ['web', 'jwt'] as const
+
 export const createChallenge: Handler = async (context, { req, res, body }) => {
   const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type']))
   const keyName = fields.requiredString('key', { maxLength: 256 })
   const returnAuthImageData = fields.boolean('returnAuthImageData') ?? false
-  fields.choice('authType', ['web'])
+  const authType = fields.choice('authType', AUTH_TYPES) ?? 'web'
   fields.check()
 
   // The key is public (it is in the page), so it is checked against where the page comes from.
@@ -31,8 +34,14 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
   }
   context.rateLimiter.take(key.key)
 
-  const challenge = context.challenges.create(context.settings.challengeTtlMs, { app: key.app, key: key.key })
-  sendJson(res, 201, await describe(challenge, context.url, returnAuthImageData))
+  const challenge = context.challenges.create(context.settings.challengeTtlMs, {
+    app: key.app,
+    key: key.key,
+    authType,
+    // Who asked: the sign-in session a confirmation may start describes this browser.
+    browser: { ip: req.socket.remoteAddress ?? null, userAgent: req.headers['user-agent'] ?? null },
+  })
+  sendJson(res, 201, await describe(challenge, context.publicUrl, returnAuthImageData))
 }
 
 /** The Challenge object of spec section 2. */
@@ -49,7 +58,7 @@ async function describe(challenge: Challenge, serviceUrl: string, withImageData:
     id: challenge.id,
     createdAt: toTimestamp(challenge.createdAt),
     expiresAt: toTimestamp(challenge.expiresAt),
-    authType: 'web',
+    authType: challenge.authType,
     authImages: Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, imageUrl(serviceUrl, challenge.id, kind)])),
     ...(authImagesData ? { authImagesData } : {}),
     pollingUrl: pollingUrl(serviceUrl, challenge.id),

@@ -28,7 +28,7 @@ export const provisionDevice: Handler = (context, exchange) => {
   if (!identity) throw new HttpProblem(410, 'The identity of this enrollment token has been deleted.')
   const device = context.identities.addDevice(identity, { model, label })
   context.enrollments.redeem(enrollment)
-  sendJson(exchange.res, 201, { device: deviceJson(device), identity: identityJson(identity) })
+  sendJson(exchange.res, 201, { device: deviceJson(device), identity: identityJson(identity, context.sessions) })
 }
 
 export const listEnrollments: Handler = (context, { res }) =>

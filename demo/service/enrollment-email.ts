@@ -1,5 +1,6 @@
-// The enrollment e-mail (spec section 4, Enroll: sendEmail, sendEmailTo, sendEmailLocale): what it
-// says, in the few languages the mock knows. Other locales fall back to English.
+// The enrollment e-mail (spec section 4, Enroll: sendEmail, sendEmailTo, sendEmailLocale, and the
+// clients' sendEmailTimeZone): what it says, in the few languages the mock knows, with the expiry
+// as a person reads it in their time zone. Other locales fall back to English, no zone to UTC.
 import type { OutboxMessage } from './outbox.ts'
 
 interface Texts {
@@ -37,12 +38,21 @@ export function emailLocale(requested: string | undefined): string {
 export interface EnrollmentEmail {
   to: string
   requestedLocale: string | undefined
+  /** A valid IANA time zone; default UTC. */
+  timeZone: string | undefined
   label: string
   identifier: string
   enrollmentId: string
   qrText: string
+  /** The spec's timestamp. */
   expiresAt: string
   png: Buffer
+}
+
+/** `23 November 2026 at 14:00 (Europe/Berlin)`, in the e-mail's language. */
+export function readableExpiry(expiresAt: string, locale: string, timeZone = 'UTC'): string {
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(expiresAt))
+  return `${when} (${timeZone})`
 }
 
 export function composeEnrollmentEmail(email: EnrollmentEmail, sentAt: string): Omit<OutboxMessage, 'id'> {
@@ -54,7 +64,7 @@ export function composeEnrollmentEmail(email: EnrollmentEmail, sentAt: string): 
     requestedLocale: email.requestedLocale ?? null,
     locale,
     subject: texts.subject,
-    text: texts.body(email.label, email.qrText, email.expiresAt),
+    text: texts.body(email.label, email.qrText, readableExpiry(email.expiresAt, locale, email.timeZone)),
     enrollmentId: email.enrollmentId,
     identifier: email.identifier,
     attachments: [{ filename: 'enrollment-qr.png', contentType: 'image/png', content: email.png.toString('base64') }],

@@ -2,7 +2,19 @@
 // Rules are taken in the order they were queued, so a test can script a sequence.
 
 /** What a /v1/ request is, for matching: one kind per endpoint group. */
-export const REQUEST_KINDS = ['create', 'status', 'token', 'image', 'enroll', 'identities', 'authenticate'] as const
+export const REQUEST_KINDS = [
+  'create',
+  'status',
+  'token',
+  'image',
+  'enroll',
+  'identities',
+  'authenticate',
+  'check',
+  'configuration',
+  'devices',
+  'sessions',
+] as const
 export type RequestKind = (typeof REQUEST_KINDS)[number]
 
 /** Which requests a rule applies to; `any` is every /v1/ request except CORS preflights. */

@@ -1,5 +1,6 @@
 // The identity endpoints (spec section 4): create, retrieve, update, list, delete, and rename,
-// whose method and path the spec leaves open (POST /v1/entity/identities/{identifier}/rename).
+// whose method and path the spec leaves open: the official clients send PATCH
+// /v1/entity/identities/{identifier}/rename, and POST is kept for callers of the mock's first form.
 // Each request kind validates its whole input in one function before anything changes.
 import { FieldValidator } from '../common/field-validator.ts'
 import { parseJsonObject } from '../common/read-body.ts'
@@ -9,8 +10,10 @@ import { checkIdentifierFree, identityInPath, readIdentifier, readNickname, read
 import { identityJson } from './identity-json.ts'
 import type { IdentityChanges } from './identity-store.ts'
 
-export const DEFAULT_PAGE_SIZE = 20
-export const MAX_PAGE_SIZE = 100
+// The official clients read the whole list from one GET without a query, so the default page is
+// the largest; a longer list is paged, and the Link header says so.
+export const MAX_PAGE_SIZE = 1000
+export const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE
 
 const bodyFields = ({ req, body }: SignedExchange) => new FieldValidator(parseJsonObject(body, req.headers['content-type']))
 
@@ -22,12 +25,12 @@ export const createIdentity: SignedHandler = (context, exchange) => {
   checkIdentifierFree(context, exchange.key.app, identifier, 'identifier', fields)
   fields.check()
   const identity = context.identities.create(exchange.key.app, identifier!, changes)
-  sendJson(exchange.res, 201, identityJson(identity))
+  sendJson(exchange.res, 201, identityJson(identity, context.sessions))
 }
 
 /** GET /v1/entity/identities/{identifier} */
 export const retrieveIdentity: SignedHandler = (context, exchange) => {
-  sendJson(exchange.res, 200, identityJson(identityInPath(context, exchange)))
+  sendJson(exchange.res, 200, identityJson(identityInPath(context, exchange), context.sessions))
 }
 
 /**
@@ -44,10 +47,10 @@ export const updateIdentity: SignedHandler = (context, exchange) => {
   }
   fields.check()
   context.identities.update(identity, changes)
-  sendJson(exchange.res, 200, identityJson(identity))
+  sendJson(exchange.res, 200, identityJson(identity, context.sessions))
 }
 
-/** POST /v1/entity/identities/{identifier}/rename `{identifier}`: 200 with the renamed identity. */
+/** PATCH (or POST) /v1/entity/identities/{identifier}/rename `{identifier}`: 200 with the renamed identity. */
 export const renameIdentity: SignedHandler = (context, exchange) => {
   const identity = identityInPath(context, exchange)
   const fields = bodyFields(exchange)
@@ -55,26 +58,40 @@ export const renameIdentity: SignedHandler = (context, exchange) => {
   if (identifier !== identity.identifier) checkIdentifierFree(context, exchange.key.app, identifier, 'identifier', fields)
   fields.check()
   context.identities.rename(identity, identifier!)
-  sendJson(exchange.res, 200, identityJson(identity))
+  sendJson(exchange.res, 200, identityJson(identity, context.sessions))
 }
 
-/** DELETE /v1/entity/identities/{identifier}: 204; the identifier can no longer authenticate. */
+/** DELETE /v1/entity/identities/{identifier}: 204; the identifier can no longer authenticate, and its sessions end. */
 export const deleteIdentity: SignedHandler = (context, exchange) => {
-  context.identities.delete(identityInPath(context, exchange))
+  const identity = identityInPath(context, exchange)
+  context.identities.delete(identity)
+  context.sessions.endAllOf(identity.id)
   sendEmpty(exchange.res, 204)
 }
 
-/** GET /v1/entity/identities?page=1&limit=20: one page, in creation order, with the totals. */
+/**
+ * GET /v1/entity/identities?page=1&limit=1000: one page as a bare array of Identity, in creation
+ * order, which is what the official clients parse. The totals go in headers: X-Total-Count, and
+ * a Link header (RFC 8288) with first, prev, next and last.
+ */
 export const listIdentities: SignedHandler = (context, exchange) => {
   const { page, limit } = readListQuery(exchange.url.searchParams)
   const identities = context.identities.list(exchange.key.app)
-  sendJson(exchange.res, 200, {
-    items: identities.slice((page - 1) * limit, page * limit).map(identityJson),
-    page,
-    limit,
-    total: identities.length,
-    pages: Math.ceil(identities.length / limit),
+  const pages = Math.max(1, Math.ceil(identities.length / limit))
+  const items = identities.slice((page - 1) * limit, page * limit).map((identity) => identityJson(identity, context.sessions))
+  sendJson(exchange.res, 200, items, {
+    'X-Total-Count': String(identities.length),
+    Link: pageLinks(`${context.publicUrl}/v1/entity/identities`, page, pages, limit),
   })
+}
+
+function pageLinks(listUrl: string, page: number, pages: number, limit: number): string {
+  const link = (to: number, rel: string) => `<${listUrl}?page=${to}&limit=${limit}>; rel="${rel}"`
+  const links = [link(1, 'first')]
+  if (page > 1) links.push(link(Math.min(page - 1, pages), 'prev'))
+  if (page < pages) links.push(link(page + 1, 'next'))
+  links.push(link(pages, 'last'))
+  return links.join(', ')
 }
 
 function readListQuery(query: URLSearchParams): { page: number; limit: number } {

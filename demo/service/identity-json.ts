@@ -1,5 +1,7 @@
-// The Identity and Device objects as the API answers them (spec section 2).
+// The Identity, Device and Session objects as the API answers them (spec section 2; Session and
+// Identity.sessions are not in the spec, but every official client reads them).
 import type { Device, Identity } from './identity-store.ts'
+import type { Session, SessionStore } from './session-store.ts'
 import { toTimestamp } from './timestamps.ts'
 
 export function deviceJson(device: Device) {
@@ -7,13 +9,16 @@ export function deviceJson(device: Device) {
     id: device.id,
     createdAt: toTimestamp(device.createdAt),
     // "Model and label concatenated"; a device without a label is just its model.
-    name: [device.model, device.label].filter(Boolean).join(' '),
+    name: deviceName(device),
     model: device.model,
     label: device.label,
   }
 }
 
-export function identityJson(identity: Identity) {
+const deviceName = (device: Device) => [device.model, device.label].filter(Boolean).join(' ')
+
+/** The identity with its live sessions. */
+export function identityJson(identity: Identity, sessions: SessionStore) {
   return {
     id: identity.id,
     createdAt: toTimestamp(identity.createdAt),
@@ -24,5 +29,20 @@ export function identityJson(identity: Identity) {
     label: identity.nickname || identity.identifier,
     role: identity.role,
     tokens: identity.devices.map(deviceJson),
+    sessions: sessions.ofIdentity(identity.id).map((session) => sessionJson(session, identity)),
+  }
+}
+
+/** `identity` is the session's, for its current identifier (older clients read it, and `deviceLabel`, off the session). */
+export function sessionJson(session: Session, identity: Identity | undefined) {
+  return {
+    id: session.id,
+    createdAt: toTimestamp(session.createdAt),
+    updatedAt: toTimestamp(session.updatedAt),
+    expiresAt: toTimestamp(session.expiresAt),
+    identifier: identity?.identifier ?? null,
+    deviceLabel: deviceName(session.device),
+    client: session.client,
+    token: deviceJson(session.device),
   }
 }

@@ -93,6 +93,10 @@ export class IdentityStore {
     return added
   }
 
+  removeDevice(identity: Identity, device: Device): void {
+    identity.devices = identity.devices.filter((candidate) => candidate !== device)
+  }
+
   /** The device with this id among the app's identities, with its identity. */
   findDevice(app: string, deviceId: string): { identity: Identity; device: Device } | undefined {
     for (const identity of this.#byApp.get(app)?.values() ?? []) {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose'
 import { HttpProblem } from '../common/problem.ts'
+import { withOneLeadingSlash } from '../common/router.ts'
 import type { ApiKey, KeyRing } from './api-keys.ts'
 
 /** Seconds of clock skew forgiven on iat, nbf and exp. */
@@ -74,13 +75,25 @@ function unverifiedIssuer(token: string): unknown {
 function checkRequestClaims(payload: JWTPayload, req: IncomingMessage, rawBody: Buffer, baseUrls: readonly string[]): void {
   const { method, url, bodyHash } = payload
   if (method !== req.method) throw unauthorized(`The method claim must be ${req.method}.`)
-  const target = normalisedUrl(url)
-  if (target === undefined || !baseUrls.some((base) => normalisedUrl(base + req.url) === target)) {
+  if (!baseUrls.some((base) => namesRequest(url, base, req.url ?? ''))) {
     throw unauthorized('The url claim must be the full URL of this request.')
   }
   if (bodyHash !== createHash('sha256').update(rawBody).digest('hex')) {
     throw unauthorized('The bodyHash claim must be the lowercase hex SHA-256 of the request body.')
   }
+}
+
+/**
+ * Whether the url claim is `base` followed by the request's path and query. Leading slashes of
+ * the path count as one, as the router counts them: a client whose base URL ends in a slash
+ * requests and signs `base//v1/...`, and means `/v1/...`.
+ */
+function namesRequest(claim: unknown, base: string, requestTarget: string): boolean {
+  const signed = normalisedUrl(claim)
+  const root = normalisedUrl(base)?.replace(/\/$/, '')
+  if (signed === undefined || root === undefined || !signed.startsWith(root + '/')) return false
+  const signedTarget = withOneLeadingSlash(signed.slice(root.length))
+  return normalisedUrl(root + signedTarget) === normalisedUrl(root + withOneLeadingSlash(requestTarget))
 }
 
 /**

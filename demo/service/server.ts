@@ -11,6 +11,7 @@ import { Timers } from '../common/timers.ts'
 import { KeyRing, type ApiKeyOptions } from './api-keys.ts'
 import { API_ROUTES } from './api-routes.ts'
 import { ChallengeStore } from './challenge-store.ts'
+import { ConfigurationStore } from './configuration-store.ts'
 import type { ServiceContext, ServiceSettings } from './context.ts'
 import { corsHeaders, KNOB_CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts'
 import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS, EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollment-store.ts'
@@ -20,12 +21,16 @@ import { KNOB_ROUTES } from './knob-routes.ts'
 import { Outbox } from './outbox.ts'
 import { RateLimiter } from './rate-limiter.ts'
 import { RequestLog } from './request-log.ts'
+import { SessionStore } from './session-store.ts'
 
 export interface ServiceOptions {
   port?: number
   /** The clients: at least one key. */
   keys: ApiKeyOptions[]
-  /** The public base URL signed requests name in aud and url; default: the address they are sent to. */
+  /**
+   * The public base URL, as behind a proxy: signed requests name it in aud and url, and every URL
+   * the service hands out starts with it. Default: the address requests are sent to.
+   */
   baseUrl?: string
   /** Serve the /__knobs/ endpoints. */
   knobs?: boolean
@@ -71,6 +76,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const settings = { ...defaults }
   const context: ServiceContext = {
     url: '',
+    publicUrl: '',
     baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl),
     keys: new KeyRing(options.keys),
     settings,
@@ -78,6 +84,8 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     challenges: new ChallengeStore(timers),
     identities: new IdentityStore(),
     enrollments: new EnrollmentStore(),
+    sessions: new SessionStore(),
+    configurations: new ConfigurationStore(),
     outbox: new Outbox(),
     rateLimiter: new RateLimiter(() => settings),
     failRules: new RuleQueue<FailRule>(),
@@ -104,6 +112,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   )
   answerClientErrorsWithProblems(server)
   context.url = await listen(server, options.port)
+  context.publicUrl = context.baseUrl ?? context.url
 
   return {
     url: context.url,

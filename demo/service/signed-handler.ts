@@ -12,14 +12,19 @@ const PERMISSION_TEXT: Record<Permission, string> = {
   'identities:read': 'read identities',
   'identities:write': 'change identities',
   authenticate: 'confirm authentications',
+  configuration: 'change the configuration',
+  sessions: 'read or end sessions',
 }
 
+/** For the endpoints any valid key may call. */
+export const ANY_KEY = null
+
 /** Wraps a handler so it runs only for a request signed by a key with `permission`. */
-export function signed(permission: Permission, handler: SignedHandler): Handler {
+export function signed(permission: Permission | typeof ANY_KEY, handler: SignedHandler): Handler {
   return async (context, exchange) => {
     const baseUrls = acceptedBaseUrls(context, exchange.req)
     const key = await authenticateRequest({ req: exchange.req, rawBody: exchange.rawBody, baseUrls }, context.keys)
-    if (!key.permissions.has(permission)) {
+    if (permission !== ANY_KEY && !key.permissions.has(permission)) {
       throw new HttpProblem(403, `This API key may not ${PERMISSION_TEXT[permission]}.`)
     }
     context.rateLimiter.take(key.key)

@@ -34,12 +34,14 @@ export const clearOutbox: Handler = (context, { res }) => {
   sendEmpty(res, 204)
 }
 
-/** Forgets every challenge, identity, enrollment, e-mail, rule and request, and restores the settings. */
+/** Forgets every challenge, identity, enrollment, session, app configuration, e-mail, rule and request, and restores the settings. */
 export const reset: Handler = (context, exchange) => {
   knobFields(exchange, []).check()
   context.challenges.clear()
   context.identities.clear()
   context.enrollments.clear()
+  context.sessions.clear()
+  context.configurations.clear()
   context.outbox.clear()
   context.rateLimiter.clear()
   context.failRules.clear()

@@ -26,11 +26,12 @@ async function signedChallenge(identifier = 'ada@example.com') {
 const statusOf = (id: string) => fetch(`${service.url}/v1/entity/challenges/${id}/status`)
 
 describe('authenticate', () => {
-  it('200 with the identity; the challenge is consumed: its status is 410 and a second use is 401', async () => {
+  it('200 with the Identity\'s fields at the top level and session null; the challenge is consumed: its status is 410 and a second use is 401', async () => {
     const { challenge, otp } = await signedChallenge()
+    const identity = await (await service.api('GET', '/v1/entity/identities/ada%40example.com')).json()
     const res = await confirm('ada@example.com', { challenge, otp })
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ challenge, identity: { identifier: 'ada@example.com', tokens: [expect.any(Object)] } })
+    expect(await res.json()).toEqual({ ...identity, session: null })
     expect((await statusOf(challenge)).status).toBe(410)
     const again = await confirm('ada@example.com', { challenge, otp })
     expect(again.status).toBe(401)
@@ -75,6 +76,15 @@ describe('authenticate', () => {
     expect((await problemOf(deleted)).detail).toMatch(/deleted/)
     await service.provisionPhone('ada@example.com')
     expect((await confirm('ada@example.com', body)).status).toBe(401)
+  })
+
+  it('401 once the device that signed was removed from the identity', async () => {
+    const body = await signedChallenge()
+    const [device] = (await (await service.api('GET', '/v1/entity/identities/ada%40example.com')).json()).tokens
+    expect((await service.api('DELETE', `/v1/entity/tokens/${device.id}`)).status).toBe(204)
+    const refused = await confirm('ada@example.com', body)
+    expect(refused.status).toBe(401)
+    expect((await problemOf(refused)).detail).toMatch(/device .* removed/)
   })
 
   it('follows a rename: the identity confirms under its new identifier', async () => {

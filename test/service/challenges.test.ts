@@ -79,11 +79,11 @@ describe('create challenge', () => {
     expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type')
   })
 
-  it('400 for an authType other than web: not a valid choice, with its constant code', async () => {
+  it('400 for an authType other than web or jwt: not a valid choice, with its constant code', async () => {
     const res = await create({ key: service.key.key, authType: 'sms' })
     expect(res.status).toBe(400)
     const [error] = (await problemOf(res)).errors!.authType!
-    expect(error).toEqual({ code: ErrorCode.notAValidChoice, message: 'The value you selected is not a valid choice. Choose one of: web.' })
+    expect(error).toEqual({ code: ErrorCode.notAValidChoice, message: 'The value you selected is not a valid choice. Choose one of: web, jwt.' })
   })
 
   it('400 without a key and for malformed JSON, 415 for another content type, 413 for a huge body; nothing created', async () => {

@@ -93,7 +93,7 @@ describe('signing', () => {
     expect((await service.knob(`challenges/${id}/sign`, { identifier: 'ada' })).status).toBe(404)
   })
 
-  it('the token is an HS256 JWT under the API secret with jti, sub, otp, iat, exp and iss', async () => {
+  it('the token is an HS256 JWT under the API secret with jti, sub, otp, role, iat, exp, iss and aud (the key); no sid while sessions are off', async () => {
     const { id } = await service.createChallenge()
     await service.provisionPhone('ada@example.com')
     const token = await service.sign(id, 'ada@example.com')
@@ -103,9 +103,11 @@ describe('signing', () => {
       jti: id,
       sub: 'ada@example.com',
       otp: expect.stringMatching(/^[\w-]{16,}$/),
+      role: 'ROLE_USER',
       iat: expect.any(Number),
       exp: expect.any(Number),
       iss: service.url,
+      aud: service.key.key,
     })
     expect(payload.exp! - payload.iat!).toBeGreaterThan(0)
   })

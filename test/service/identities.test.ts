@@ -36,6 +36,7 @@ describe('create', () => {
       label: 'ada@example.com',
       role: 'ROLE_USER',
       tokens: [],
+      sessions: [],
     })
   })
 
@@ -69,7 +70,7 @@ describe('create', () => {
       const res = await service.api('POST', IDENTITIES, { body: { identifier } })
       expect(res.status).toBe(400)
     }
-    expect((await (await service.api('GET', IDENTITIES)).json()).total).toBe(0)
+    expect(await (await service.api('GET', IDENTITIES)).json()).toEqual([])
   })
 })
 
@@ -137,13 +138,20 @@ describe('update', () => {
 })
 
 describe('rename', () => {
-  it('POST .../rename {identifier}: 200, the identity keeps its id, the old identifier is gone', async () => {
+  it.each(['PATCH', 'POST'])('%s .../rename {identifier}: 200, the identity keeps its id, the old identifier is gone', async (method) => {
     const { id } = await create({ identifier: 'ada@old.example' })
-    const res = await service.api('POST', `${path('ada@old.example')}/rename`, { body: { identifier: 'ada@new.example' } })
+    const res = await service.api(method, `${path('ada@old.example')}/rename`, { body: { identifier: 'ada@new.example' } })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ id, identifier: 'ada@new.example', label: 'ada@new.example' })
     expect((await service.api('GET', path('ada@old.example'))).status).toBe(404)
     expect((await (await service.api('GET', path('ada@new.example'))).json()).id).toBe(id)
+  })
+
+  it('other methods are 405 with the allowed ones', async () => {
+    await create({ identifier: 'ada' })
+    const res = await service.api('PUT', `${path('ada')}/rename`, { body: { identifier: 'grace' } })
+    expect(res.status).toBe(405)
+    expect(res.headers.get('allow')).toBe('PATCH, POST')
   })
 
   it('404 for an unknown identity; 400 for a taken or blank identifier; renaming to itself is fine', async () => {
@@ -158,25 +166,35 @@ describe('rename', () => {
 })
 
 describe('list', () => {
-  it('pages in creation order with the totals; a rename does not move an identity', async () => {
+  const identifiers = (list: { identifier: string }[]) => list.map((identity) => identity.identifier)
+
+  it('a bare array of Identity, paged in creation order, the totals in headers; a rename does not move an identity', async () => {
     for (const name of ['a', 'b', 'c', 'd', 'e']) await create({ identifier: name })
-    await service.api('POST', `${path('b')}/rename`, { body: { identifier: 'z' } })
-    const first = await (await service.api('GET', `${IDENTITIES}?limit=2`)).json()
-    expect(first).toMatchObject({ page: 1, limit: 2, total: 5, pages: 3 })
-    expect(first.items.map((i: { identifier: string }) => i.identifier)).toEqual(['a', 'z'])
-    const last = await (await service.api('GET', `${IDENTITIES}?page=3&limit=2`)).json()
-    expect(last.items.map((i: { identifier: string }) => i.identifier)).toEqual(['e'])
-    expect((await (await service.api('GET', `${IDENTITIES}?page=9`)).json()).items).toEqual([])
+    await service.api('PATCH', `${path('b')}/rename`, { body: { identifier: 'z' } })
+    const first = await service.api('GET', `${IDENTITIES}?limit=2`)
+    expect(identifiers(await first.json())).toEqual(['a', 'z'])
+    expect(first.headers.get('x-total-count')).toBe('5')
+    const links = `<${service.url}${IDENTITIES}?page=1&limit=2>; rel="first", <${service.url}${IDENTITIES}?page=2&limit=2>; rel="next", <${service.url}${IDENTITIES}?page=3&limit=2>; rel="last"`
+    expect(first.headers.get('link')).toBe(links)
+    const last = await service.api('GET', `${IDENTITIES}?page=3&limit=2`)
+    expect(identifiers(await last.json())).toEqual(['e'])
+    expect(last.headers.get('link')).toContain(`<${service.url}${IDENTITIES}?page=2&limit=2>; rel="prev"`)
+    expect(last.headers.get('link')).not.toContain('rel="next"')
+    expect(await (await service.api('GET', `${IDENTITIES}?page=9`)).json()).toEqual([])
   })
 
-  it('defaults to page 1 of 20, and shows only the key\'s app', async () => {
-    await create({ identifier: 'ada' })
+  it('without a query, every identity of the key\'s app up to 1,000, as the official clients read it in one GET', async () => {
+    for (let n = 0; n < 25; n++) await create({ identifier: `user-${n}` })
     await service.api('POST', IDENTITIES, { body: { identifier: 'eve' }, key: otherApp })
-    expect(await (await service.api('GET', IDENTITIES)).json()).toMatchObject({ page: 1, limit: 20, total: 1, pages: 1 })
+    const all = await service.api('GET', IDENTITIES)
+    expect(identifiers(await all.json())).toHaveLength(25)
+    expect(all.headers.get('x-total-count')).toBe('25')
+    expect(all.headers.get('link')).toBe(`<${service.url}${IDENTITIES}?page=1&limit=1000>; rel="first", <${service.url}${IDENTITIES}?page=1&limit=1000>; rel="last"`)
+    expect((await service.api('GET', `${IDENTITIES}?limit=1000`)).status).toBe(200)
   })
 
   it('400 for a page or limit that is not a positive integer in range', async () => {
-    for (const query of ['page=0', 'page=x', 'limit=101', 'limit=-1', 'limit=1.5']) {
+    for (const query of ['page=0', 'page=x', 'limit=1001', 'limit=0', 'limit=-1', 'limit=1.5']) {
       const res = await service.api('GET', `${IDENTITIES}?${query}`)
       expect(res.status, query).toBe(400)
       expect(Object.keys((await problemOf(res)).errors!)).toHaveLength(1)

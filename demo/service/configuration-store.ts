@@ -1,0 +1,40 @@
+// Each app's settings at the service. The spec does not show them, but every official client
+// reads and writes them (GET and PATCH /v1/entity/configuration): where the app's site and
+// controller live, and whether confirmed sign-ins start sessions the service keeps.
+
+export interface AppConfiguration {
+  websiteUrl: string | null
+  authenticationUrl: string | null
+  registrationUrl: string | null
+  /** A confirmed authentication starts a session, and the token names it in `sid`. */
+  sessionsEnabled: boolean
+}
+
+const DEFAULTS: Readonly<AppConfiguration> = Object.freeze({
+  websiteUrl: null,
+  authenticationUrl: null,
+  registrationUrl: null,
+  sessionsEnabled: false,
+})
+
+export class ConfigurationStore {
+  readonly #byApp = new Map<string, AppConfiguration>()
+
+  get(app: string): Readonly<AppConfiguration> {
+    return this.#byApp.get(app) ?? DEFAULTS
+  }
+
+  /** Sets the fields given; the others stay. */
+  update(app: string, changes: Partial<AppConfiguration>): Readonly<AppConfiguration> {
+    const next = { ...this.get(app) }
+    for (const [name, value] of Object.entries(changes)) {
+      if (value !== undefined) Object.assign(next, { [name]: value })
+    }
+    this.#byApp.set(app, next)
+    return next
+  }
+
+  clear(): void {
+    this.#byApp.clear()
+  }
+}

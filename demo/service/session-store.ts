@@ -1,0 +1,89 @@
+// The sign-in sessions the service keeps for apps that turned them on: one per confirmed
+// authentication, until it expires or the app logs it out. Not in the spec; every official
+// client reads them (Identity.sessions, /v1/entity/sessions) and the token names one in `sid`.
+import type { Device } from './identity-store.ts'
+
+/** The browser that signed in, as Session.client describes it. */
+export interface SessionClient {
+  ip: string | null
+  label: string | null
+  browser: string | null
+  platform: string | null
+  location: string | null
+}
+
+export interface Session {
+  id: string
+  app: string
+  identityId: string
+  /** The device that signed, as it was then: the record outlives the device's removal. */
+  device: Device
+  client: SessionClient
+  createdAt: Date
+  /** When the app last saw the session in use, as it reports with PATCH /v1/entity/sessions. */
+  updatedAt: Date
+  expiresAt: Date
+}
+
+/** How long a session lasts until the app reports its own expiry: a day. */
+export const SESSION_LIFETIME_SECONDS = 86_400
+
+export type SessionStart = Pick<Session, 'id' | 'app' | 'identityId' | 'device' | 'client'>
+
+export class SessionStore {
+  readonly #sessions = new Map<string, Session>()
+
+  start(start: SessionStart, now = new Date()): Session {
+    const session: Session = {
+      ...start,
+      device: { ...start.device },
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000),
+    }
+    this.#sessions.set(session.id, session)
+    return session
+  }
+
+  /** A live session of the app; another app's, an ended or an expired one is as good as none. */
+  get(app: string, id: string): Session | undefined {
+    return this.#live().find((session) => session.id === id && session.app === app)
+  }
+
+  /** The app's live sessions, oldest first. */
+  list(app: string): Session[] {
+    return this.#live().filter((session) => session.app === app)
+  }
+
+  ofIdentity(identityId: string): Session[] {
+    return this.#live().filter((session) => session.identityId === identityId)
+  }
+
+  update(session: Session, times: { updatedAt?: Date; expiresAt?: Date }): void {
+    if (times.updatedAt) session.updatedAt = times.updatedAt
+    if (times.expiresAt) session.expiresAt = times.expiresAt
+  }
+
+  end(session: Session): void {
+    this.#sessions.delete(session.id)
+  }
+
+  /** When the identity itself is deleted. */
+  endAllOf(identityId: string): void {
+    for (const session of this.ofIdentity(identityId)) this.end(session)
+  }
+
+  clear(): void {
+    this.#sessions.clear()
+  }
+
+  /** Live sessions in creation order; expired ones are forgotten on the way, so none needs a timer. */
+  #live(now = Date.now()): Session[] {
+    const live: Session[] = []
+    for (const session of this.#sessions.values()) {
+      if (session.expiresAt.getTime() > now) live.push(session)
+      else this.#sessions.delete(session.id)
+    }
+    return live
+  }
+}
