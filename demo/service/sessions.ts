@@ -1,5 +1,6 @@
 // /v1/entity/sessions: the sign-in sessions of the key's app (see session-store.ts). Not in the
 // spec; the official clients list them, read one, report their own session times, and log out.
+import { ErrorCode } from '../common/error-codes.ts'
 import { FieldValidator } from '../common/field-validator.ts'
 import { fieldProblem, HttpProblem, type FieldErrors } from '../common/problem.ts'
 import { isJsonObject, parseJsonArray } from '../common/read-body.ts'
@@ -54,12 +55,16 @@ function readSessionUpdates({ req, body }: SignedExchange): SessionUpdate[] {
   if (list.length > MAX_UPDATES) throw fieldProblem('body', 'tooLong', `The list should have ${MAX_UPDATES} sessions or fewer.`)
   const errors: FieldErrors = Object.create(null)
   const updates = list.map((entry, index): SessionUpdate => {
-    const fields = new FieldValidator(isJsonObject(entry) ? entry : {})
-    if (!isJsonObject(entry)) fields.add('', 'invalidType', 'This value should be of type object.')
+    if (!isJsonObject(entry)) {
+      errors[`[${index}]`] = [{ code: ErrorCode.invalidType, message: 'This value should be of type object.' }]
+      return { id: '', updatedAt: undefined, expiresAt: undefined }
+    }
+    const fields = new FieldValidator(entry)
     const id = fields.requiredString('id', { maxLength: 100 })
-    const nullable = (field: string) => (isJsonObject(entry) && entry[field] === null ? undefined : fields.timestamp(field))
-    const update = { id: id ?? '', updatedAt: nullable('clientSessionUpdatedAt'), expiresAt: nullable('clientSessionExpiresAt') }
-    for (const [field, fieldErrors] of Object.entries(fields.errors)) errors[`[${index}]${field && `[${field}]`}`] = fieldErrors
+    // null is "no news" for a time: PHP sends the times it read, which may be null.
+    const time = (field: string) => (entry[field] === null ? undefined : fields.timestamp(field))
+    const update = { id: id ?? '', updatedAt: time('clientSessionUpdatedAt'), expiresAt: time('clientSessionExpiresAt') }
+    for (const [field, fieldErrors] of Object.entries(fields.errors)) errors[`[${index}][${field}]`] = fieldErrors
     return update
   })
   if (Object.keys(errors).length > 0) throw new HttpProblem(400, 'The submitted data is invalid.', errors)

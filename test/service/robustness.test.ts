@@ -2,6 +2,7 @@
 // No input produces a 500, and bad input never changes stored state: odd requests of every
 // kind, over fetch and over a raw socket, against a service holding a known state.
 import { connect } from 'node:net'
+import { decodeJwt } from 'jose'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useService } from './helpers.ts'
 
@@ -11,13 +12,21 @@ let challengeId: string
 /** Everything the service stores, as the API and the knobs show it. */
 async function snapshot() {
   const get = async (path: string) => (await service.knob(path, undefined, 'GET')).json()
-  const identities = await (await service.api('GET', '/v1/entity/identities?limit=100')).json()
+  const signedGet = async (path: string) => (await service.api('GET', path)).json()
+  const identities = await signedGet('/v1/entity/identities')
   const challenges = (await get('challenges')).map(({ polls: _, ...rest }: { polls: number }) => rest)
-  return { identities, challenges, enrollments: await get('enrollments'), outbox: await get('outbox') }
+  const [configuration, sessions] = [await signedGet('/v1/entity/configuration'), await signedGet('/v1/entity/sessions')]
+  return { identities, challenges, enrollments: await get('enrollments'), outbox: await get('outbox'), configuration, sessions }
 }
 
 beforeEach(async () => {
+  // A session too, so that bad session updates have something to corrupt.
+  await service.api('PATCH', '/v1/entity/configuration', { body: { sessionsEnabled: true, websiteUrl: 'https://shop.example' } })
   await service.provisionPhone('ada@example.com')
+  const signed = (await service.createChallenge()).id
+  const { jti, otp } = decodeJwt(await service.sign(signed, 'ada@example.com'))
+  const confirmed = await service.api('POST', '/v1/entity/identities/ada%40example.com/authenticate', { body: { challenge: jti, otp } })
+  if (!(await confirmed.json()).session) throw new Error('No session was started.')
   challengeId = (await service.createChallenge()).id
   await service.knob('config', { holdMs: 0 })
 })
@@ -64,6 +73,28 @@ const ODD_SIGNED: [string, string, { rawBody?: string; headers?: Record<string, 
   ['GET', '/v1/entity/identities?page=1e3&limit=NaN&page=2', {}],
   ['GET', '/v1/entity/identities?limit=%00', {}],
   ['GET', `/v1/entity/identities/${'a'.repeat(5000)}`, {}],
+  ['GET', '/v1/entity/identities?limit=1001', {}],
+  ['POST', '/v1/entity/check', { body: { message: 'pong' } }],
+  ['POST', '/v1/entity/check', { rawBody: '[]', headers: json }],
+  ['GET', '/v1/entity/check', {}],
+  ['PATCH', '/v1/entity/configuration', { body: { websiteUrl: 'javascript:alert(1)//https://x' } }],
+  ['PATCH', '/v1/entity/configuration', { body: { websiteUrl: 'https://a.example', sessionsEnabled: 'false' } }],
+  ['PATCH', '/v1/entity/configuration', { body: { sessionsEnabled: false, supportSessions: true } }],
+  ['PATCH', '/v1/entity/configuration', { body: { registrationUrl: `https://a.example/${'x'.repeat(3000)}` } }],
+  ['PATCH', '/v1/entity/configuration', { rawBody: '[{"websiteUrl": null}]', headers: json }],
+  ['PUT', '/v1/entity/configuration', { body: { websiteUrl: null } }],
+  ['DELETE', '/v1/entity/tokens/nope', {}],
+  ['DELETE', '/v1/entity/tokens/%E0%A4%A', {}],
+  ['PATCH', '/v1/entity/sessions', { body: { id: 'x' } }],
+  ['PATCH', '/v1/entity/sessions', { body: [{ clientSessionExpiresAt: '2000-01-01T00:00:00Z' }] }],
+  ['PATCH', '/v1/entity/sessions', { body: [null, 5, 'x'] }],
+  ['PATCH', '/v1/entity/sessions', { body: [{ id: 'x', clientSessionExpiresAt: 'yesterday' }] }],
+  ['PATCH', '/v1/entity/sessions', { body: [{ id: 'x', clientSessionUpdatedAt: 1e300 }] }],
+  ['PATCH', '/v1/entity/sessions', { body: Array.from({ length: 501 }, () => ({ id: 'x' })) }],
+  ['PATCH', '/v1/entity/sessions', { rawBody: 'id=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }],
+  ['GET', `/v1/entity/sessions/${'s'.repeat(5000)}`, {}],
+  ['DELETE', '/v1/entity/sessions/nope', {}],
+  ['POST', '/v1/entity/sessions', { body: {} }],
 ]
 
 describe('odd input', () => {
