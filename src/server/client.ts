@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { ServiceError, ServiceUnreachableError } from './problem'
+import type { Authentication, Configuration, Enrollment, Identity, Session } from './resources'
 import { secretBytes } from './secret'
 
 export interface ClientOptions {
@@ -26,33 +27,8 @@ export interface EnrollInput {
   sendEmail?: boolean
   sendEmailTo?: string
   sendEmailLocale?: string
-}
-
-export interface Device {
-  id: string
-  createdAt: string
-  name: string
-  model: string
-  label: string
-}
-
-export interface Identity {
-  id: string
-  createdAt: string
-  locked: boolean
-  identifier: string
-  nickname: string | null
-  label: string
-  role: string
-  tokens: Device[]
-}
-
-export interface Enrollment {
-  id: string
-  createdAt: string
-  expiresAt: string
-  base64ImageData: string
-  identity: Identity
+  /** The time zone the e-mail gives the expiry in, e.g. `Europe/Berlin`. */
+  sendEmailTimeZone?: string
 }
 
 /** What update may change (spec section 4, "Update identity"); absent fields stay as they are. */
@@ -61,6 +37,23 @@ export interface IdentityChanges {
   role?: string
   /** A locked identity cannot confirm sign-ins: authenticate answers 423. */
   locked?: boolean
+}
+
+/** What `configuration.update` may change; absent fields stay, null clears a URL. */
+export interface ConfigurationChanges {
+  websiteUrl?: string | null
+  authenticationUrl?: string | null
+  registrationUrl?: string | null
+  sessionsEnabled?: boolean
+}
+
+/** Your own record of a session, reported with `sessions.update`. */
+export interface SessionReport {
+  id: string
+  /** When your session was last used (ISO 8601). */
+  clientSessionUpdatedAt?: string
+  /** When your session expires (ISO 8601); a time in the past ends it. */
+  clientSessionExpiresAt?: string
 }
 
 export type Client = ReturnType<typeof createClient>
@@ -110,8 +103,13 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
   }
 
   const identityPath = (identifier: string) => '/v1/entity/identities/' + encodeURIComponent(identifier)
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await request<T>(method, path, body)).body
 
   return {
+    /** Resolves when the key and secret are good; a ServiceError with status 401 when they are not. */
+    async check(): Promise<void> {
+      await request('POST', '/v1/entity/check', { message: 'ping' })
+    },
     /** Creates or updates an identity and a new enrolment token; `created` tells a new identity (201) from a known one (200). */
     async enroll(input: EnrollInput): Promise<{ enrollment: Enrollment; created: boolean }> {
       const { status, body } = await request<Enrollment>('POST', '/v1/entity/identities/enroll', input)
@@ -119,27 +117,54 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
     },
     identities: {
       /** One identity; a ServiceError with status 404 when there is none. */
-      get: async (identifier: string): Promise<Identity> => (await request<Identity>('GET', identityPath(identifier))).body,
-      /** A page of identities; `query` goes to the service as it is (e.g. `{ page: 2, limit: 50 }`). */
-      list: async (query: Record<string, string | number> = {}): Promise<unknown> => {
-        const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString()
-        return (await request('GET', '/v1/entity/identities' + (search && '?' + search))).body
+      get: (identifier: string) => call<Identity>('GET', identityPath(identifier)),
+      /** The identities in creation order, up to `limit` (default and most: 1,000) from `page` (default 1). */
+      list: ({ page, limit }: { page?: number; limit?: number } = {}): Promise<Identity[]> => {
+        const query = new URLSearchParams()
+        if (page !== undefined) query.set('page', String(page))
+        if (limit !== undefined) query.set('limit', String(limit))
+        const search = query.toString()
+        return call<Identity[]>('GET', '/v1/entity/identities' + (search && '?' + search))
       },
       /** Changes an identity, e.g. `{ locked: true }`; resolves to the updated Identity. A ServiceError with status 404 when there is none. */
-      update: async (identifier: string, changes: IdentityChanges): Promise<Identity> =>
-        (await request<Identity>('POST', identityPath(identifier), changes)).body,
-      /** Deletes an identity; it can no longer sign in. A ServiceError with status 404 when there is none. */
+      update: (identifier: string, changes: IdentityChanges) => call<Identity>('POST', identityPath(identifier), changes),
+      /** Gives an identity a new identifier; it keeps its id, devices and sessions. 404 when there is none, 400 when the new one is taken. */
+      rename: (identifier: string, newIdentifier: string) => call<Identity>('PATCH', identityPath(identifier) + '/rename', { identifier: newIdentifier }),
+      /** Deletes an identity; it can no longer sign in, and its sessions end. A ServiceError with status 404 when there is none. */
       delete: async (identifier: string): Promise<void> => {
         await request('DELETE', identityPath(identifier))
       },
     },
+    devices: {
+      /** Removes a device (an element of `Identity.tokens`) from its identity, e.g. a lost phone. 404 when there is none. */
+      delete: async (deviceId: string): Promise<void> => {
+        await request('DELETE', '/v1/entity/tokens/' + encodeURIComponent(deviceId))
+      },
+    },
     /**
-     * Confirms a signed challenge (spec section 4, "Authenticate"), which consumes it. Resolves on
-     * 200; a ServiceError with status 401 means not authenticated (a wrong otp, or a challenge
-     * already used), 423 a locked identity.
+     * Confirms a signed challenge (spec section 4, "Authenticate"), which consumes it. Resolves to
+     * the identity and the session it started (null unless sessions are on); a ServiceError with
+     * status 401 means not authenticated (a wrong otp, or a challenge already used), 423 a locked identity.
      */
-    async authenticate(identifier: string, confirmation: { challenge: string; otp: string }): Promise<unknown> {
-      return (await request('POST', identityPath(identifier) + '/authenticate', confirmation)).body
+    authenticate: (identifier: string, confirmation: { challenge: string; otp: string }) =>
+      call<Authentication>('POST', identityPath(identifier) + '/authenticate', confirmation),
+    configuration: {
+      get: () => call<Configuration>('GET', '/v1/entity/configuration'),
+      /** E.g. `{ sessionsEnabled: true }`; resolves to the whole configuration. */
+      update: (changes: ConfigurationChanges) => call<Configuration>('PATCH', '/v1/entity/configuration', changes),
+    },
+    sessions: {
+      /** The live sign-in sessions of your app. */
+      list: async (): Promise<Session[]> => (await call<{ items: Session[] }>('GET', '/v1/entity/sessions')).items,
+      /** One session; a ServiceError with status 404 once it has ended. */
+      get: (id: string) => call<Session>('GET', '/v1/entity/sessions/' + encodeURIComponent(id)),
+      /** Reports your sessions' times; resolves to the live sessions, so ids missing from it have ended at the service. */
+      update: async (reports: SessionReport[]): Promise<Session[]> =>
+        (await call<{ items: Session[] }>('PATCH', '/v1/entity/sessions', reports)).items,
+      /** Logs a session out. 404 when it has ended already. */
+      logout: async (id: string): Promise<void> => {
+        await request('DELETE', '/v1/entity/sessions/' + encodeURIComponent(id))
+      },
     },
   }
 }

@@ -15,7 +15,8 @@ export interface ControllerResponse {
 }
 
 export interface ControllerOptions<User> {
-  client: Pick<Client, 'authenticate'>
+  /** `createClient(...)`, or anything whose `authenticate` resolves on confirmation and rejects with a ServiceError otherwise. */
+  client: { authenticate(identifier: string, confirmation: Parameters<Client['authenticate']>[1]): Promise<unknown> }
   /** The API secret, as the Base64 text the service issued. */
   secret: string
   /** The header the embed sends the token in; default `X-Service-Auth`. */

@@ -20,6 +20,10 @@ export interface AuthTokenClaims {
   identifier: string
   /** `otp`: the one-time password, to confirm with `authenticate`. */
   otp: string
+  /** `role`: the identity's role at the service, e.g. `ROLE_USER`, when the token names one. */
+  role?: string
+  /** `sid`: the sign-in session `authenticate` will start, when your app has sessions on. */
+  sessionId?: string
 }
 
 /**
@@ -71,7 +75,11 @@ export async function verifyAuthToken(token: unknown, options: VerifyOptions): P
   if (![jti, sub, otp].every((claim) => typeof claim === 'string' && claim)) {
     throw new AuthTokenError('claims', 'The token lacks a jti, sub or otp string.')
   }
-  return { challengeId: jti as string, identifier: sub as string, otp: otp as string }
+  const claims: AuthTokenClaims = { challengeId: jti as string, identifier: sub as string, otp: otp as string }
+  // Optional, so only strings are taken: a token without them is as good as before.
+  if (typeof payload.role === 'string' && payload.role) claims.role = payload.role
+  if (typeof payload.sid === 'string' && payload.sid) claims.sessionId = payload.sid
+  return claims
 }
 
 function refusal(error: unknown): AuthTokenError {

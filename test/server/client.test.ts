@@ -84,6 +84,24 @@ describe('createClient: request signing (spec section 5)', () => {
     expect(payload).toMatchObject({ method: 'POST', url: baseUrl + seen[0].url, bodyHash: createHash('sha256').update(seen[0].body).digest('hex') })
   })
 
+  it('renames with PATCH .../rename, removes devices at /tokens, reports sessions as a JSON list', async () => {
+    answer = () => ({ status: 200, body: { items: [] } })
+    await client().identities.rename('ada@old.example', 'ada@new.example')
+    await client().devices.delete('d/1')
+    await client().sessions.update([{ id: 's1', clientSessionExpiresAt: '2030-01-01T00:00:00Z' }])
+    await client().check()
+    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ['PATCH', '/v1/entity/identities/ada%40old.example/rename', '{"identifier":"ada@new.example"}'],
+      ['DELETE', '/v1/entity/tokens/d%2F1', ''],
+      ['PATCH', '/v1/entity/sessions', '[{"id":"s1","clientSessionExpiresAt":"2030-01-01T00:00:00Z"}]'],
+      ['POST', '/v1/entity/check', '{"message":"ping"}'],
+    ])
+    for (const request of seen) {
+      const { payload } = await jwtVerify(request.authorization, Buffer.from(secret, 'base64'))
+      expect(payload).toMatchObject({ method: request.method, url: baseUrl + request.url, bodyHash: createHash('sha256').update(request.body).digest('hex') })
+    }
+  })
+
   it('passes list paging as the query, signed as part of the URL', async () => {
     await client().identities.list({ page: 2, limit: 10 })
     expect(seen[0].url).toBe('/v1/entity/identities?page=2&limit=10')

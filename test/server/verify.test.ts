@@ -25,6 +25,12 @@ describe('verifyAuthToken', () => {
     await expect(verifyAuthToken(await token(), { secret, now: at })).resolves.toEqual({ challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021' })
   })
 
+  it('adds the role and the session id when the token names them, as strings only', async () => {
+    const claims = await verifyAuthToken(await token({ role: 'ROLE_ADMIN', sid: 'session-9' }), { secret, now: at })
+    expect(claims).toEqual({ challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021', role: 'ROLE_ADMIN', sessionId: 'session-9' })
+    expect(await verifyAuthToken(await token({ role: 7, sid: { id: 1 } }), { secret, now: at })).toEqual({ challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021' })
+  })
+
   it('pins the issuer when asked', async () => {
     await expect(verifyAuthToken(await token(), { secret, now: at, issuer: 'https://api.example' })).resolves.toMatchObject({ challengeId: 'challenge-1' })
     expect(await refusal(verifyAuthToken(await token(), { secret, now: at, issuer: 'https://elsewhere.example' }))).toEqual(['AuthTokenError', 'claims'])
