@@ -1,6 +1,7 @@
 // GET and PATCH /v1/entity/configuration: the app's settings at the service. Not in the spec;
 // the official clients read them and write them (PHP sends only the fields it changes, Node sends
 // all three with null for "none"). The session switch has two names, and clients read both.
+import type * as Wire from '../../src/server/resources.ts'
 import { FieldValidator } from '../common/field-validator.ts'
 import { parseJsonObject } from '../common/read-body.ts'
 import { sendJson } from '../common/respond.ts'
@@ -10,8 +11,8 @@ import type { SignedExchange, SignedHandler } from './context.ts'
 const URL_FIELDS = ['websiteUrl', 'authenticationUrl', 'registrationUrl'] as const
 const HTTP_URL = /^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i
 
-/** The answer of both methods. */
-function configurationJson(configuration: Readonly<AppConfiguration>) {
+/** The answer of both methods, in the shape service-auth/server promises. */
+function configurationJson(configuration: Readonly<AppConfiguration>): Wire.Configuration {
   return { ...configuration, supportSessions: configuration.sessionsEnabled }
 }
 

@@ -1,10 +1,12 @@
 // The Identity, Device and Session objects as the API answers them (spec section 2; Session and
-// Identity.sessions are not in the spec, but every official client reads them).
+// Identity.sessions are not in the spec, but every official client reads them). Typed with the
+// shapes service-auth/server promises integrators, so the two cannot drift apart.
+import type * as Wire from '../../src/server/resources.ts'
 import type { Device, Identity } from './identity-store.ts'
 import type { Session, SessionStore } from './session-store.ts'
 import { toTimestamp } from './timestamps.ts'
 
-export function deviceJson(device: Device) {
+export function deviceJson(device: Device): Wire.Device {
   return {
     id: device.id,
     createdAt: toTimestamp(device.createdAt),
@@ -18,7 +20,7 @@ export function deviceJson(device: Device) {
 const deviceName = (device: Device) => [device.model, device.label].filter(Boolean).join(' ')
 
 /** The identity with its live sessions. */
-export function identityJson(identity: Identity, sessions: SessionStore) {
+export function identityJson(identity: Identity, sessions: SessionStore): Wire.Identity {
   return {
     id: identity.id,
     createdAt: toTimestamp(identity.createdAt),
@@ -34,7 +36,7 @@ export function identityJson(identity: Identity, sessions: SessionStore) {
 }
 
 /** `identity` is the session's, for its current identifier (older clients read it, and `deviceLabel`, off the session). */
-export function sessionJson(session: Session, identity: Identity | undefined) {
+export function sessionJson(session: Session, identity: Identity | undefined): Wire.Session {
   return {
     id: session.id,
     createdAt: toTimestamp(session.createdAt),

@@ -1,16 +1,10 @@
 // The sign-in sessions the service keeps for apps that turned them on: one per confirmed
 // authentication, until it expires or the app logs it out. Not in the spec; every official
 // client reads them (Identity.sessions, /v1/entity/sessions) and the token names one in `sid`.
+import type { SessionClient } from '../../src/server/resources.ts'
 import type { Device } from './identity-store.ts'
 
-/** The browser that signed in, as Session.client describes it. */
-export interface SessionClient {
-  ip: string | null
-  label: string | null
-  browser: string | null
-  platform: string | null
-  location: string | null
-}
+export type { SessionClient }
 
 export interface Session {
   id: string
