@@ -19,9 +19,19 @@ interface StringRules {
 }
 
 // Date.parse takes much more than this; only what the spec's <timestamp> looks like passes.
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
-// Dates beyond ±8.64e15 ms are invalid; seconds beyond this would be.
-const MAX_UNIX_SECONDS = 8.64e12
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/
+// The end of year 9999, so every time taken is one the answer's ISO form can give back; a
+// millisecond count sent by mistake lies far beyond it.
+const MAX_UNIX_SECONDS = 253_402_300_799
+
+/** The spec's form with a real calendar day: Date.parse would take 30 February as 2 March. */
+function isIsoTimestamp(text: string): boolean {
+  const match = ISO_TIMESTAMP.exec(text)
+  if (!match) return false
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
 
 // Symfony's loose e-mail check: something, an @, and a host with a dot. Mail is never sent, so
 // nothing stricter is needed; whitespace is refused because it cannot be part of an address.
@@ -135,9 +145,9 @@ export class FieldValidator {
     const value = this.body[field]
     if (value === undefined) return undefined
     const time =
-      typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < MAX_UNIX_SECONDS
+      typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_UNIX_SECONDS
         ? value * 1000
-        : typeof value === 'string' && ISO_TIMESTAMP.test(value)
+        : typeof value === 'string' && isIsoTimestamp(value)
           ? Date.parse(value)
           : NaN
     if (Number.isNaN(time)) {

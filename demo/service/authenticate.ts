@@ -10,6 +10,7 @@ import { sendJson } from '../common/respond.ts'
 import type { Challenge } from './challenge-store.ts'
 import type { ServiceContext, SignedExchange, SignedHandler } from './context.ts'
 import type { Identity } from './identity-store.ts'
+import { identityNamedInPath } from './identity-fields.ts'
 import { identityJson, sessionJson } from './identity-json.ts'
 import { unauthorized } from './request-auth.ts'
 import { describeBrowser } from './session-client.ts'
@@ -30,7 +31,7 @@ function readAuthenticateInput({ req, body }: SignedExchange): { challengeId: st
 export const authenticate: SignedHandler = (context, exchange) => {
   const { challengeId, otp } = readAuthenticateInput(exchange)
   const { app } = exchange.key
-  const identity = context.identities.get(app, exchange.params[0] ?? '')
+  const identity = identityNamedInPath(context, exchange)
   const challenge = context.challenges.get(challengeId)
   // Another app's challenge is as unknown as a missing one: apps do not see each other's.
   const refusal = whyNotConfirmable(challenge?.app === app ? challenge : undefined, identity, otp)

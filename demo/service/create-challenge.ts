@@ -39,7 +39,8 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
     key: key.key,
     authType,
     // Who asked: the sign-in session a confirmation may start describes this browser.
-    browser: { ip: req.socket.remoteAddress ?? null, userAgent: req.headers['user-agent'] ?? null },
+    // The User-Agent only as long as any real one: it is matched against patterns later.
+    browser: { ip: req.socket.remoteAddress ?? null, userAgent: req.headers['user-agent']?.slice(0, 512) ?? null },
   })
   sendJson(res, 201, await describe(challenge, context.publicUrl, returnAuthImageData))
 }

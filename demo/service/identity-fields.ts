@@ -34,8 +34,18 @@ export function checkIdentifierFree(context: ServiceContext, app: string, identi
 }
 
 /** The identity named by the path, in the signing key's app; 404 when there is none. */
-export function identityInPath(context: ServiceContext, { key, params }: SignedExchange): Identity {
-  const identity = context.identities.get(key.app, params[0] ?? '')
+export function identityInPath(context: ServiceContext, exchange: SignedExchange): Identity {
+  const identity = identityNamedInPath(context, exchange)
   if (!identity) throw new HttpProblem(404, 'There is no identity with this identifier.')
   return identity
+}
+
+/**
+ * The identity the path's identifier names, as written or else with `+` read as a space: PHP's
+ * `urlencode` writes a space as `+` (and a real `+` as %2B), while the Node client writes a
+ * `+` into the path as it is, so both readings are tried, the literal one first.
+ */
+export function identityNamedInPath(context: ServiceContext, { key, params }: SignedExchange): Identity | undefined {
+  const written = params[0] ?? ''
+  return context.identities.get(key.app, written) ?? (written.includes('+') ? context.identities.get(key.app, written.replace(/\+/g, ' ')) : undefined)
 }

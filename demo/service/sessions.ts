@@ -51,7 +51,8 @@ interface SessionUpdate {
 
 /** The whole list checked before anything changes; errors are named `[index][field]`, as Symfony names them. */
 function readSessionUpdates({ req, body }: SignedExchange): SessionUpdate[] {
-  const list = parseJsonArray(body, req.headers['content-type'])
+  // PHP's client sends an empty body for an empty list.
+  const list = body.trim() === '' ? [] : parseJsonArray(body, req.headers['content-type'])
   if (list.length > MAX_UPDATES) throw fieldProblem('body', 'tooLong', `The list should have ${MAX_UPDATES} sessions or fewer.`)
   const errors: FieldErrors = Object.create(null)
   const updates = list.map((entry, index): SessionUpdate => {

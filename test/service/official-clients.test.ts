@@ -118,6 +118,24 @@ describe('3. list identities', () => {
   })
 })
 
+describe('identifiers in paths, as each client writes them', () => {
+  it('PHP writes a space as +: "John Doe" is read, renamed, confirmed and deleted', async () => {
+    await enrollWithPhone('John Doe')
+    expect((await php().getIdentity('John Doe')).json.identifier).toBe('John Doe')
+    expect((await php().renameIdentity('John Doe', 'John Q Doe')).status).toBe(200)
+    expect((await php().authenticate(claimsOf(await signedToken('John Q Doe')))).json.identifier).toBe('John Q Doe')
+    expect((await php().deleteIdentity('John Q Doe')).status).toBe(204)
+  })
+
+  it('Node writes the identifier as it is: a real + stays a +', async () => {
+    await enrollWithPhone('ada+shop@example.com')
+    await php().enrollIdentity('ada shop@example.com')
+    const res = await node().authenticate(claimsOf(await signedToken('ada+shop@example.com')))
+    expect(res.status).toBe(200)
+    expect(res.json.identifier).toBe('ada+shop@example.com')
+  })
+})
+
 describe('4. rename', () => {
   it('PATCH .../rename {identifier}: 200, and the identity answers under its new identifier', async () => {
     const { json: enrolled } = await php().enrollIdentity('ada@example.com')
@@ -212,6 +230,9 @@ describe('7. the endpoints the spec does not show', () => {
     const updated = await php().updateSessions([{ id: session.id, updatedAt: '2026-01-01T12:00:00+01:00', expiresAt }, { id: 'gone', updatedAt: null, expiresAt: null }])
     expect(updated.status).toBe(200)
     expect(updated.json.items).toEqual([{ ...session, updatedAt: '2026-01-01T11:00:00.000+00:00', expiresAt: '2099-01-01T00:00:00.000+00:00' }])
+
+    // PHP's updateSessions([]) sends an empty body: the list as it is.
+    expect((await php().updateSessions([])).json.items).toHaveLength(1)
 
     expect((await php().logoutSession(session.id)).status).toBe(204)
     expect((await php().getSession(session.id)).status).toBe(404)

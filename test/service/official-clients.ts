@@ -49,6 +49,12 @@ function parsed(text: string): unknown {
   }
 }
 
+/** PHP's `urlencode`: only letters, digits and `-_.` stay; a space becomes `+`. */
+export const phpUrlencode = (text: string) =>
+  encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (char) => '%' + char.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%20/g, '+')
+
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex')
 const decodedSecret = (key: TestKey) => new Uint8Array(Buffer.from(key.secret, 'base64'))
 
@@ -94,8 +100,7 @@ export function phpClient({ key, api, serviceUrl = api }: ClientSetup) {
     }
     return send({ method, serviceUrl, target: targetOf(api, path), headers, body })
   }
-  // `urlencode`: what PHP puts in paths (a space would become +; these tests use none).
-  const encode = (identifier: string) => encodeURIComponent(identifier)
+  const encode = phpUrlencode
   return {
     call,
     check: () => call('POST', '/v1/entity/check', { message: 'ping' }),

@@ -66,6 +66,20 @@ describe('sessions', () => {
     expect((await service.api('GET', `${SESSIONS}/${first.id}`)).status).toBe(404)
   })
 
+  it('only times an answer can give back: no 30 February, no year past 9999, no milliseconds as seconds', async () => {
+    await sessionsOn()
+    await service.provisionPhone('ada@example.com')
+    const { session } = await signIn()
+    for (const time of ['2025-02-30T00:00Z', '2025-01-01T24:00:00Z', 300_000_000_000, Date.now(), -1, '+011476-08-15T05:20:00.000+00:00']) {
+      const res = await report([{ id: session.id, clientSessionExpiresAt: time }])
+      expect(res.status, String(time)).toBe(400)
+    }
+    expect((await report([{ id: session.id, clientSessionExpiresAt: 253_402_300_799 }])).status).toBe(200)
+    const [kept] = await list()
+    expect(kept.expiresAt).toBe('9999-12-31T23:59:59.000+00:00')
+    expect((await report([{ id: session.id, clientSessionExpiresAt: kept.expiresAt }])).status).toBe(200)
+  })
+
   it('400 names each bad entry by its place in the list, and changes nothing', async () => {
     await sessionsOn()
     await service.provisionPhone('ada@example.com')
