@@ -98,6 +98,8 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
   await copyFile(cssPath, join(outdir, versioned.replace(/js$/, 'css')))
   if (types) {
     execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(outdir, 'types')], { stdio: 'inherit' })
+    // `import 'service-auth/style.css'` needs a declaration to type-check (TS2882 without one).
+    await writeFile(join(outdir, 'types/style.css.d.ts'), '// The widget\'s stylesheet: imported for its side effect, it exports nothing.\nexport {}\n')
   }
   return writeManifest(outdir)
 }

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   define: {
@@ -11,6 +11,8 @@ export default defineConfig({
     // The stylesheet a test links is never fetched; happy-dom reports that as loaded, not as an error.
     environmentOptions: { happyDOM: { settings: { disableCSSFileLoading: true, handleDisabledFileLoadingAsSuccess: true } } },
     include: ['test/**/*.test.ts'],
+    // The package tests pack and install the built package: `npm run test:package`, after the build.
+    exclude: [...configDefaults.exclude, 'test/package/**'],
     restoreMocks: true,
     unstubGlobals: true,
   },

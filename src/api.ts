@@ -1,5 +1,5 @@
-import { toUrl, type Config } from './config'
-import { send } from './http'
+import { toUrl, type Config } from './config.js'
+import { send } from './http.js'
 
 /** A challenge as the widget uses it, after validation. */
 export interface Challenge {

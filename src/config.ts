@@ -1,4 +1,4 @@
-import { pickLocale, textsFor, type Texts } from './i18n'
+import { pickLocale, textsFor, type Texts } from './i18n.js'
 
 /**
  * Mount options; each overrides the `data-service-*` attribute of the same name

@@ -1,5 +1,5 @@
-import { toUrl, type Config } from './config'
-import { send } from './http'
+import { toUrl, type Config } from './config.js'
+import { send } from './http.js'
 
 /** Where the browser goes after sign-in; null means "reload this page". */
 export type Next = URL | null

@@ -20,3 +20,12 @@ export type ErrorReason = 'config' | 'network' | 'response' | 'service' | 'rejec
 /** Dispatches a bubbling `service-auth:<name>` CustomEvent; returns false when a listener cancelled it. */
 export const emit = <K extends keyof EventDetails>(el: Element, name: K, detail: EventDetails[K], cancelable?: boolean): boolean =>
   el.dispatchEvent(new CustomEvent('service-auth:' + name, { bubbles: true, cancelable, detail }))
+
+/** The widget's events by name, as listeners receive them. */
+export type ServiceAuthEventMap = { [K in keyof EventDetails as `service-auth:${K}`]: CustomEvent<EventDetails[K]> }
+
+// Typed wherever they can be heard: they bubble from the element through the document to the window.
+declare global {
+  interface ElementEventMap extends ServiceAuthEventMap {}
+  interface GlobalEventHandlersEventMap extends ServiceAuthEventMap {}
+}

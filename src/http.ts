@@ -1,4 +1,4 @@
-import type { ErrorReason } from './events'
+import type { ErrorReason } from './events.js'
 
 /** What a failed request turns into: plain data, told apart from aborts and bugs by its `reason`. */
 export interface Failure {

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// @ts-expect-error build.mjs is plain JavaScript
 import { build, DEFAULT_API } from '../build.mjs'
 
 /** The IIFE's budget: 3 KB gzipped. */

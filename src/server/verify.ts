@@ -1,5 +1,5 @@
 import { errors, jwtVerify, type JWTPayload } from 'jose'
-import { secretBytes } from './secret'
+import { secretBytes } from './secret.js'
 
 export interface VerifyOptions {
   /** The API secret, as the Base64 text the service issued. */
