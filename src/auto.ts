@@ -1,17 +1,16 @@
 // The CDN entry, and the only module with side effects: it sets the one global, mounts
 // what is on the page, and follows the page as single-page apps add and remove widgets.
-import { get, mount, scan, sweep, version } from './index'
-import { linkStylesheet } from './style'
+import { get, mount, scan, sweep, version } from './index.js'
+import { linkStylesheet } from './style.js'
 
 declare global {
-  interface Window {
-    ServiceAuth?: { mount: typeof mount; get: typeof get; scan: typeof scan; version: string }
-  }
+  /** The CDN build's API: the same as the module's exports. A `var`, so `ServiceAuth.mount(...)` and `window.ServiceAuth` are both typed. */
+  var ServiceAuth: { mount: typeof mount; get: typeof get; scan: typeof scan; sweep: typeof sweep; version: string } | undefined
 }
 
 // Included twice, or beside another copy? The first one owns the page.
 if (!self.ServiceAuth) {
-  self.ServiceAuth = { mount, get, scan, version }
+  self.ServiceAuth = { mount, get, scan, sweep, version }
   // Only set while a classic script first runs; an inlined copy has no src to find the styles by.
   const script = document.currentScript as HTMLScriptElement | null
   if (script?.src) linkStylesheet(script.src)

@@ -1,11 +1,11 @@
-import { createChallenge, pollStatus, type Challenge } from './api'
-import { backoff } from './backoff'
-import { readConfig, type Options } from './config'
-import { confirm } from './controller'
-import { emit } from './events'
-import { failure, isFailure, type Failure } from './http'
-import { sleep } from './timing'
-import { createView, type Shown } from './view'
+import { createChallenge, pollStatus, type Challenge } from './api.js'
+import { backoff } from './backoff.js'
+import { readConfig, type Options } from './config.js'
+import { confirm } from './controller.js'
+import { emit } from './events.js'
+import { failure, isFailure, type Failure } from './http.js'
+import { sleep } from './timing.js'
+import { createView, type Shown } from './view.js'
 
 /** Controls one mounted widget. */
 export interface Handle {
@@ -33,8 +33,8 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   const life = new AbortController()
   // The latest run of the loop, if it ever started; aborted once it is over, however it ended.
   let run: AbortController | undefined
-  // Never, so the first poll is not held back (a wait of -Infinity is none; see sleep).
-  let lastPoll = -Infinity
+  // The epoch: long enough ago that the first poll is not held back (sleep takes a negative wait as none).
+  let lastPoll = 0
 
   const start = () => {
     if ((run && !run.signal.aborted) || config.problem || life.signal.aborted) return
@@ -51,9 +51,10 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   }
 
   // The back/forward cache restores the page with its old challenge, which the sign-in that
-  // led away from it may have consumed: never resume it, start afresh.
+  // led away from it may have consumed: never resume it. The run stops as the page goes into the
+  // cache (nothing in flight keeps it out), and a fresh one starts when it comes back.
   addEventListener('pagehide', (event) => event.persisted && halt(), life)
-  addEventListener('pageshow', (event) => event.persisted && run && (halt(), start()), life)
+  addEventListener('pageshow', (event) => event.persisted && run && start(), life)
 
   /** Runs until signed in, refused or aborted; `current` is aborted once it is over, however it ended. */
   async function loop(current: AbortController): Promise<void> {

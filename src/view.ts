@@ -1,4 +1,4 @@
-import type { Texts } from './i18n'
+import type { Texts } from './i18n.js'
 
 export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'expired' | 'error'
 
@@ -62,8 +62,8 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
       // Unchanged text is left alone, so the live region does not announce it again.
       const text = texts[message || (state as keyof Texts)] || ''
       if (status.textContent != text) status.textContent = text
-      button.hidden = !offered
       button.textContent = state == 'error' ? texts.retry : texts.newCode
+      button.hidden = !offered
       countdown.hidden = !deadline
       // Only this text node changes each second. It is outside the live region, so screen
       // readers are not read the time every second, and page observers see no new nodes.

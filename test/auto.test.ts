@@ -55,14 +55,12 @@ describe('the stylesheet', () => {
 })
 
 describe('the CDN entry', () => {
-  it('sets window.ServiceAuth with mount, get, scan and the version', async () => {
+  it('sets window.ServiceAuth to the module\'s API: the same names, the same functions', async () => {
     await loadScript()
-    expect(window.ServiceAuth).toEqual({
-      mount: expect.any(Function),
-      get: expect.any(Function),
-      scan: expect.any(Function),
-      version: '0.0.0-test',
-    })
+    const module = await import('../src/index')
+    expect(Object.keys(window.ServiceAuth!).sort()).toEqual(Object.keys(module).sort())
+    for (const [name, value] of Object.entries(module)) expect(window.ServiceAuth![name as keyof typeof module], name).toBe(value)
+    expect(window.ServiceAuth!.version).toBe('0.0.0-test')
   })
 
   it('mounts the elements already on the page', async () => {
@@ -116,6 +114,38 @@ describe('the CDN entry', () => {
     const requests = service.calls.length
     await vi.advanceTimersByTimeAsync(60_000)
     expect(service.calls).toHaveLength(requests)
+  })
+
+  it('does not mount again an element whose widget the page destroyed; mount() does, on purpose', async () => {
+    const el = widget()
+    await loadScript()
+    await flush()
+    window.ServiceAuth!.get(el)!.destroy()
+    const events: string[] = []
+    el.addEventListener('service-auth:ready', (event) => events.push(event.type))
+    document.body.append(document.createElement('p'))
+    await flush()
+    expect(window.ServiceAuth!.get(el)).toBeUndefined()
+    expect(el.querySelector('.sa')).toBeNull()
+    expect(service.creates).toHaveLength(1)
+
+    window.ServiceAuth!.mount(el)
+    await flush()
+    expect(events).toEqual(['service-auth:ready'])
+    expect(service.creates).toHaveLength(2)
+  })
+
+  it('mounts again an element that comes back after it was removed', async () => {
+    const el = widget()
+    await loadScript()
+    await flush()
+    el.remove()
+    await flush()
+    document.body.append(el)
+    await flush()
+    expect(window.ServiceAuth!.get(el)).toBeDefined()
+    expect(el.querySelectorAll('.sa')).toHaveLength(1)
+    expect(service.creates).toHaveLength(2)
   })
 
   it('leaves alone an element moved within the page', async () => {
