@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { ServiceError, ServiceUnreachableError } from './problem'
-import type { Authentication, Configuration, Enrollment, Identity, Session } from './resources'
-import { secretBytes } from './secret'
+import { ServiceError, ServiceUnreachableError } from './problem.js'
+import type { Authentication, Configuration, Enrollment, Identity, Session } from './resources.js'
+import { secretBytes } from './secret.js'
 
 export interface ClientOptions {
   /** The service's base URL, e.g. `https://api.service-auth.example`. */
@@ -75,7 +74,7 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
     const url = base + path
     const raw = body === undefined ? '' : JSON.stringify(body)
     const now = Math.floor(Date.now() / 1000)
-    const authorization = await new SignJWT({ method, url, bodyHash: createHash('sha256').update(raw).digest('hex') })
+    const authorization = await new SignJWT({ method, url, bodyHash: await sha256Hex(raw) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(key)
       .setAudience(base)
@@ -167,6 +166,12 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
       },
     },
   }
+}
+
+/** With Web Crypto, which Node 20, Deno, Bun and Workers all have, rather than node:crypto. */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 function parseJson(text: string): unknown {

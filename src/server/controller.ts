@@ -1,13 +1,13 @@
-import type { Client } from './client'
-import { ServiceError } from './problem'
-import { AuthTokenError, verifyAuthToken, type AuthTokenClaims } from './verify'
+import type { Client } from './client.js'
+import { ServiceError } from './problem.js'
+import { AuthTokenError, verifyAuthToken, type AuthTokenClaims } from './verify.js'
 
 /** The parts of an incoming request the controller reads: a fetch `Request`, or Node's `IncomingMessage`. */
 export interface ControllerRequest {
   headers: Headers | Record<string, string | string[] | undefined>
 }
 
-/** What to answer; write it with your framework (`res.writeHead(status, headers).end(body)` in plain Node). */
+/** What to answer; write it with your framework (`res.writeHead(status, headers).end(body)` with node:http). */
 export interface ControllerResponse {
   status: number
   headers: Record<string, string>
@@ -25,9 +25,15 @@ export interface ControllerOptions<User> {
   leeway?: number
   /** Your user store: the user with this identifier who may sign in, or nothing. */
   findUser(identifier: string, claims: AuthTokenClaims): User | null | undefined | Promise<User | null | undefined>
-  /** Starts your session (set its cookie on your response); returns where to go next, default `/`. */
-  startSession(user: User, claims: AuthTokenClaims): string | void | Promise<string | void>
+  /**
+   * Starts your session. Returns where to go next (default `/`), or that and headers to answer
+   * with, such as your session cookie: `{ location: '/welcome', headers: { 'Set-Cookie': ... } }`.
+   */
+  startSession(user: User, claims: AuthTokenClaims): SessionStarted | Promise<SessionStarted>
 }
+
+/** What `startSession` returns: where to go next, or that and headers for the answer. */
+export type SessionStarted = string | void | { location?: string; headers?: Record<string, string> }
 
 /**
  * The controller of spec section 4 in one call: read the token (1), verify it with the API secret
@@ -46,10 +52,11 @@ export async function handleControllerRequest<User>(request: ControllerRequest, 
     // Asked before confirming: a refused user leaves the challenge unconsumed at the service.
     if (!user) return problem(403, 'Forbidden', 'This user may not sign in here.')
     await options.client.authenticate(claims.identifier, { challenge: claims.challengeId, otp: claims.otp })
-    const location = (await options.startSession(user, claims)) || '/'
+    const started = await options.startSession(user, claims)
+    const { location = '/', headers = {} } = typeof started === 'object' ? started : { location: started || undefined }
     return headerOf(request, 'X-Requested-With') === 'XMLHttpRequest'
-      ? { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ location }) }
-      : { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' }, body: '' }
+      ? { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ location }) }
+      : { status: 302, headers: { ...headers, Location: location, 'Cache-Control': 'no-store' }, body: '' }
   } catch (error) {
     if (error instanceof AuthTokenError) return problem(401, 'Unauthorized', error.message)
     if (error instanceof ServiceError) {
@@ -72,4 +79,14 @@ function problem(status: number, title: string, detail: string): ControllerRespo
     headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' },
     body: JSON.stringify({ type: 'about:blank', title, status, detail }),
   }
+}
+
+/**
+ * The same controller for Fetch-API runtimes (Next.js route handlers, Hono, Bun, Deno, Cloudflare
+ * Workers): a standard `Request` in, a `Response` out. Nothing on this path needs Node.
+ * @example export const GET = (request: Request) => handleFetchRequest(request, { client, secret, findUser, startSession })
+ */
+export async function handleFetchRequest<User>(request: Request, options: ControllerOptions<User>): Promise<Response> {
+  const { status, headers, body } = await handleControllerRequest(request, options)
+  return new Response(body || null, { status, headers })
 }

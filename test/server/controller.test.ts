@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { handleControllerRequest, ServiceError, ServiceUnreachableError, type ControllerOptions } from '../../src/server/index.ts'
+import { handleControllerRequest, handleFetchRequest, ServiceError, ServiceUnreachableError, type ControllerOptions, type SessionStarted } from '../../src/server/index.ts'
 
 const secret = randomBytes(32).toString('base64')
 const users = new Map([['ada@example.com', { id: 7, name: 'Ada' }]])
@@ -17,11 +17,11 @@ const signed = (claims: Record<string, unknown> = {}, key = secret) =>
 let options: ControllerOptions<User>
 type User = { id: number; name: string }
 let authenticate: Mock<(identifier: string, confirmation: { challenge: string; otp: string }) => Promise<unknown>>
-let startSession: Mock<(user: User) => string | void>
+let startSession: Mock<(user: User) => SessionStarted>
 
 beforeEach(() => {
   authenticate = vi.fn(async () => ({}))
-  startSession = vi.fn((): string | void => '/welcome')
+  startSession = vi.fn((): SessionStarted => '/welcome')
   options = { client: { authenticate }, secret, findUser: (identifier) => users.get(identifier), startSession }
 })
 
@@ -47,6 +47,16 @@ describe('handleControllerRequest', () => {
   it('goes to / when the session names no location', async () => {
     startSession.mockReturnValue(undefined)
     expect(body(await handleControllerRequest(xhr(await signed()), options))).toEqual({ location: '/' })
+  })
+
+  it('adds the headers startSession returns, such as its cookie, to either answer', async () => {
+    const cookie = 'session=s1; Path=/; HttpOnly; SameSite=Lax'
+    startSession.mockReturnValue({ location: '/account', headers: { 'Set-Cookie': cookie } })
+    const answer = await handleControllerRequest(xhr(await signed()), options)
+    expect(answer).toMatchObject({ status: 200, headers: { 'Set-Cookie': cookie, 'Content-Type': 'application/json' } })
+    expect(body(answer)).toEqual({ location: '/account' })
+    const redirect = await handleControllerRequest({ headers: { 'x-service-auth': await signed() } }, options)
+    expect(redirect).toMatchObject({ status: 302, headers: { 'Set-Cookie': cookie, Location: '/account' } })
   })
 
   it('reads fetch Headers and an Authorization: Bearer header too', async () => {
@@ -101,5 +111,30 @@ describe('handleControllerRequest', () => {
       throw new Error('session store down')
     })
     await expect(handleControllerRequest(xhr(await signed()), options)).rejects.toThrow('session store down')
+  })
+})
+
+describe('handleFetchRequest', () => {
+  const request = (headers: Record<string, string>) => new Request('https://shop.example/auth/controller', { headers })
+
+  it('takes a Request and answers a Response: JSON {location} to the embed, with the session\'s cookie', async () => {
+    startSession.mockReturnValue({ location: '/welcome', headers: { 'Set-Cookie': 'session=s1; Path=/; HttpOnly' } })
+    const response = await handleFetchRequest(request({ 'X-Service-Auth': await signed(), 'X-Requested-With': 'XMLHttpRequest' }), options)
+    expect(response).toBeInstanceOf(Response)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('set-cookie')).toBe('session=s1; Path=/; HttpOnly')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({ location: '/welcome' })
+  })
+
+  it('redirects a plain request, and refuses a bad token with problem JSON', async () => {
+    const redirect = await handleFetchRequest(request({ 'X-Service-Auth': await signed() }), options)
+    expect(redirect.status).toBe(302)
+    expect(redirect.headers.get('location')).toBe('/welcome')
+    expect(await redirect.text()).toBe('')
+    const refused = await handleFetchRequest(request({ 'X-Service-Auth': 'garbage' }), options)
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('content-type')).toBe('application/problem+json')
+    expect(await refused.json()).toMatchObject({ status: 401, title: 'Unauthorized' })
   })
 })
