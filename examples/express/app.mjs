@@ -1,0 +1,95 @@
+// @ts-check
+// Sign-in with service-auth in an Express app: a login page with the widget, the controller the
+// widget hands the signed token to, and a page only a signed-in user sees.
+//
+//   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=… SERVICE_SECRET=… node examples/express/app.mjs
+//
+// (`npm run service` starts a local mock service and prints a key and secret.)
+import { randomUUID } from 'node:crypto'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import express from 'express'
+import { createClient, handleControllerRequest } from 'service-auth/server'
+
+/**
+ * @typedef {object} AppOptions
+ * @property {string} serviceUrl The service's base URL.
+ * @property {string} key The API key.
+ * @property {string} secret The API secret (Base64).
+ * @property {Map<string, { name: string }>} users Your user store: who may sign in, by the
+ *   identifier the service knows them by.
+ */
+
+/**
+ * Sessions are kept in memory here; use your real session store.
+ * @param {AppOptions} options
+ */
+export function createApp({ serviceUrl, key, secret, users }) {
+  const client = createClient({ baseUrl: serviceUrl, key, secret })
+  /** @type {Map<string | undefined, { name: string }>} */
+  const sessions = new Map()
+  const app = express()
+  /** @param {express.Request} req */
+  const sessionIdOf = (req) => /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1]
+
+  // The embed and its stylesheet, from the installed package (a CDN serves the same files).
+  app.use('/assets', express.static(dirname(fileURLToPath(import.meta.resolve('service-auth/service-auth.js')))))
+
+  app.get('/login', (_req, res) => {
+    res.set('Content-Security-Policy', `default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}`)
+    res.type('html').send(`<!doctype html>
+<html lang="en">
+<link rel="icon" href="data:,">
+<title>Sign in</title>
+<h1>Sign in</h1>
+<div data-service-auth data-service-key="${escapeHtml(key)}" data-service-auth-url="/auth/controller" data-service-api="${escapeHtml(serviceUrl)}"></div>
+<script src="/assets/service-auth.js" defer></script>
+</html>`)
+  })
+
+  // The controller: verifies the token, asks `users`, confirms at the service, starts the session.
+  app.get('/auth/controller', async (req, res) => {
+    const answer = await handleControllerRequest(req, {
+      client,
+      secret,
+      findUser: (identifier) => users.get(identifier),
+      startSession: (user) => {
+        const id = randomUUID()
+        sessions.set(id, user)
+        // Add `Secure` when the site is served over HTTPS.
+        return { location: '/welcome', headers: { 'Set-Cookie': `session=${id}; Path=/; HttpOnly; SameSite=Lax` } }
+      },
+    })
+    res.status(answer.status).set(answer.headers).send(answer.body)
+  })
+
+  app.get('/welcome', (req, res) => {
+    const user = sessions.get(sessionIdOf(req))
+    if (!user) return res.redirect('/login')
+    res.type('html').send(`<!doctype html>
+<html lang="en">
+<link rel="icon" href="data:,">
+<title>Welcome</title>
+<h1>Signed in as ${escapeHtml(user.name)}</h1>
+<form method="post" action="/logout"><button>Sign out</button></form>
+</html>`)
+  })
+
+  app.post('/logout', (req, res) => {
+    sessions.delete(sessionIdOf(req))
+    res.set('Set-Cookie', 'session=; Path=/; Max-Age=0').redirect(303, '/login')
+  })
+
+  return app
+}
+
+/** @param {string} text */
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { SERVICE_URL, SERVICE_KEY, SERVICE_SECRET, PORT = '3000' } = process.env
+  const users = new Map([['ada@example.com', { name: 'Ada' }]])
+  createApp({ serviceUrl: String(SERVICE_URL), key: String(SERVICE_KEY), secret: String(SERVICE_SECRET), users }).listen(Number(PORT), '127.0.0.1', () =>
+    console.log(`http://127.0.0.1:${PORT}/login`),
+  )
+}

@@ -1,0 +1,103 @@
+// @ts-check
+// Sign-in with service-auth in a Hono app on Node, with the Fetch-API form of the controller
+// (`handleFetchRequest`: a Request in, a Response out), which runs the same on Bun, Deno and
+// Cloudflare Workers. A login page with the widget, the controller, a page only a signed-in user sees.
+//
+//   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=… SERVICE_SECRET=… node examples/hono/app.mjs
+//
+// (`npm run service` starts a local mock service and prints a key and secret.)
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { deleteCookie, getCookie } from 'hono/cookie'
+import { html } from 'hono/html'
+import { createClient, handleFetchRequest } from 'service-auth/server'
+
+// The embed and its stylesheet, from the installed package (a CDN serves the same files).
+/** @type {Record<string, [specifier: string, type: string] | undefined>} */
+const ASSETS = {
+  'service-auth.js': ['service-auth/service-auth.js', 'text/javascript; charset=utf-8'],
+  'service-auth.css': ['service-auth/style.css', 'text/css; charset=utf-8'],
+}
+
+/**
+ * @typedef {object} AppOptions
+ * @property {string} serviceUrl The service's base URL.
+ * @property {string} key The API key.
+ * @property {string} secret The API secret (Base64).
+ * @property {Map<string, { name: string }>} users Your user store: who may sign in, by the
+ *   identifier the service knows them by.
+ */
+
+/**
+ * Sessions are kept in memory here; use your real session store.
+ * @param {AppOptions} options
+ */
+export function createApp({ serviceUrl, key, secret, users }) {
+  const client = createClient({ baseUrl: serviceUrl, key, secret })
+  /** @type {Map<string | undefined, { name: string }>} */
+  const sessions = new Map()
+  const app = new Hono()
+
+  app.get('/assets/:name', async (c) => {
+    const asset = ASSETS[c.req.param('name')]
+    if (!asset) return c.notFound()
+    const [specifier, type] = asset
+    return c.body(await readFile(fileURLToPath(import.meta.resolve(specifier))), 200, { 'Content-Type': type })
+  })
+
+  app.get('/login', (c) => {
+    c.header('Content-Security-Policy', `default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}`)
+    return c.html(html`<!doctype html>
+<html lang="en">
+<link rel="icon" href="data:,">
+<title>Sign in</title>
+<h1>Sign in</h1>
+<div data-service-auth data-service-key="${key}" data-service-auth-url="/auth/controller" data-service-api="${serviceUrl}"></div>
+<script src="/assets/service-auth.js" defer></script>
+</html>`)
+  })
+
+  // The controller: verifies the token, asks `users`, confirms at the service, starts the session.
+  app.get('/auth/controller', (c) =>
+    handleFetchRequest(c.req.raw, {
+      client,
+      secret,
+      findUser: (identifier) => users.get(identifier),
+      startSession: (user) => {
+        const id = crypto.randomUUID()
+        sessions.set(id, user)
+        // Add `Secure` when the site is served over HTTPS.
+        return { location: '/welcome', headers: { 'Set-Cookie': `session=${id}; Path=/; HttpOnly; SameSite=Lax` } }
+      },
+    }),
+  )
+
+  app.get('/welcome', (c) => {
+    const user = sessions.get(getCookie(c, 'session'))
+    if (!user) return c.redirect('/login')
+    return c.html(html`<!doctype html>
+<html lang="en">
+<link rel="icon" href="data:,">
+<title>Welcome</title>
+<h1>Signed in as ${user.name}</h1>
+<form method="post" action="/logout"><button>Sign out</button></form>
+</html>`)
+  })
+
+  app.post('/logout', (c) => {
+    sessions.delete(getCookie(c, 'session'))
+    deleteCookie(c, 'session', { path: '/' })
+    return c.redirect('/login', 303)
+  })
+
+  return app
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { SERVICE_URL, SERVICE_KEY, SERVICE_SECRET, PORT = '3000' } = process.env
+  const users = new Map([['ada@example.com', { name: 'Ada' }]])
+  const app = createApp({ serviceUrl: String(SERVICE_URL), key: String(SERVICE_KEY), secret: String(SERVICE_SECRET), users })
+  serve({ fetch: app.fetch, port: Number(PORT), hostname: '127.0.0.1' }, ({ port }) => console.log(`http://127.0.0.1:${port}/login`))
+}
