@@ -6,10 +6,15 @@
 //
 // (`npm run service` starts a local mock service and prints a key and secret.)
 import { randomUUID } from 'node:crypto'
-import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { createClient, handleControllerRequest } from 'service-auth/server'
+
+// The script links its stylesheet from beside its own URL, so both are served from /assets/.
+const ASSETS = [
+  ['service-auth.js', 'service-auth/service-auth.js'],
+  ['service-auth.css', 'service-auth/style.css'],
+]
 
 /**
  * @typedef {object} AppOptions
@@ -33,7 +38,7 @@ export function createApp({ serviceUrl, key, secret, users }) {
   const sessionIdOf = (req) => /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1]
 
   // The embed and its stylesheet, from the installed package (a CDN serves the same files).
-  app.use('/assets', express.static(dirname(fileURLToPath(import.meta.resolve('service-auth/service-auth.js')))))
+  for (const [name, specifier] of ASSETS) app.get(`/assets/${name}`, (_req, res) => res.sendFile(fileURLToPath(import.meta.resolve(specifier))))
 
   app.get('/login', (_req, res) => {
     res.set('Content-Security-Policy', `default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}`)
@@ -56,8 +61,8 @@ export function createApp({ serviceUrl, key, secret, users }) {
       startSession: (user) => {
         const id = randomUUID()
         sessions.set(id, user)
-        // Add `Secure` when the site is served over HTTPS.
-        return { location: '/welcome', headers: { 'Set-Cookie': `session=${id}; Path=/; HttpOnly; SameSite=Lax` } }
+        // Secure: browsers take it from http://localhost and 127.0.0.1 too.
+        return { location: '/welcome', headers: { 'Set-Cookie': `session=${id}; Path=/; HttpOnly; Secure; SameSite=Lax` } }
       },
     })
     res.status(answer.status).set(answer.headers).send(answer.body)
@@ -88,8 +93,13 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCo
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { SERVICE_URL, SERVICE_KEY, SERVICE_SECRET, PORT = '3000' } = process.env
+  if (!SERVICE_URL || !SERVICE_KEY || !SERVICE_SECRET) {
+    console.error('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npm run service prints a key and secret).')
+    process.exit(1)
+  }
   const users = new Map([['ada@example.com', { name: 'Ada' }]])
-  createApp({ serviceUrl: String(SERVICE_URL), key: String(SERVICE_KEY), secret: String(SERVICE_SECRET), users }).listen(Number(PORT), '127.0.0.1', () =>
-    console.log(`http://127.0.0.1:${PORT}/login`),
-  )
+  const server = createApp({ serviceUrl: SERVICE_URL, key: SERVICE_KEY, secret: SERVICE_SECRET, users }).listen(Number(PORT), '127.0.0.1', () => {
+    const address = /** @type {import('node:net').AddressInfo} */ (server.address())
+    console.log(`http://127.0.0.1:${address.port}/login`)
+  })
 }

@@ -68,8 +68,8 @@ export function createApp({ serviceUrl, key, secret, users }) {
       startSession: (user) => {
         const id = crypto.randomUUID()
         sessions.set(id, user)
-        // Add `Secure` when the site is served over HTTPS.
-        return { location: '/welcome', headers: { 'Set-Cookie': `session=${id}; Path=/; HttpOnly; SameSite=Lax` } }
+        // Secure: browsers take it from http://localhost and 127.0.0.1 too.
+        return { location: '/welcome', headers: { 'Set-Cookie': `session=${id}; Path=/; HttpOnly; Secure; SameSite=Lax` } }
       },
     }),
   )
@@ -97,7 +97,11 @@ export function createApp({ serviceUrl, key, secret, users }) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { SERVICE_URL, SERVICE_KEY, SERVICE_SECRET, PORT = '3000' } = process.env
+  if (!SERVICE_URL || !SERVICE_KEY || !SERVICE_SECRET) {
+    console.error('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npm run service prints a key and secret).')
+    process.exit(1)
+  }
   const users = new Map([['ada@example.com', { name: 'Ada' }]])
-  const app = createApp({ serviceUrl: String(SERVICE_URL), key: String(SERVICE_KEY), secret: String(SERVICE_SECRET), users })
+  const app = createApp({ serviceUrl: SERVICE_URL, key: SERVICE_KEY, secret: SERVICE_SECRET, users })
   serve({ fetch: app.fetch, port: Number(PORT), hostname: '127.0.0.1' }, ({ port }) => console.log(`http://127.0.0.1:${port}/login`))
 }

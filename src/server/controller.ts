@@ -7,10 +7,13 @@ export interface ControllerRequest {
   headers: Headers | Record<string, string | string[] | undefined>
 }
 
-/** What to answer; write it with your framework (`res.writeHead(status, headers).end(body)` with node:http). */
+/**
+ * What to answer; write it with your framework (`res.writeHead(status, headers).end(body)` with
+ * node:http). A header with several values (`Set-Cookie`) is a list.
+ */
 export interface ControllerResponse {
   status: number
-  headers: Record<string, string>
+  headers: Record<string, string | string[]>
   body: string
 }
 
@@ -32,8 +35,8 @@ export interface ControllerOptions<User> {
   startSession(user: User, claims: AuthTokenClaims): SessionStarted | Promise<SessionStarted>
 }
 
-/** What `startSession` returns: where to go next, or that and headers for the answer. */
-export type SessionStarted = string | void | { location?: string; headers?: Record<string, string> }
+/** What `startSession` returns: where to go next, or that and headers for the answer (a list for several cookies). */
+export type SessionStarted = string | void | { location?: string; headers?: Record<string, string | string[]> }
 
 /**
  * The controller of spec section 4 in one call: read the token (1), verify it with the API secret
@@ -88,5 +91,7 @@ function problem(status: number, title: string, detail: string): ControllerRespo
  */
 export async function handleFetchRequest<User>(request: Request, options: ControllerOptions<User>): Promise<Response> {
   const { status, headers, body } = await handleControllerRequest(request, options)
-  return new Response(body || null, { status, headers })
+  const fetchHeaders = new Headers()
+  for (const [name, value] of Object.entries(headers)) for (const each of [value].flat()) fetchHeaders.append(name, each)
+  return new Response(body || null, { status, headers: fetchHeaders })
 }

@@ -127,6 +127,14 @@ describe('handleFetchRequest', () => {
     expect(await response.json()).toEqual({ location: '/welcome' })
   })
 
+  it('sends every cookie of a list, each its own Set-Cookie', async () => {
+    startSession.mockReturnValue({ location: '/welcome', headers: { 'Set-Cookie': ['session=s1; Path=/; HttpOnly', 'csrf=t1; Path=/'] } })
+    const response = await handleFetchRequest(request({ 'X-Service-Auth': await signed(), 'X-Requested-With': 'XMLHttpRequest' }), options)
+    expect(response.headers.getSetCookie()).toEqual(['session=s1; Path=/; HttpOnly', 'csrf=t1; Path=/'])
+    const answer = await handleControllerRequest(xhr(await signed()), options)
+    expect(answer.headers['Set-Cookie']).toEqual(['session=s1; Path=/; HttpOnly', 'csrf=t1; Path=/'])
+  })
+
   it('redirects a plain request, and refuses a bad token with problem JSON', async () => {
     const redirect = await handleFetchRequest(request({ 'X-Service-Auth': await signed() }), options)
     expect(redirect.status).toBe(302)

@@ -64,7 +64,7 @@ async function stateOf(id: string): Promise<string> {
   return challenges.find((challenge) => challenge.id === id)!.state
 }
 
-const problemOf = (answer: { headers: Record<string, string>; body: string }) => {
+const problemOf = (answer: { headers: Record<string, string | string[]>; body: string }) => {
   expect(answer.headers['Content-Type']).toBe('application/problem+json')
   return JSON.parse(answer.body)
 }
