@@ -73,7 +73,8 @@ describe('build', () => {
       await rm(custom, { recursive: true, force: true })
     }
     expect((await read('service-auth.js')).toString()).toContain(DEFAULT_API)
-  })
+    // A whole build: seconds on a busy two-core machine, well past vitest's default 5 s.
+  }, 60_000)
 
   it('sets the one global only from the IIFE; the ESM build exports the API and touches no window', async () => {
     const esm = (await read('service-auth.mjs')).toString()
