@@ -45,8 +45,9 @@ export const authenticate: SignedHandler = (context, exchange) => {
 /** The session the token named in `sid`, if the app had sessions on when the phone signed. */
 function startSession(context: ServiceContext, challenge: Challenge, identity: Identity): Session | undefined {
   const { sessionId, deviceId } = challenge.signer!
-  const device = identity.devices.find((candidate) => candidate.id === deviceId)
-  if (!sessionId || !device) return undefined
+  if (!sessionId) return undefined
+  // whyNotConfirmable made sure the device that signed is still the identity's.
+  const device = identity.devices.find((candidate) => candidate.id === deviceId)!
   return context.sessions.start({ id: sessionId, app: challenge.app, identityId: identity.id, device, client: describeBrowser(challenge.browser) })
 }
 

@@ -41,7 +41,8 @@ export class SessionStore {
 
   /** A live session of the app; another app's, an ended or an expired one is as good as none. */
   get(app: string, id: string): Session | undefined {
-    return this.#live().find((session) => session.id === id && session.app === app)
+    const session = this.#sessions.get(id)
+    return session?.app === app && this.#isLive(session) ? session : undefined
   }
 
   /** The app's live sessions, oldest first. */
@@ -71,13 +72,15 @@ export class SessionStore {
     this.#sessions.clear()
   }
 
-  /** Live sessions in creation order; expired ones are forgotten on the way, so none needs a timer. */
-  #live(now = Date.now()): Session[] {
-    const live: Session[] = []
-    for (const session of this.#sessions.values()) {
-      if (session.expiresAt.getTime() > now) live.push(session)
-      else this.#sessions.delete(session.id)
-    }
-    return live
+  /** Live sessions in creation order. */
+  #live(): Session[] {
+    return [...this.#sessions.values()].filter((session) => this.#isLive(session))
+  }
+
+  /** An expired session is forgotten when it is next looked at, so none needs a timer. */
+  #isLive(session: Session): boolean {
+    if (session.expiresAt.getTime() > Date.now()) return true
+    this.#sessions.delete(session.id)
+    return false
   }
 }
