@@ -16,12 +16,11 @@ const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'
 export const DEFAULT_API = 'https://api.service-auth.example'
 
 /** The browsers the embed and its stylesheet support (README: Browser support). */
-const BROWSERS = ['chrome96', 'firefox100', 'safari15.4', 'edge96']
+const BROWSERS = ['chrome116', 'firefox124', 'safari17.4', 'edge116']
 
 export async function build({ outdir = join(root, 'dist'), api = process.env.SERVICE_API_URL || DEFAULT_API, types = true } = {}) {
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
-  // The stylesheet comes first: the IIFE links it with its SRI hash baked in.
   const cssPath = join(outdir, 'service-auth.css')
   await esbuild({ entryPoints: [join(root, 'src/style.css')], outfile: cssPath, minify: true, target: BROWSERS, logLevel: 'warning' })
   const common = {
@@ -32,16 +31,13 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
     define: {
       __API__: JSON.stringify(api),
       __VERSION__: JSON.stringify(version),
-      // sha256, not the sha384 the manifest lists: SRI accepts either, and the shorter hash saves
-      // budget bytes (a hash does not compress).
-      __STYLE_INTEGRITY__: JSON.stringify(sri(await readFile(cssPath), 'sha256')),
     },
     legalComments: 'none',
     // Internal property names only (never JSON fields, DOM properties, handle methods or event
     // details), shortened because every byte counts against the 3 KB budget. Option names may be
     // here: options are read by name strings (read() in config.ts), which esbuild leaves alone.
     // e2e tests run the result, so a slip shows there.
-    mangleProps: /^(deadline|button|message|show|imageData|authUrl|autoStart|image|header|api|problem|link|appUrl|locale|statusUrl|apiKey)$/,
+    mangleProps: /^(deadline|button|message|show|imageData|authUrl|autoStart|image|header|api|problem|link|appUrl|locale|statusUrl|apiKey|serviceOrigin|challengeType)$/,
     logLevel: 'warning',
   }
   await Promise.all([
@@ -59,6 +55,25 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
       tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
     }),
     esbuild({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(outdir, 'service-auth.mjs'), format: 'esm' }),
+    // A language pack per file in src/languages/: service-auth.de.js and so on, each a classic
+    // script that adds its texts for the main script to find (and, in a bundler, a module imported
+    // for that side effect). Apart from the main script, so that a language costs it nothing.
+    ...(await languagePacks()).map((code) =>
+      esbuild({
+        stdin: {
+          contents: `import { addLanguage } from './i18n.ts'\nimport { texts } from './languages/${code}.ts'\naddLanguage(${JSON.stringify(code)}, texts)\n`,
+          resolveDir: join(root, 'src'),
+          sourcefile: `language-pack-${code}.ts`,
+        },
+        outfile: join(outdir, `service-auth.${code}.js`),
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: BROWSERS,
+        legalComments: 'none',
+        logLevel: 'warning',
+      }),
+    ),
     // The Node helper for integrators' controllers (the `service-auth/server` subpath); jose stays a dependency.
     esbuild({
       entryPoints: [join(root, 'src/server/index.ts')],
@@ -97,13 +112,19 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
   await copyFile(iifePath, join(outdir, versioned))
   await copyFile(iifePath + '.map', join(outdir, versioned + '.map'))
   await copyFile(cssPath, join(outdir, versioned.replace(/js$/, 'css')))
+  for (const code of await languagePacks()) await copyFile(join(outdir, `service-auth.${code}.js`), join(outdir, `service-auth-${version}.${code}.js`))
   if (types) {
     execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(outdir, 'types')], { stdio: 'inherit' })
     // `import 'service-auth/style.css'` needs a declaration to type-check (TS2882 without one).
     await writeFile(join(outdir, 'types/style.css.d.ts'), '// The widget\'s stylesheet: imported for its side effect, it exports nothing.\nexport {}\n')
+    // `import 'service-auth/languages/de.js'` likewise: a language pack, imported for its side effect.
+    await writeFile(join(outdir, 'types/language-pack.d.ts'), '// A language pack: imported for its side effect (it adds its texts), it exports nothing.\nexport {}\n')
   }
   return writeManifest(outdir)
 }
+
+/** The two-letter codes of the language packs, from the files in src/languages/. */
+export const languagePacks = async () => (await readdir(join(root, 'src/languages'))).filter((name) => /^[a-z]{2}\.ts$/.test(name)).map((name) => name.slice(0, 2))
 
 const sri = (bytes, algorithm = 'sha384') => algorithm + '-' + createHash(algorithm).update(bytes).digest('base64')
 
@@ -128,7 +149,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const [name, file] of Object.entries(manifest.files)) {
     console.log(`${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`)
   }
-  const pinned = ['js', 'css'].map((ext) => `service-auth-${manifest.version}.${ext}`)
+  const pinned = ['js', 'css', 'de.js'].map((ext) => `service-auth-${manifest.version}.${ext}`)
   for (const name of pinned) console.log(`Pinned in README.md: integrity="${manifest.files[name].integrity}" for ${name}`)
   // `node build.mjs --readme` writes those hashes into the README's pinned tags (a test checks them).
   if (process.argv.includes('--readme')) {

@@ -4,12 +4,9 @@ export default defineConfig({
   define: {
     __API__: JSON.stringify('https://api.test.example'),
     __VERSION__: JSON.stringify('0.0.0-test'),
-    __STYLE_INTEGRITY__: JSON.stringify('sha384-test'),
   },
   test: {
     environment: 'happy-dom',
-    // The stylesheet a test links is never fetched; happy-dom reports that as loaded, not as an error.
-    environmentOptions: { happyDOM: { settings: { disableCSSFileLoading: true, handleDisabledFileLoadingAsSuccess: true } } },
     include: ['test/**/*.test.ts'],
     // The package tests pack and install the built package: `npm run test:package`, after the build.
     exclude: [...configDefaults.exclude, 'test/package/**'],

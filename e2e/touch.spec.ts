@@ -21,6 +21,15 @@ test.describe('on a touch device', () => {
     await expect(link).toHaveAttribute('href', `serviceauth://challenge/${second}`)
   })
 
+  test('says to tap the code, in English and in German, not to scan it', async ({ page }) => {
+    await page.goto(fixture({ 'app-url': APP_URL }))
+    await shownChallenge(page)
+    await expect(widget(page).getByRole('status')).toHaveText('Tap to open the app')
+    await page.goto(fixture({ 'app-url': APP_URL, lang: 'de' }))
+    await shownChallenge(page)
+    await expect(widget(page).getByRole('status')).toHaveText('Tippen, um die App zu öffnen')
+  })
+
   test('is reachable by keyboard', async ({ page }) => {
     await page.goto(fixture({ 'app-url': 'https://app.example/challenge/{id}' }))
     await shownChallenge(page)

@@ -1,5 +1,5 @@
 import { toUrl, type Config } from './config.js'
-import { send } from './http.js'
+import { failure, send } from './http.js'
 
 /** A challenge as the widget uses it, after validation. */
 export interface Challenge {
@@ -18,6 +18,10 @@ export interface Challenge {
   link?: string
 }
 
+// A poll may outlast the code's deadline by this much, for the service's own clock and the
+// network; then it is given up, and the code is found expired and replaced.
+const POLL_MARGIN = 3000
+
 /**
  * `POST {api}/v1/entity/challenges`. Unsigned on purpose: the API secret never reaches a browser.
  * Among the 4xx only 429 is worth retrying: the others (400, 401, 403 above all) mean the key,
@@ -29,37 +33,56 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
     {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ key: config.apiKey, returnAuthImageData: config.imageData }),
+      // authType is only sent when the markup names one, as the incumbent embed did.
+      body: JSON.stringify({ key: config.apiKey, authType: config.challengeType, returnAuthImageData: config.imageData }),
+      // The service is a third party: even where it shares this page's origin, it gets no cookies.
+      credentials: 'omit',
     },
     signal,
     toChallenge(config),
     (status) => (status < 500 && status != 429 ? 'rejected' : 'service'),
   )
 
-/** Reads the challenge in a response body, if every field the widget relies on is there and sane. */
+/**
+ * Reads the challenge in a response body, if every field the widget relies on is there and sane.
+ * The service is not trusted: its URLs are used only when they are http(s) on its own origin, so
+ * it cannot make this page send requests (with cookies, or to the controller) anywhere else.
+ */
 const toChallenge =
   (config: Config) =>
   (body: any): Challenge | undefined => {
-    const { id, expiresAt } = body
+    const { id, expiresAt, authImages } = body
+    const onService = (value: unknown) => {
+      const url = toUrl(value)
+      if (url?.origin == config.serviceOrigin) return url.href
+    }
     const data = config.imageData && body.authImagesData?.[config.image]
-    const image = typeof data == 'string' ? 'data:image/png;base64,' + data : toUrl(body.authImages?.[config.image])?.href
-    const statusUrl = toUrl(body.pollingUrl)?.href
+    const image = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.image])
+    // A kind the service does not offer is the markup's fault, which no retry can mend.
+    if (!image && authImages && !authImages[config.image]) {
+      config.problem = 'data-service-auth-image is missing or invalid; the service offers ' + Object.keys(authImages)
+      throw failure('config')
+    }
+    const statusUrl = onService(body.pollingUrl)
     // In whole ms: over 999 is a second at least, below which a code is of no use.
     const lifetime = Date.parse(expiresAt) - (Date.parse(body.createdAt) || Date.now())
     if (typeof id == 'string' && image && statusUrl && lifetime > 999) {
-      return { id, expiresAt, deadline: Date.now() + lifetime, statusUrl, image, link: config.appUrl?.replace('{id}', encodeURIComponent(id)) }
+      return { id, expiresAt, deadline: Date.now() + lifetime, statusUrl, image }
     }
   }
 
 /**
  * One long poll of the challenge status: the signed token, or null while not signed yet
- * (204 or another 2xx). Any other status rejects with a Failure carrying it.
+ * (204 or another 2xx). Any other status rejects with a Failure carrying it, and so does a poll
+ * still unanswered a little after the code's deadline.
  */
-export const pollStatus = (url: string, signal: AbortSignal): Promise<string | null> =>
+export const pollStatus = (url: string, deadline: number, signal: AbortSignal): Promise<string | null> =>
   send(
     url,
-    {},
+    { credentials: 'omit' },
     signal,
     (body, res) => (res.status != 200 ? null : (typeof body.token == 'string' && body.token) || undefined),
     () => 'service',
+    undefined,
+    deadline + POLL_MARGIN - Date.now(),
   )

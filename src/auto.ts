@@ -1,7 +1,6 @@
 // The CDN entry, and the only module with side effects: it sets the one global, mounts
 // what is on the page, and follows the page as single-page apps add and remove widgets.
 import { get, mount, scan, sweep, version } from './index.js'
-import { linkStylesheet } from './style.js'
 
 declare global {
   /** The CDN build's API: the same as the module's exports. A `var`, so `ServiceAuth.mount(...)` and `window.ServiceAuth` are both typed. */
@@ -11,9 +10,6 @@ declare global {
 // Included twice, or beside another copy? The first one owns the page.
 if (!self.ServiceAuth) {
   self.ServiceAuth = { mount, get, scan, sweep, version }
-  // Only set while a classic script first runs; an inlined copy has no src to find the styles by.
-  const script = document.currentScript as HTMLScriptElement | null
-  if (script?.src) linkStylesheet(script.src)
   const update = () => (sweep(), scan())
   // Observing from wherever the script sits mounts each widget as the parser inserts it, so
   // the code can show before the rest of the page has loaded. Records are not walked: one

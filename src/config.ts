@@ -1,4 +1,4 @@
-import { pickLocale, textsFor, type Texts } from './i18n.js'
+import { en, languages, pickLocale, type Texts } from './i18n.js'
 
 /**
  * Mount options; each overrides the `data-service-*` attribute of the same name
@@ -13,6 +13,8 @@ export interface Options {
   api?: string
   /** Image kind, default `qrcode-standard`. */
   authImage?: string
+  /** Sent as the challenge's `authType` when set (the spec knows `web`), as the incumbent embed did. */
+  authType?: string
   /** Inline image data rather than image URLs, default true (`data-service-image-data="false"` turns it off). */
   imageData?: boolean
   /** Name of the header that carries the token, default `X-Service-Auth`. */
@@ -35,7 +37,11 @@ export interface Config {
   apiKey: string
   authUrl: URL
   api: string
+  /** The service's origin: the only one its URLs (status, images) may point at. */
+  serviceOrigin: string
   image: string
+  /** The `authType` option. */
+  challengeType?: string
   imageData: boolean
   header: string
   autoStart: boolean
@@ -56,7 +62,9 @@ export function readConfig(el: HTMLElement, options?: Options): Config {
   const authUrl = toUrl(read('authUrl'))
   const api = toUrl(read('api') ?? __API__)
   const appUrl = read('appUrl')
-  const locale = pickLocale([read('locale'), document.documentElement.lang, ...navigator.languages])
+  // A mistyped kind is found out by the service's answer, which lists the kinds it offers.
+  const available = languages()
+  const locale = pickLocale([read('locale'), document.documentElement.lang, ...navigator.languages], available)
   const invalid = !key
     ? 'key'
     : // The token must never leave this origin, so a controller elsewhere is refused outright.
@@ -64,24 +72,34 @@ export function readConfig(el: HTMLElement, options?: Options): Config {
       ? 'auth-url'
       : !api
         ? 'api'
-        : // Any scheme an app may register, but none that runs script in this page: javascript:,
-          // and data: and vbscript:, which old browsers ran. (A blob: URL runs in the origin that
-          // made it, and a web page cannot open file: URLs.)
-          appUrl && !toUrl(appUrl, /^(?!(javascript|data|vbscript):)/) && 'app-url'
+        : // Checked again with each challenge's id in it (see toAppLink).
+          appUrl && !toAppLink(appUrl, '') && 'app-url'
   return {
     apiKey: key,
     authUrl,
     api: api?.href.replace(/\/+$/, ''),
+    serviceOrigin: api?.origin,
     image: read('authImage') || 'qrcode-standard',
+    challengeType: read('authType'),
     imageData: read('imageData') + '' != 'false',
     header: read('authHeader') || 'X-Service-Auth',
     autoStart: read('autoStart') + '' != 'false',
     locale,
-    texts: { ...textsFor[locale], ...options?.texts },
+    // English fills in whatever a pack lacks.
+    texts: { ...en, ...available[locale], ...options?.texts },
     appUrl: matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
     problem: invalid && 'data-service-' + invalid + ' is missing or invalid',
   } as Config
 }
+
+/**
+ * The app link for a challenge: `template` with `{id}` replaced, checked after the replacement, as
+ * the service chooses the id. Any scheme an app may register, but none that runs script in this
+ * page (javascript:, and data: and vbscript:, which old browsers ran) or reaches into the browser
+ * (blob:, file:).
+ */
+export const toAppLink = (template: string, id: string): string | undefined =>
+  toUrl(template.replace('{id}', encodeURIComponent(id)), /^(?!(javascript|data|vbscript|blob|file):)/)?.href
 
 /** `value` resolved against the page, if it is a URL whose scheme (say `https:`) matches `scheme`: by default http(s). */
 export const toUrl = (value: unknown, scheme = /^https?:/): URL | undefined => {

@@ -17,11 +17,14 @@ export const failure = (reason: ErrorReason, res?: Response): Failure => ({
 
 export const isFailure = (error: any): error is Failure => !!error?.reason
 
+/** How long any request may take by default: a connection a proxy holds open must not freeze the widget. */
+const REQUEST_LIMIT = 30_000
+
 /**
  * fetch(), then hands the JSON body of a 2xx response (an empty object when not JSON, or null)
  * and the response to `read`. What `read` cannot use (it returns undefined) fails as `malformed`,
- * and any other status as `refused(status)`. A network error becomes a `network` Failure;
- * aborting `signal` rejects with its reason.
+ * and any other status as `refused(status)`. A network error, or no answer within `limit` ms
+ * (30 s at most), becomes a `network` Failure; aborting `signal` rejects with its reason.
  */
 export const send = async <T>(
   url: string | URL,
@@ -30,9 +33,17 @@ export const send = async <T>(
   read: (body: any, res: Response) => T | undefined,
   refused: (status: number) => ErrorReason,
   malformed: ErrorReason = 'response',
+  limit = REQUEST_LIMIT,
 ): Promise<T> => {
+  // On a timer of the page's own (not AbortSignal.timeout), which tests and fake clocks control too.
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), Math.min(limit, REQUEST_LIMIT))
   try {
-    const res = await fetch(url, { ...init, cache: 'no-store', signal })
+    const res = await fetch(url, {
+      ...init,
+      cache: 'no-store',
+      signal: AbortSignal.any([signal, timeout.signal]),
+    })
     // Read whatever the status: a body left unread keeps the connection (and the request's
     // resource timing entry) open.
     const body = (await res.json().catch(() => {})) || {}
@@ -42,6 +53,9 @@ export const send = async <T>(
     }
     throw failure(res.ok ? malformed : refused(res.status), res)
   } catch (error) {
+    // Running out of time is a network failure like any other.
     throw signal.aborted ? signal.reason : isFailure(error) ? error : failure('network')
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -1,12 +1,17 @@
-// Every text a person can see or hear. A language is one object here; integrators can
-// still replace any single text with the `texts` mount option. Kept short: they ship in the bundle.
-const en = {
+// Every text a person can see or hear, in English, which is built in. Other languages are packs
+// (src/languages/), each its own small script, so that a language costs the main script nothing;
+// integrators can still replace any single text with the `texts` mount option.
+export const en = {
   loading: 'Loading…',
   ready: 'Scan with the app',
+  // Said instead on touch devices, where the code is a link to the app: a phone cannot scan its own screen.
+  tap: 'Tap to open the app',
   // Also the name of the link that opens the app on touch devices, so it says what both do.
   alt: 'QR code: sign in with the app',
   left: 'Expires in ',
   signing: 'Signing in…',
+  // When the page's own script took over after sign-in (it cancelled service-auth:success).
+  signed: 'Signed in',
   reconnecting: 'Reconnecting…',
   expired: 'The code expired',
   // The error state: the service refused this page, or the markup is wrong. Trying again may help.
@@ -19,23 +24,22 @@ const en = {
 
 export type Texts = typeof en
 
-const de: Texts = {
-  loading: 'Lädt…',
-  ready: 'Mit der App scannen',
-  alt: 'QR-Code: mit der App anmelden',
-  left: 'Läuft ab in ',
-  signing: 'Anmeldung…',
-  reconnecting: 'Verbinde neu…',
-  expired: 'Code abgelaufen',
-  error: 'Anmeldung nicht verfügbar',
-  failed: 'Anmeldung fehlgeschlagen',
-  newCode: 'Neuen Code zeigen',
-  retry: 'Erneut versuchen',
+declare global {
+  /** The language packs loaded so far, by two-letter code: each pack script adds itself here. */
+  var ServiceAuthTexts: Record<string, Texts> | undefined
 }
 
-/** The texts of each language we have, by its two-letter code. */
-export const textsFor: Record<string, Texts> = { en, de }
+/**
+ * All that a language pack's script (service-auth.<code>.js) does: adds its texts to the page's
+ * packs. The build writes that script's entry (see build.mjs).
+ */
+export const addLanguage = (code: string, texts: Texts): void => {
+  ;(self.ServiceAuthTexts ||= {})[code] = texts
+}
 
-/** The first candidate language we have texts for (by its first two letters), else English. */
-export const pickLocale = (candidates: readonly unknown[]): string =>
-  candidates.map((tag) => (tag + '').slice(0, 2).toLowerCase()).find((lang) => textsFor[lang]) || 'en'
+/** The texts of each language this page has, by two-letter code: English, and the packs loaded before mounting. */
+export const languages = (): Record<string, Texts> => ({ en, ...self.ServiceAuthTexts })
+
+/** The first candidate language in `available` (by its first two letters), else English. */
+export const pickLocale = (candidates: readonly unknown[], available: Record<string, Texts>): string =>
+  candidates.map((tag) => (tag + '').slice(0, 2).toLowerCase()).find((lang) => available[lang]) || 'en'

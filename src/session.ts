@@ -1,6 +1,6 @@
 import { createChallenge, pollStatus, type Challenge } from './api.js'
 import { backoff } from './backoff.js'
-import { readConfig, type Options } from './config.js'
+import { readConfig, toAppLink, type Options } from './config.js'
 import { confirm } from './controller.js'
 import { emit } from './events.js'
 import { failure, isFailure, type Failure } from './http.js'
@@ -45,6 +45,9 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   const view = createView(el, config.texts, config.locale, start)
   /** Reports a failure; with `shown` the widget is retrying, without it, it waits for the person. */
   const fail = (reported: Failure, shown?: Shown) => {
+    // The markup is at fault: the message names the attribute ("data-service-key is missing or
+    // invalid"), so no prefix is needed.
+    if (reported.reason == 'config') console.error(config.problem)
     emit(el, 'error', reported)
     // No button for a problem in the markup: trying again cannot fix it.
     view.show(shown ? 'reconnecting' : 'error', shown || { button: !config.problem })
@@ -71,7 +74,9 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
         try {
           if (!challenge) {
             view.show('loading', { message: notice })
-            challenge = { ...(await createChallenge(config, signal)), message: notice }
+            const created = await createChallenge(config, signal)
+            // On touch devices the code is also a link that opens the app (a phone cannot scan its own screen).
+            challenge = { ...created, message: notice, link: config.appUrl && toAppLink(config.appUrl, created.id) }
             notice = undefined
             emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
           } else {
@@ -88,7 +93,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
             lastPoll = Date.now()
             // Past the code's deadline: handled below exactly like the service's own 410.
             if (lastPoll > challenge.deadline) throw { reason: 'expired', status: 410 }
-            const token = await pollStatus(challenge.statusUrl, signal)
+            const token = await pollStatus(challenge.statusUrl, challenge.deadline, signal)
             if (token) {
               // From here on the challenge counts as consumed: it is never polled again, whatever follows.
               emit(el, 'signed', { challengeId: challenge.id })
@@ -105,11 +110,11 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
                 refreshingSince = Date.now()
                 continue
               }
-              // Where the controller said (null: reload), unless a listener cancelled the event.
-              if (emit(el, 'success', { location: next?.href }, true)) {
-                if (next) location.assign(next.href)
-                else location.reload()
-              }
+              // Where the controller said (null: reload), unless a listener cancelled the event: then
+              // the page's own script goes on from here, and the widget says the person is signed in.
+              if (!emit(el, 'success', { location: next?.href }, true)) return view.show('signed')
+              if (next) location.assign(next.href)
+              else location.reload()
               return
             }
           }
@@ -117,7 +122,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
           view.show('ready', challenge)
         } catch (error: any) {
           if (!isFailure(error)) throw error
-          if (error.reason == 'rejected') return fail(error)
+          if (error.reason == 'rejected' || error.reason == 'config') return fail(error)
           if (error.status == 404 || error.status == 410) {
             if (error.status == 410) emit(el, 'expired', { challengeId: challenge!.id })
             challenge = undefined
@@ -137,11 +142,8 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
     }
   }
 
-  if (config.problem) {
-    // The message names the attribute ("data-service-key is missing or invalid"): no prefix needed.
-    console.error(config.problem)
-    fail(failure('config'))
-  } else if (config.autoStart) start()
+  if (config.problem) fail(failure('config'))
+  else if (config.autoStart) start()
   else view.show('idle', { button: true })
 
   return {

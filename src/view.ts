@@ -1,6 +1,6 @@
 import type { Texts } from './i18n.js'
 
-export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'expired' | 'error'
+export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'signed' | 'expired' | 'error'
 
 export interface Shown {
   /** The QR image; without it the frame stays an empty placeholder of the same size. */
@@ -59,15 +59,16 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
       img.hidden = !image
       if (link) frame.href = link
       else frame.removeAttribute('href')
-      // Unchanged text is left alone, so the live region does not announce it again.
-      const text = texts[message || (state as keyof Texts)] || ''
+      // Unchanged text is left alone, so the live region does not announce it again. A code that
+      // is a link says to tap it rather than scan it.
+      const text = texts[message || (link && state == 'ready' ? 'tap' : (state as keyof Texts))] || ''
       if (status.textContent != text) status.textContent = text
       button.textContent = state == 'error' ? texts.retry : texts.newCode
       button.hidden = !offered
       countdown.hidden = !deadline
       // Only this text node changes each second. It is outside the live region, so screen
       // readers are not read the time every second, and page observers see no new nodes.
-      const tick = () => (time.data = texts.left + new Date(Math.max(0, deadline! - Date.now()) + 999).toJSON().slice(14, 19))
+      const tick = () => (time.data = texts.left + clock(deadline! - Date.now()))
       // Not once destroyed: an event listener may destroy the widget just before this runs.
       if (deadline && root.isConnected) {
         tick()
@@ -79,4 +80,11 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
       root.remove()
     },
   }
+}
+
+/** A countdown's text for `ms` left, rounded up to the second: mm:ss, or h:mm:ss from an hour on. */
+export const clock = (ms: number): string => {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000)
+  // Minutes and seconds from a date's time of day, within the hour: valid however far off the deadline.
+  return (seconds < 3600 ? '' : Math.floor(seconds / 3600) + ':') + new Date((seconds * 1000) % 3.6e6).toJSON().slice(14, 19)
 }

@@ -20,7 +20,8 @@ import {
 let service: FakeService
 const config = (options: Options = {}) => readConfig(widget(), options)
 const create = (options: Options = {}) => createChallenge(config(options), new AbortController().signal)
-const poll = () => pollStatus(pollingUrlOf('c1'), new AbortController().signal)
+// A code with two minutes to live.
+const poll = () => pollStatus(pollingUrlOf('c1'), Date.now() + 120_000, new AbortController().signal)
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
@@ -41,8 +42,8 @@ describe('createChallenge: request', () => {
     expect(call.url).toBe(CREATE_URL)
     expect(call.init.method).toBe('POST')
     expect(JSON.parse(call.init.body as string)).toEqual({ key: 'pk_test_123', returnAuthImageData: true })
-    expect(call.init.cache).toBe('no-store')
-    expect(call.init.signal).toBe(signal)
+    // No cookies, even for a service on this page's own origin: it is a third party.
+    expect(call.init.credentials).toBe('omit')
   })
 
   it('is unsigned: no Authorization header, the API secret never reaches a browser', async () => {
@@ -187,12 +188,12 @@ describe('createChallenge: failures', () => {
 describe('pollStatus', () => {
   it('GETs the polling URL without cache', async () => {
     const signal = new AbortController().signal
-    await pollStatus(pollingUrlOf('c1'), signal)
+    await pollStatus(pollingUrlOf('c1'), Date.now() + 120_000, signal)
     const [call] = service.calls
     expect(call.url).toBe(pollingUrlOf('c1'))
     expect(call.init.method ?? 'GET').toBe('GET')
     expect(call.init.cache).toBe('no-store')
-    expect(call.init.signal).toBe(signal)
+    expect(call.init.credentials).toBe('omit')
     expect(headersOf(call).has('Authorization')).toBe(false)
   })
 
@@ -238,9 +239,119 @@ describe('pollStatus', () => {
   it('rejects with the abort reason when aborted while held', async () => {
     service.poll = () => held().promise
     const controller = new AbortController()
-    const pending = pollStatus(pollingUrlOf('c1'), controller.signal)
+    const pending = pollStatus(pollingUrlOf('c1'), Date.now() + 120_000, controller.signal)
     controller.abort()
     await expect(pending).rejects.toBe(controller.signal.reason)
     expect(service.calls[0].init.signal!.aborted).toBe(true)
+  })
+})
+
+describe('pollStatus: a poll nobody answers', () => {
+  it('is given up a little after the code\'s deadline, as a network failure', async () => {
+    service.poll = () => held().promise
+    const pending = pollStatus(pollingUrlOf('c1'), Date.now() + 5_000, new AbortController().signal)
+    const outcome = pending.catch((error) => error)
+    await vi.advanceTimersByTimeAsync(7_999)
+    expect(service.calls[0].init.signal!.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await outcome).toMatchObject({ reason: 'network', status: 0 })
+    expect(service.calls[0].init.signal!.aborted).toBe(true)
+  })
+
+  it('is given up after 30 s however long the code lives', async () => {
+    service.poll = () => held().promise
+    const outcome = pollStatus(pollingUrlOf('c1'), Date.now() + 10 * 365 * 86_400_000, new AbortController().signal).catch((error) => error)
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(await outcome).toMatchObject({ reason: 'network' })
+  })
+})
+
+describe('createChallenge: a hostile or broken service', () => {
+  const answer = (fields: Record<string, unknown>) => {
+    service.create = () => Response.json(challengeJson('c1', 120_000, fields), { status: 201 })
+  }
+
+  // Every origin but the service's: this page's own (where cookies would go), its controller,
+  // another site, and look-alikes of the service's.
+  const elsewhere = [
+    'http://localhost:3000/account/delete?confirm=yes',
+    '/auth/controller',
+    'https://evil.example/status',
+    'http://api.test.example/v1/entity/challenges/c1/status',
+    'https://api.test.example:8443/v1/entity/challenges/c1/status',
+    'https://api.test.example.evil.example/status',
+    'https://api.test.example@evil.example/status',
+    '//evil.example/status',
+    'javascript:alert(1)',
+    'data:text/plain,x',
+    'blob:https://api.test.example/1',
+    'file:///etc/passwd',
+    ' https://evil.example/',
+  ]
+
+  it.each(elsewhere)('never polls a pollingUrl off the service\'s origin: %s', async (pollingUrl) => {
+    answer({ pollingUrl })
+    await expect(create()).rejects.toMatchObject({ reason: 'response' })
+    expect(service.calls).toHaveLength(1)
+  })
+
+  it.each(elsewhere)('never loads an image from off the service\'s origin: %s', async (url) => {
+    answer({ authImages: { 'qrcode-standard': url }, authImagesData: undefined })
+    await expect(create()).rejects.toMatchObject({ reason: 'response' })
+  })
+
+  it('takes a pollingUrl on the service\'s origin, whatever its path', async () => {
+    answer({ pollingUrl: 'https://api.test.example/elsewhere/c1?secret=s' })
+    expect((await create()).statusUrl).toBe('https://api.test.example/elsewhere/c1?secret=s')
+  })
+
+  it.each([
+    ['far off', '+100000-01-01T00:00:00.000Z'],
+    ['years ahead', '2040-01-01T00:00:00Z'],
+  ])('takes an expiresAt %s', async (_, expiresAt) => {
+    answer({ expiresAt })
+    const challenge = await create()
+    expect(challenge.deadline).toBe(Date.now() + Date.parse(expiresAt) - Date.parse(challengeJson('c1').createdAt))
+  })
+
+  it.each<[string, unknown]>([
+    ['an array', []],
+    ['a string', 'challenge'],
+    ['a number', 42],
+    ['null', null],
+    ['an id that is an object', { ...challengeJson('c1'), id: { toString: 'c1' } }],
+    ['image data that is a number', { ...challengeJson('c1'), authImagesData: { 'qrcode-standard': 7 }, authImages: undefined }],
+    ['a pollingUrl that is an object', { ...challengeJson('c1'), pollingUrl: { href: pollingUrlOf('c1') } }],
+    ['a createdAt after expiresAt', { ...challengeJson('c1'), createdAt: '2031-01-01T00:00:00Z' }],
+  ])('rejects a body that is %s as "response"', async (_, body) => {
+    service.create = () => Response.json(body, { status: 201 })
+    await expect(create()).rejects.toMatchObject({ reason: 'response' })
+  })
+
+  it('copes with a huge body', async () => {
+    service.create = () => Response.json({ ...challengeJson('c1'), padding: 'x'.repeat(5_000_000) }, { status: 201 })
+    expect((await create()).id).toBe('c1')
+  })
+
+  it('is given up after 30 s without an answer, as a network failure', async () => {
+    service.create = () => held().promise
+    const outcome = create().catch((error) => error)
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(await outcome).toMatchObject({ reason: 'network' })
+  })
+})
+
+describe('createChallenge: an image kind the service does not offer', () => {
+  it('is the markup\'s fault: "config", naming the attribute and the kinds offered', async () => {
+    const cfg = config({ authImage: 'bogus' })
+    await expect(createChallenge(cfg, new AbortController().signal)).rejects.toMatchObject({ reason: 'config' })
+    expect(cfg.problem).toBe('data-service-auth-image is missing or invalid; the service offers qrcode-standard,qrcode-large')
+  })
+})
+
+describe('createChallenge: authType', () => {
+  it('is sent when the markup names one (data-service-auth-type), as the incumbent embed did', async () => {
+    await createChallenge(readConfig(widget({ 'data-service-auth-type': 'web' })), new AbortController().signal)
+    expect(JSON.parse(service.calls[0].init.body as string)).toEqual({ key: 'pk_test_123', authType: 'web', returnAuthImageData: true })
   })
 })

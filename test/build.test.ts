@@ -32,7 +32,16 @@ describe('build', () => {
   it('lists every file with its bytes, gzip and brotli sizes and a matching sha384 SRI hash', async () => {
     const version = JSON.parse(await readFile('package.json', 'utf8')).version
     expect(Object.keys(manifest.files).sort()).toEqual(
-      ['server.mjs', `service-auth-${version}.js`, 'service-auth.js', 'service-auth.mjs', `service-auth-${version}.css`, 'service-auth.css'].sort(),
+      [
+        'server.mjs',
+        `service-auth-${version}.js`,
+        'service-auth.js',
+        'service-auth.mjs',
+        `service-auth-${version}.css`,
+        'service-auth.css',
+        `service-auth-${version}.de.js`,
+        'service-auth.de.js',
+      ].sort(),
     )
     for (const [name, file] of Object.entries(manifest.files)) {
       const bytes = await read(name)
@@ -47,13 +56,19 @@ describe('build', () => {
   it('makes the versioned CDN copies byte-identical, so one integrity hash pins both', async () => {
     expect((await read(`service-auth-${manifest.version}.js`)).equals(await read('service-auth.js'))).toBe(true)
     expect((await read(`service-auth-${manifest.version}.css`)).equals(await read('service-auth.css'))).toBe(true)
+    expect((await read(`service-auth-${manifest.version}.de.js`)).equals(await read('service-auth.de.js'))).toBe(true)
   })
 
-  it('pins the stylesheet the IIFE links by its SRI hash, so the CDN cannot swap the look either', async () => {
-    const script = (await read('service-auth.js')).toString()
-    // sha256 (shorter than the manifest's sha384, to save budget bytes): SRI accepts either.
-    const integrity = 'sha256-' + createHash('sha256').update(await read('service-auth.css')).digest('base64')
-    expect(script).toContain(`"${integrity}"`)
+  it('makes each language pack a script that adds its texts, whether it runs before the main script or after', async () => {
+    const pack = (await read('service-auth.de.js')).toString()
+    const page: { ServiceAuthTexts?: Record<string, Record<string, string>> } = {}
+    new Function('self', pack)(page)
+    expect(page.ServiceAuthTexts!.de.ready).toBe('Mit der App scannen')
+    // A second pack keeps the first.
+    new Function('self', pack.replace('"de"', '"xx"'))(page)
+    expect(Object.keys(page.ServiceAuthTexts!)).toEqual(['de', 'xx'])
+    // Not in the main script: a language costs it nothing.
+    expect((await read('service-auth.js')).toString()).not.toContain('Mit der App scannen')
   })
 
   it('bakes SERVICE_API_URL in as the default service URL', async () => {
@@ -83,9 +98,9 @@ describe('build', () => {
     expect((await read('service-auth.js')).toString()).toContain('ServiceAuth')
   })
 
-  it("keeps the README's pinned script and stylesheet tags true: their integrity is the built files'", async () => {
+  it("keeps the README's pinned script, stylesheet and language pack tags true: their integrity is the built files'", async () => {
     const readme = await readFile('README.md', 'utf8')
-    for (const [attribute, ext] of [['src', 'js'], ['href', 'css']]) {
+    for (const [attribute, ext] of [['src', 'js'], ['href', 'css'], ['src', 'de.js']]) {
       const [, file, integrity] = readme.match(new RegExp(`${attribute}="[^"]*/(service-auth-[\\d.]+\\.${ext})"\\s+integrity="([^"]+)"`))!
       expect(file).toBe(`service-auth-${manifest.version}.${ext}`)
       expect(integrity).toBe(manifest.files[file].integrity)

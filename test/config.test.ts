@@ -1,6 +1,8 @@
 // readConfig is tested through what it configures: the requests a mounted widget makes, the
 // texts it shows, and the console error an integrator sees for bad markup.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { addLanguage, type Texts } from '../src/i18n'
+import { texts as german } from '../src/languages/de'
 import { toUrl, type Options } from '../src/config'
 import { mount, type Handle } from '../src/index'
 import {
@@ -55,6 +57,7 @@ afterEach(() => {
   handles.forEach((handle) => handle.destroy())
   document.body.replaceChildren()
   document.documentElement.removeAttribute('lang')
+  delete window.ServiceAuthTexts
   vi.useRealTimers()
 })
 
@@ -193,6 +196,7 @@ describe('attributes', () => {
 describe('options', () => {
   it('override the attributes of the same name', async () => {
     service.poll = () => tokenResponse()
+    addLanguage('de', german)
     const el = mountWidget(
       {
         'data-service-key': 'pk_attribute',
@@ -202,6 +206,7 @@ describe('options', () => {
         'data-service-auth-header': 'X-From-Attribute',
         'data-service-image-data': 'true',
         'data-service-locale': 'en',
+        'data-service-auth-type': 'attribute',
       },
       {
         key: 'pk_options',
@@ -211,12 +216,13 @@ describe('options', () => {
         authHeader: 'Authorization',
         imageData: false,
         locale: 'de',
+        authType: 'web',
       },
     )
     expect(seen(el).status).toBe('Lädt…')
     await flush()
     expect(service.creates).toHaveLength(1)
-    expect(body()).toEqual({ key: 'pk_options', returnAuthImageData: false })
+    expect(body()).toEqual({ key: 'pk_options', authType: 'web', returnAuthImageData: false })
     const [call] = service.controllerCalls
     expect(call.url).toBe('http://localhost:3000/options/controller')
     expect(headersOf(call).get('Authorization')).toBe('Bearer ' + TOKEN)
@@ -238,6 +244,9 @@ describe('options', () => {
 })
 
 describe('locale', () => {
+  // The German pack, loaded before the script as its <script> tag would be.
+  beforeEach(() => addLanguage('de', german))
+
   it('prefers data-service-locale', () => {
     document.documentElement.lang = 'en'
     expect(seen(mountWidget({ 'data-service-locale': 'de-CH' })).status).toBe('Lädt…')
@@ -258,6 +267,20 @@ describe('locale', () => {
     const el = mountWidget({ 'data-service-locale': 'xx' })
     expect(seen(el).status).toBe('Loading…')
     expect(seen(el).alt).toBe('QR code: sign in with the app')
+  })
+
+  it('stays English for a German page whose pack is not loaded', () => {
+    delete window.ServiceAuthTexts
+    document.documentElement.lang = 'de'
+    const el = mountWidget({ 'data-service-locale': 'de' })
+    expect(seen(el).status).toBe('Loading…')
+    expect(el.querySelector('[lang]')?.getAttribute('lang')).toBe('en')
+  })
+
+  it('fills in from English what a pack lacks', () => {
+    addLanguage('fr', { ready: 'Scannez' } as Texts)
+    const el = mountWidget({ 'data-service-locale': 'fr' })
+    expect(seen(el).status).toBe('Loading…')
   })
 
   it('labels the widget with its language, for screen readers', () => {
@@ -295,7 +318,40 @@ describe('app URL (data-service-app-url)', () => {
     expect(link(el)).toBeNull()
   })
 
-  it.each(['javascript:alert(1)//{id}', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'http://[bad/{id}'])(
+  it('says to tap the code rather than scan it, where it is a link', async () => {
+    touch(true)
+    const el = mountWidget({ 'data-service-app-url': 'serviceauth://challenge/{id}' })
+    await flush()
+    expect(seen(el).status).toBe('Tap to open the app')
+  })
+
+  it.each([
+    ['{id}:alert(1)', 'javascript'],
+    ['{id}:alert(1)', 'JavaScript'],
+    ['{id}:text/html,x', 'data'],
+    ['{id}:https://api.test.example/x', 'blob'],
+    ['{id}:///etc/passwd', 'file'],
+    ['{id}:msgbox(1)', 'vbscript'],
+  ])('never links the code to a script URL made from the template %s and the id %s', async (appUrl, id) => {
+    touch(true)
+    service.create = () => Response.json(challengeJson(id), { status: 201 })
+    const el = mountWidget({ 'data-service-app-url': appUrl })
+    await flush()
+    expect(link(el)).toBeNull()
+    // Still a code to scan with another phone.
+    expect(seen(el).image).toBe(dataSrcOf(id))
+    expect(seen(el).status).toBe('Scan with the app')
+  })
+
+  it.each([
+    'javascript:alert(1)//{id}',
+    ' JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'http://[bad/{id}',
+    'blob:https://app.example/{id}',
+    'file:///app/{id}',
+  ])(
     'refuses %s by name, on any device',
     async (appUrl) => {
       touch(false)
@@ -316,5 +372,20 @@ describe('toUrl', () => {
 
   it.each([undefined, null, '', 42, 'javascript:alert(1)', 'data:,x', 'mailto:a@b.example', 'http://[bad'])('refuses %s', (value) => {
     expect(toUrl(value)).toBeUndefined()
+  })
+})
+
+describe('an image kind the service does not offer (data-service-auth-image)', () => {
+  it('is a config error naming the attribute and the kinds offered, with no retry and no button', async () => {
+    const el = mountWidget({ 'data-service-auth-image': 'bogus' })
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(consoleError).toHaveBeenCalledWith('data-service-auth-image is missing or invalid; the service offers qrcode-standard,qrcode-large')
+    expect(seen(el).status).toBe('Sign-in is unavailable')
+    expect(seen(el).button).toBeNull()
+    expect(service.creates).toHaveLength(1)
+    // Nor does start() try again: the markup must change first.
+    handles[0].start()
+    await flush()
+    expect(service.creates).toHaveLength(1)
   })
 })

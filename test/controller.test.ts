@@ -36,8 +36,10 @@ describe('confirm: the request the controller receives', () => {
     expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest')
     expect(headers.get('X-Service-Auth')).toBe(TOKEN)
     expect(headers.has('Authorization')).toBe(false)
-    expect(call.init.signal).toBe(signal)
     expect(call.init.cache).toBe('no-store')
+    // Cookies go along (the controller is this origin's own), unlike the service's requests.
+    expect(call.init.credentials).toBeUndefined()
+    expect(call.init.mode).toBe('same-origin')
   })
 
   it('sends cookies, and only on this origin: same-origin credentials and mode', async () => {

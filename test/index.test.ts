@@ -45,8 +45,8 @@ describe('mount', () => {
 
   it('takes options that override the attributes', () => {
     const el = widget({ 'data-service-locale': 'en' })
-    mount(el, { locale: 'de' })
-    expect(seen(el).status).toBe('Lädt…')
+    mount(el, { texts: { loading: 'Einen Moment…' } })
+    expect(seen(el).status).toBe('Einen Moment…')
   })
 
   it('mounts afresh after a destroy', async () => {

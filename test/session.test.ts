@@ -2,7 +2,7 @@
 // a fake clock: what the person sees, the events the integrator gets, the requests made.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Options } from '../src/config'
-import { textsFor } from '../src/i18n'
+import { en as english } from '../src/i18n'
 import { createSession, type Handle } from '../src/session'
 import {
   CONTROLLER_URL,
@@ -31,7 +31,7 @@ import {
   type Recorded,
 } from './helpers'
 
-const en = textsFor.en
+const en = english
 let service: FakeService
 let nav: ReturnType<typeof stubNavigation>
 let page: HTMLElement
@@ -200,6 +200,16 @@ describe('signing in', () => {
     // The token was single-use: nothing is polled or created after it.
     expect(service.polls()).toHaveLength(1)
     expect(service.creates).toHaveLength(1)
+  })
+
+  it('says "Signed in" once the integrator has cancelled the success event, not "Signing in…" for good', async () => {
+    service.poll = tokenResponse
+    page.addEventListener('service-auth:success', (event) => event.preventDefault())
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(ui.status).toBe('Signed in')
+    expect(ui.button).toBeNull()
+    expect(ui.countdown).toBeNull()
   })
 
   it('never polls a consumed challenge again', async () => {
@@ -610,6 +620,9 @@ describe('stop, start and destroy', () => {
     expect(signalOf(poll).aborted).toBe(true)
     expect([...el.childNodes]).toEqual([own])
     expect(onDestroy).toHaveBeenCalledOnce()
+    // The poll's time limit goes as its aborted fetch settles.
+    await vi.runAllTicks()
+    await Promise.resolve()
     expect(vi.getTimerCount()).toBe(0)
 
     const requests = service.calls.length
@@ -705,5 +718,57 @@ describe('the token', () => {
     const carriers = service.calls.filter((call) => JSON.stringify([...headersOf(call)]).includes(TOKEN) || String(call.init.body).includes(TOKEN))
     expect(carriers.map((call) => call.url)).toEqual([CONTROLLER_URL, CONTROLLER_URL])
     expect(pollingUrlOf('c1')).not.toContain(TOKEN)
+  })
+})
+
+describe('a hostile or broken service', () => {
+  it('a poll held past the code\'s deadline is given up, and a new code replaces the expired one', async () => {
+    service.create = lifetimes(10_000)
+    service.poll = (id) => (id == 'c1' ? held().promise : noContent())
+    const { ui } = start()
+    await flush()
+    expect(ui.image).toBe(dataSrcOf('c1'))
+    // The code expires at 10 s; the poll is held for good. A little after, it is given up.
+    await vi.advanceTimersByTimeAsync(15_000)
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(ui.countdown).not.toBe('Expires in 00:00')
+    expect(service.creates).toHaveLength(2)
+  })
+
+  it('a code that lives for years works, and counts down in hours', async () => {
+    service.create = () => Response.json(challengeJson('c1', 3 * 365 * 86_400_000), { status: 201 })
+    const { ui } = start()
+    await flush()
+    expect(ui.status).toBe('Scan with the app')
+    expect(ui.countdown).toBe('Expires in 26280:00:00')
+    expect(types(events)).toEqual(['ready'])
+  })
+
+  it('a code far beyond any calendar (year 100000) works too', async () => {
+    service.create = () => Response.json({ ...challengeJson('c1'), expiresAt: '+100000-01-01T00:00:00.000Z' }, { status: 201 })
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(ui.status).toBe('Scan with the app')
+    expect(ui.countdown).toMatch(/^Expires in \d+:\d\d:\d\d$/)
+    expect(types(events)).toEqual(['ready'])
+  })
+
+  it('an hour-long code shows h:mm:ss', async () => {
+    service.create = lifetimes(3_600_000)
+    const { ui } = start()
+    await flush()
+    expect(ui.countdown).toBe('Expires in 1:00:00')
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(ui.countdown).toBe('Expires in 59:59')
+  })
+
+  it('a pollingUrl on this page\'s origin is never requested, with or without cookies', async () => {
+    service.create = (n) => Response.json(challengeJson('c' + n, 120_000, { pollingUrl: '/account/delete?confirm=yes' }), { status: 201 })
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.calls.filter((call) => !call.url.startsWith('https://api.test.example/'))).toEqual([])
+    expect(ui.status).toBe('Reconnecting…')
+    // Backing off, not a hot loop: a handful of attempts in a minute.
+    expect(service.creates.length).toBeLessThan(10)
   })
 })

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { textsFor } from '../src/i18n'
+import { en as english } from '../src/i18n'
+import { texts as german } from '../src/languages/de'
 import { createView, type View } from '../src/view'
 import { seen } from './helpers'
 
-const texts = textsFor.en
+const texts = english
 const SRC = 'data:image/png;base64,iVBORw0KGgo='
 let host: HTMLElement
 let view: View
@@ -201,7 +202,7 @@ describe('countdown', () => {
 
   it('speaks the configured language', () => {
     view.destroy()
-    view = createView(host, textsFor.de, 'de', action)
+    view = createView(host, german, 'de', action)
     view.show('ready', { image: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe('Läuft ab in 01:01')
     expect(seen(host).status).toBe('Mit der App scannen')

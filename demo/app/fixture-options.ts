@@ -16,6 +16,7 @@ const ATTRIBUTE_PARAMS: Record<string, string> = {
   style: 'data-service-style',
   theme: 'data-service-theme',
   'app-url': 'data-service-app-url',
+  'auth-type': 'data-service-auth-type',
 }
 
 /** Removes the attribute, even one that has a default. */
@@ -30,8 +31,10 @@ export interface FixtureOptions {
   count: number
   /** Send a strict Content-Security-Policy, with Trusted Types enforced. */
   strictCsp: boolean
-  /** Link the embed's stylesheet in <head> too, as the two-tag snippet does (it never flashes unstyled). */
+  /** Link the embed's stylesheet in <head>, as the README's snippet does (`css=none` leaves it out). */
   stylesheetLink: boolean
+  /** Load the language packs (German) before the script, as a multilingual site would (`packs=none` leaves them out). */
+  languagePacks: boolean
   /** Give the script tag an integrity hash. */
   sri: boolean
   /** Include the script tag twice, to test that a second copy does nothing. */
@@ -57,15 +60,17 @@ export function readFixtureOptions(query: URLSearchParams, defaults: { key: stri
     script: given('script'),
     late: given('late'),
     css: given('css'),
+    packs: given('packs'),
   })
   const count = fields.integer('count', 1, 4) ?? 1
   const strictCsp = fields.choice('csp', ['strict']) === 'strict'
   const sri = fields.choice('sri', ['0', '1']) === '1'
   const scriptTwice = fields.choice('script', ['once', 'twice']) === 'twice'
   const late = fields.choice('late', ['0', '1']) === '1'
-  const stylesheetLink = fields.choice('css', ['auto', 'link']) === 'link'
+  const stylesheetLink = fields.choice('css', ['link', 'none']) !== 'none'
+  const languagePacks = fields.choice('packs', ['all', 'none']) !== 'none'
   fields.check()
 
   const lang = query.get('lang') ?? 'en'
-  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, stylesheetLink, sri, scriptTwice, late }
+  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, stylesheetLink, languagePacks, sri, scriptTwice, late }
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { createClient, handleControllerRequest } from 'service-auth/server'
 
-// The script links its stylesheet from beside its own URL, so both are served from /assets/.
+// The embed and its stylesheet, served from /assets/; the login page links both.
 const ASSETS = [
   ['service-auth.js', 'service-auth/service-auth.js'],
   ['service-auth.css', 'service-auth/style.css'],
@@ -46,6 +46,7 @@ export function createApp({ serviceUrl, key, secret, users }) {
 <html lang="en">
 <link rel="icon" href="data:,">
 <title>Sign in</title>
+<link rel="stylesheet" href="/assets/service-auth.css">
 <h1>Sign in</h1>
 <div data-service-auth data-service-key="${escapeHtml(key)}" data-service-auth-url="/auth/controller" data-service-api="${escapeHtml(serviceUrl)}"></div>
 <script src="/assets/service-auth.js" defer></script>

@@ -53,6 +53,7 @@ export function createApp({ serviceUrl, key, secret, users }) {
 <html lang="en">
 <link rel="icon" href="data:,">
 <title>Sign in</title>
+<link rel="stylesheet" href="/assets/service-auth.css">
 <h1>Sign in</h1>
 <div data-service-auth data-service-key="${key}" data-service-auth-url="/auth/controller" data-service-api="${serviceUrl}"></div>
 <script src="/assets/service-auth.js" defer></script>

@@ -10,6 +10,7 @@ import { sendBytes } from '../../common/respond.ts'
 
 const BUNDLE = 'service-auth.js'
 const STYLESHEET = 'service-auth.css'
+const GERMAN = 'service-auth.de.js'
 
 export const fixturePage: AppHandler = async (context, { res, url }) => {
   const options = readFixtureOptions(url.searchParams, { key: context.apiKey, api: context.serviceUrl })
@@ -29,6 +30,8 @@ export const fixturePage: AppHandler = async (context, { res, url }) => {
   const scripts: Script[] = [
     { src: '/public/events.js' },
     ...(options.late ? [{ src: '/public/late.js' }] : []),
+    // Language packs go before the script, which looks for them as it mounts.
+    ...(options.languagePacks ? [{ src: '/' + GERMAN, integrity: await subresourceIntegrity(context.distDir, GERMAN), crossorigin: 'anonymous' as const }] : []),
     bundle,
     ...(options.scriptTwice ? [bundle] : []),
   ]

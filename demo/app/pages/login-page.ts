@@ -53,7 +53,8 @@ ${renderWidget({
     lang: 'en',
     body,
     // The listeners go first, so not even the first event is missed.
-    scripts: [{ src: '/public/events.js' }, { src: '/public/phone.js' }, { src: '/public/qa-panel.js' }, { src: '/service-auth.js' }],
+    scripts: [{ src: '/public/events.js' }, { src: '/public/phone.js' }, { src: '/public/qa-panel.js' }, { src: '/service-auth.de.js' }, { src: '/service-auth.js' }],
+    stylesheets: [{ href: '/service-auth.css' }],
   })
   // no-cache, not no-store: revalidated, but eligible for the back/forward cache like a real login page.
   sendBytes(res, 200, page, 'text/html; charset=utf-8', { 'Cache-Control': 'no-cache' })
