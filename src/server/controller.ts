@@ -21,7 +21,7 @@ export interface ControllerResponse {
 export interface ControllerOptions<User> {
   /** `createClient(...)`, or anything whose `authenticate` resolves on confirmation and rejects with a ServiceError otherwise. */
   client: { authenticate(identifier: string, confirmation: Parameters<Client['authenticate']>[1]): Promise<unknown> }
-  /** The API secret, as the Base64 text the service issued. */
+  /** The API secret, as the Base64 text the service issued (at least 32 bytes decoded; a TypeError otherwise). */
   secret: string
   /** The header the embed sends the token in; default `X-Service-Auth`. */
   header?: string

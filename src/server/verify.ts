@@ -2,7 +2,7 @@ import { errors, jwtVerify, type JWTPayload } from 'jose'
 import { secretBytes } from './secret.js'
 
 export interface VerifyOptions {
-  /** The API secret, as the Base64 text the service issued. */
+  /** The API secret, as the Base64 text the service issued (at least 32 bytes decoded; a TypeError otherwise). */
   secret: string
   /** Seconds of clock skew forgiven on `exp`, `nbf` and `iat`; default 5. */
   leeway?: number
@@ -52,11 +52,13 @@ export class AuthTokenError extends Error {
  * @example const { challengeId, identifier, otp } = await verifyAuthToken(req.headers['x-service-auth'], { secret })
  */
 export async function verifyAuthToken(token: unknown, options: VerifyOptions): Promise<AuthTokenClaims> {
+  // First, so a bad secret shows on the first request whatever it carries, not only on a good token.
+  const key = secretBytes(options.secret)
   if (typeof token !== 'string' || !token) throw new AuthTokenError('malformed', 'There is no token.')
   const leeway = options.leeway ?? 5
   let payload: JWTPayload
   try {
-    ;({ payload } = await jwtVerify(token, secretBytes(options.secret), {
+    ;({ payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       clockTolerance: leeway,
       issuer: options.issuer,
