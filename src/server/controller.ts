@@ -27,6 +27,8 @@ export interface ControllerOptions<User> {
   header?: string
   /** Seconds of clock skew forgiven on the token; default 5. */
   leeway?: number
+  /** Seconds since the token's `iat` after which it is refused as too old; default 300. */
+  maxAge?: number
   /**
    * Origins besides your own site that `startSession` may send the browser to, such as
    * `['https://accounts.example']`; default none, so only paths on your site (`/welcome`).
@@ -60,7 +62,7 @@ export async function handleControllerRequest<User>(request: ControllerRequest, 
   let token = headerOf(request, header)
   if (/^authorization$/i.test(header)) token = token?.replace(/^Bearer\s+/i, '')
   try {
-    const claims = await verifyAuthToken(token, { secret: options.secret, leeway: options.leeway })
+    const claims = await verifyAuthToken(token, { secret: options.secret, leeway: options.leeway, maxAge: options.maxAge })
     const user = await options.findUser(claims.identifier, claims)
     // Asked before confirming: a refused user leaves the challenge unconsumed at the service.
     if (!user) return problem(403, 'Forbidden', 'This user may not sign in here.')

@@ -82,6 +82,18 @@ describe('handleControllerRequest', () => {
     expect(authenticate).not.toHaveBeenCalled()
   })
 
+  it('refuses a token older than maxAge with 401, whatever its exp says: five minutes unless told', async () => {
+    const seconds = Math.floor(Date.now() / 1000)
+    const issuedAgo = (age: number) =>
+      new SignJWT({ jti: 'challenge-1', sub: 'ada@example.com', otp: '493021' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(seconds - age).setExpirationTime(seconds + 3600).sign(Buffer.from(secret, 'base64'))
+    const old = await handleControllerRequest(xhr(await issuedAgo(400)), options)
+    expect(old.status).toBe(401)
+    expect(body(old).detail).toMatch(/^The token was issued 40\d s ago, longer than maxAge \(300 s\) allows\.$/)
+    expect((await handleControllerRequest(xhr(await issuedAgo(120)), { ...options, maxAge: 60 })).status).toBe(401)
+    expect(authenticate).not.toHaveBeenCalled()
+    expect((await handleControllerRequest(xhr(await issuedAgo(120)), options)).status).toBe(200)
+  })
+
   it('refuses an unknown user with 403, leaving the challenge unconfirmed', async () => {
     const response = await handleControllerRequest(xhr(await signed({ sub: 'eve@example.com' })), options)
     expect(response.status).toBe(403)
