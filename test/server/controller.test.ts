@@ -59,6 +59,16 @@ describe('handleControllerRequest', () => {
     expect(redirect).toMatchObject({ status: 302, headers: { 'Set-Cookie': cookie, Location: '/account' } })
   })
 
+  it('marks every answer Cache-Control: no-store, the sign-in and the refusals', async () => {
+    const answers = [
+      await handleControllerRequest(xhr(await signed()), options),
+      await handleControllerRequest({ headers: { 'x-service-auth': await signed() } }, options),
+      await handleControllerRequest(xhr('garbage'), options),
+      await handleControllerRequest(xhr(await signed({ sub: 'eve@example.com' })), options),
+    ]
+    expect(answers.map((answer) => [answer.status, answer.headers['Cache-Control']])).toEqual([[200, 'no-store'], [302, 'no-store'], [401, 'no-store'], [403, 'no-store']])
+  })
+
   it('reads fetch Headers and an Authorization: Bearer header too', async () => {
     const headers = new Headers({ Authorization: 'Bearer ' + (await signed()), 'X-Requested-With': 'XMLHttpRequest' })
     const response = await handleControllerRequest({ headers }, { ...options, header: 'Authorization' })
@@ -231,6 +241,7 @@ describe('what startSession may send back', () => {
     ['LF alone', { 'Set-Cookie': 'session=s1\nX-Evil: 1' }],
     ['CR LF in one cookie of a list', { 'Set-Cookie': ['session=s1', 'csrf=t1\r\nX-Evil: 1'] }],
     ['a tab', { 'X-Note': 'a\tb' }],
+    ['a NUL', { 'X-Note': 'a\u0000b' }],
     ['a character no header can carry', { 'X-Note': 'snow ☃' }],
     ['a header name with a space', { 'X Evil': '1' }],
     ['a header name with CR LF', { 'X-A\r\nX-Evil': '1' }],

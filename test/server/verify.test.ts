@@ -78,6 +78,7 @@ describe('verifyAuthToken', () => {
 
   it('refuses claims of the wrong type', async () => {
     expect(await refusal(verifyAuthToken(await token({ otp: 493021 }), { secret, now: at }))).toEqual(['AuthTokenError', 'claims'])
+    expect(await refusal(verifyAuthToken(await token({ otp: '' }), { secret, now: at }))).toEqual(['AuthTokenError', 'claims'])
   })
 
   it('keys HMAC with the Base64-decoded secret, not its text', async () => {
