@@ -18,7 +18,7 @@ describe('README', () => {
   it('documents every export of service-auth/server, and every client method, under Your controller', () => {
     const controller = section('Your controller')
     for (const name of Object.keys(server)) expect(controller, name).toContain(name)
-    const client = server.createClient({ baseUrl: 'https://api.example', key: 'k', secret: 'c2VjcmV0' })
+    const client = server.createClient({ baseUrl: 'https://api.example', key: 'k', secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=' })
     for (const [name, value] of Object.entries(client)) {
       const methods = typeof value == 'function' ? [name] : Object.keys(value).map((method) => `${name}.${method}`)
       for (const method of methods) expect(controller, method).toMatch(new RegExp(`\`(${method.replace('.', '\\.')}|\\.${method.split('.').pop()})\\(`))

@@ -5,7 +5,7 @@
 // give, so tests can cover how the embed follows each of them.
 import type { IncomingHttpHeaders } from 'node:http'
 import { fieldProblem, HttpProblem } from '../common/problem.ts'
-import { redirect, sendBytes } from '../common/respond.ts'
+import { redirect, sendBytes, sendJson } from '../common/respond.ts'
 import { handleControllerRequest } from '../../src/server/index.ts'
 import type { AppHandler } from './context.ts'
 
@@ -34,13 +34,15 @@ export const authController: AppHandler = async (context, { req, res, url }) => 
     },
     startSession: (user) => {
       cookie = context.sessions.start(user.identifier)
-      // Verbatim, whatever it is: this is how tests offer the embed a hostile location.
-      return mode === 'location' ? url.searchParams.get('to')! : WELCOME
+      return WELCOME
     },
   })
 
   const session = cookie === undefined ? {} : { 'Set-Cookie': cookie }
   if (cookie !== undefined && mode === 'redirect') return redirect(res, 302, WELCOME, session)
+  // Verbatim, whatever it is: this is how tests offer the embed a hostile location, which the
+  // helper would refuse to send (it answers 500 for a location off this site).
+  if (cookie !== undefined && mode === 'location') return sendJson(res, 200, { location: url.searchParams.get('to')! }, session)
   if (cookie !== undefined && mode === 'plain') return sendBytes(res, 200, 'ok', 'text/plain; charset=utf-8', session)
   // The helper's own answer: JSON {location} to the embed, a redirect to anything else, or a
   // problem (401 bad token or unconfirmed, 403 not a user here, 423 locked, 502 service down).

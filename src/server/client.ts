@@ -8,7 +8,7 @@ export interface ClientOptions {
   baseUrl: string
   /** The API key. */
   key: string
-  /** The API secret, as the Base64 text the service issued. */
+  /** The API secret, as the Base64 text the service issued (at least 32 bytes decoded; a TypeError otherwise). */
   secret: string
   /** Milliseconds before a request is given up; default 10 000. */
   timeout?: number

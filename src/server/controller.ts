@@ -1,5 +1,6 @@
 import type { Client } from './client.js'
 import { ServiceError } from './problem.js'
+import { redirectOriginsOf, safeHeaders, safeLocation, UnsafeAnswerError } from './safe-answer.js'
 import { AuthTokenError, verifyAuthToken, type AuthTokenClaims } from './verify.js'
 
 /** The parts of an incoming request the controller reads: a fetch `Request`, or Node's `IncomingMessage`. */
@@ -20,17 +21,26 @@ export interface ControllerResponse {
 export interface ControllerOptions<User> {
   /** `createClient(...)`, or anything whose `authenticate` resolves on confirmation and rejects with a ServiceError otherwise. */
   client: { authenticate(identifier: string, confirmation: Parameters<Client['authenticate']>[1]): Promise<unknown> }
-  /** The API secret, as the Base64 text the service issued. */
+  /** The API secret, as the Base64 text the service issued (at least 32 bytes decoded; a TypeError otherwise). */
   secret: string
   /** The header the embed sends the token in; default `X-Service-Auth`. */
   header?: string
   /** Seconds of clock skew forgiven on the token; default 5. */
   leeway?: number
+  /** Seconds since the token's `iat` after which it is refused as too old; default 300. */
+  maxAge?: number
+  /**
+   * Origins besides your own site that `startSession` may send the browser to, such as
+   * `['https://accounts.example']`; default none, so only paths on your site (`/welcome`).
+   */
+  redirectOrigins?: string[]
   /** Your user store: the user with this identifier who may sign in, or nothing. */
   findUser(identifier: string, claims: AuthTokenClaims): User | null | undefined | Promise<User | null | undefined>
   /**
    * Starts your session. Returns where to go next (default `/`), or that and headers to answer
    * with, such as your session cookie: `{ location: '/welcome', headers: { 'Set-Cookie': ... } }`.
+   * The location is a path on your site or a URL on `redirectOrigins`; anything else, or a header
+   * value with a control character, is answered with a 500 problem and never sent.
    */
   startSession(user: User, claims: AuthTokenClaims): SessionStarted | Promise<SessionStarted>
 }
@@ -43,25 +53,31 @@ export type SessionStarted = string | void | { location?: string; headers?: Reco
  * (2), take jti, sub and otp (3), ask your user store (4), confirm at the service (5), and answer
  * (6): JSON `{location}` to the embed's XHR, a redirect to anything else. Refusals are problem
  * JSON: 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
- * sign in, 423 for a locked identity, 502 when the service cannot be reached.
+ * sign in, 423 for a locked identity, 502 when the service cannot be reached, 500 when
+ * `startSession` returns a location or headers that are not safe to send.
  */
 export async function handleControllerRequest<User>(request: ControllerRequest, options: ControllerOptions<User>): Promise<ControllerResponse> {
   const header = options.header ?? 'X-Service-Auth'
+  const redirectOrigins = redirectOriginsOf(options.redirectOrigins)
   let token = headerOf(request, header)
   if (/^authorization$/i.test(header)) token = token?.replace(/^Bearer\s+/i, '')
   try {
-    const claims = await verifyAuthToken(token, { secret: options.secret, leeway: options.leeway })
+    const claims = await verifyAuthToken(token, { secret: options.secret, leeway: options.leeway, maxAge: options.maxAge })
     const user = await options.findUser(claims.identifier, claims)
     // Asked before confirming: a refused user leaves the challenge unconsumed at the service.
     if (!user) return problem(403, 'Forbidden', 'This user may not sign in here.')
     await options.client.authenticate(claims.identifier, { challenge: claims.challengeId, otp: claims.otp })
     const started = await options.startSession(user, claims)
-    const { location = '/', headers = {} } = typeof started === 'object' ? started : { location: started || undefined }
+    const next = started && typeof started === 'object' ? started : { location: started || undefined }
+    const location = safeLocation(next.location || '/', redirectOrigins)
+    const headers = safeHeaders(next.headers)
     return headerOf(request, 'X-Requested-With') === 'XMLHttpRequest'
       ? { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ location }) }
       : { status: 302, headers: { ...headers, Location: location, 'Cache-Control': 'no-store' }, body: '' }
   } catch (error) {
     if (error instanceof AuthTokenError) return problem(401, 'Unauthorized', error.message)
+    // The session has started, but its cookie and location stay here: the browser gets neither.
+    if (error instanceof UnsafeAnswerError) return problem(500, 'Internal Server Error', error.message)
     if (error instanceof ServiceError) {
       if (error.status === 423) return problem(423, 'Locked', 'This identity is locked.')
       if (error.status === 401 || error.status === 404) return problem(401, 'Unauthorized', 'The service did not confirm this sign-in.')

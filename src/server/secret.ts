@@ -1,19 +1,34 @@
+// HS256 with a key shorter than its 32-byte hash is guessable offline from one token; the service
+// issues 32 random bytes, so anything shorter is a placeholder ("changeme") or a truncated copy.
+const MIN_SECRET_BYTES = 32
+
+// Spec section 5 says only "Base64 text". The service issues the standard alphabet; the URL-safe
+// one is taken too (it is what some secret stores hand back), but not a mix of both. Padding is
+// optional, and when present it must be the right amount.
+const STANDARD = /^[A-Za-z0-9+/]*$/
+const URL_SAFE = /^[A-Za-z0-9_-]*$/
+
 /**
  * The API secret as the bytes HS256 signs with: the service hands it out as Base64 text. Decoded
  * with atob, which every runtime has (Node, Deno, Bun, Workers), so nothing here needs Node's Buffer.
+ * A TypeError says why a secret is refused: the integrator's configuration is wrong.
  */
 export function secretBytes(secret: string): Uint8Array {
-  const bytes = typeof secret === 'string' ? decodeBase64(secret) : undefined
-  if (!bytes?.length) throw new TypeError('The API secret must be the Base64 text the service issued.')
+  if (typeof secret !== 'string' || !secret.trim()) throw new TypeError('The API secret is missing: pass the Base64 text the service issued.')
+  const bytes = decodeBase64(secret.trim())
+  if (!bytes) throw new TypeError('The API secret is not Base64 text (standard or URL-safe alphabet): pass it exactly as the service issued it.')
+  if (bytes.length < MIN_SECRET_BYTES) {
+    throw new TypeError(`The API secret decodes to ${bytes.length} byte${bytes.length === 1 ? '' : 's'}; it must be at least ${MIN_SECRET_BYTES}, as the service issues it. Is it a placeholder or cut short?`)
+  }
   return bytes
 }
 
 /** Standard or URL-safe Base64, padded or not; undefined for anything else. */
 function decodeBase64(text: string): Uint8Array | undefined {
-  const standard = text.trim().replace(/-/g, '+').replace(/_/g, '/')
-  try {
-    return Uint8Array.from(atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '=')), (char) => char.charCodeAt(0))
-  } catch {
-    return undefined
-  }
+  const unpadded = text.replace(/={1,2}$/, '')
+  const padded = unpadded !== text
+  if (unpadded.length % 4 === 1 || (padded && text.length % 4 !== 0)) return undefined
+  if (!STANDARD.test(unpadded) && !URL_SAFE.test(unpadded)) return undefined
+  const standard = unpadded.replace(/-/g, '+').replace(/_/g, '/')
+  return Uint8Array.from(atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '=')), (char) => char.charCodeAt(0))
 }

@@ -2,10 +2,12 @@ import { errors, jwtVerify, type JWTPayload } from 'jose'
 import { secretBytes } from './secret.js'
 
 export interface VerifyOptions {
-  /** The API secret, as the Base64 text the service issued. */
+  /** The API secret, as the Base64 text the service issued (at least 32 bytes decoded; a TypeError otherwise). */
   secret: string
   /** Seconds of clock skew forgiven on `exp`, `nbf` and `iat`; default 5. */
   leeway?: number
+  /** Seconds since `iat` after which a token is too old, whatever its `exp` says; default 300. */
+  maxAge?: number
   /** Pins the token's `iss` (the service's URL), if you want to. */
   issuer?: string
   /** The time to check against; default now. */
@@ -45,18 +47,28 @@ export class AuthTokenError extends Error {
   }
 }
 
+// The embed hands the token on as soon as the phone has signed, so an honest token is seconds old
+// (the mock service's live 120 s). Five minutes leaves room for a slow network and a skewed clock,
+// and bounds how long a token leaked from a log or a proxy is worth anything, whatever `exp` a
+// service bug or a long-lived token claims; that the challenge is single-use does the rest.
+const DEFAULT_MAX_AGE = 300
+
 /**
  * Verifies the token the embed hands to your controller (spec section 4, steps 1 to 3): HS256
  * only, keyed with the Base64-decoded API secret, `exp`, `nbf` and `iat` checked with a small
- * leeway. Throws an AuthTokenError when the token cannot be trusted.
+ * leeway, and no older than `maxAge` from `iat`. Throws an AuthTokenError when the token cannot
+ * be trusted, and a TypeError for a bad secret, leeway or maxAge.
  * @example const { challengeId, identifier, otp } = await verifyAuthToken(req.headers['x-service-auth'], { secret })
  */
 export async function verifyAuthToken(token: unknown, options: VerifyOptions): Promise<AuthTokenClaims> {
+  // First, so a bad secret shows on the first request whatever it carries, not only on a good token.
+  const key = secretBytes(options.secret)
+  const leeway = seconds('leeway', options.leeway ?? 5)
+  const maxAge = seconds('maxAge', options.maxAge ?? DEFAULT_MAX_AGE)
   if (typeof token !== 'string' || !token) throw new AuthTokenError('malformed', 'There is no token.')
-  const leeway = options.leeway ?? 5
   let payload: JWTPayload
   try {
-    ;({ payload } = await jwtVerify(token, secretBytes(options.secret), {
+    ;({ payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       clockTolerance: leeway,
       issuer: options.issuer,
@@ -67,9 +79,13 @@ export async function verifyAuthToken(token: unknown, options: VerifyOptions): P
     throw refusal(error)
   }
   const now = (options.now ?? new Date()).getTime() / 1000
+  // jose has checked that iat and exp are there and are numbers; JSON's 1e400 is a number too, Infinity.
+  const { iat, exp, nbf } = payload as { iat: number; exp: number; nbf?: number }
+  if (![iat, exp, nbf ?? 0].every(Number.isFinite)) throw new AuthTokenError('claims', 'The token\'s iat, exp or nbf is not a finite number.')
   // jose checks iat only against a maximum age; a token issued in the future is as suspect as one not yet valid.
-  if (typeof payload.iat === 'number' && payload.iat > now + leeway) {
-    throw new AuthTokenError('not-yet-valid', 'The token was issued in the future.')
+  if (iat > now + leeway) throw new AuthTokenError('not-yet-valid', 'The token was issued in the future.')
+  if (now - iat > maxAge + leeway) {
+    throw new AuthTokenError('expired', `The token was issued ${Math.floor(now - iat)} s ago, longer than maxAge (${maxAge} s) allows.`)
   }
   const { jti, sub, otp } = payload
   if (![jti, sub, otp].every((claim) => typeof claim === 'string' && claim)) {
@@ -83,7 +99,7 @@ export async function verifyAuthToken(token: unknown, options: VerifyOptions): P
 }
 
 function refusal(error: unknown): AuthTokenError {
-  if (error instanceof TypeError) throw error // a bad secret is the integrator's bug, not a bad token
+  if (error instanceof TypeError) throw error // a bad option is the integrator's bug, not a bad token
   const cause = { cause: error }
   if (error instanceof errors.JWTExpired) return new AuthTokenError('expired', 'The token has expired.', cause)
   if (error instanceof errors.JWTClaimValidationFailed) {
@@ -95,4 +111,10 @@ function refusal(error: unknown): AuthTokenError {
     return new AuthTokenError('signature', 'The token is not signed with this secret.', cause)
   }
   return new AuthTokenError('malformed', 'The token is not an HS256 JWT.', cause)
+}
+
+/** A number of seconds from the options: finite and not negative, or the integrator's bug. */
+function seconds(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a number of seconds, 0 or more.`)
+  return value
 }

@@ -102,12 +102,12 @@ mount('#login')
 export const all = [handle, scan(document), sweep(), get(el), version.length, ready]
 `
   const SERVER = `import { createClient, handleFetchRequest, verifyAuthToken, type Authentication, type Identity } from 'service-auth/server'
-const client = createClient({ baseUrl: 'https://api.example', key: 'k', secret: 'c2VjcmV0' })
+const client = createClient({ baseUrl: 'https://api.example', key: 'k', secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=' })
 export const list: Promise<Identity[]> = client.identities.list({ limit: 10 })
 export const confirmed: Promise<Authentication> = client.authenticate('ada', { challenge: 'c', otp: 'o' })
-export const claims = verifyAuthToken('t', { secret: 'c2VjcmV0' }).then((c) => c.sessionId ?? c.identifier)
+export const claims = verifyAuthToken('t', { secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=' }).then((c) => c.sessionId ?? c.identifier)
 export const GET = (request: Request): Promise<Response> =>
-  handleFetchRequest(request, { client, secret: 'c2VjcmV0', findUser: (id) => ({ id }), startSession: () => ({ location: '/', headers: { 'Set-Cookie': 'a=b' } }) })
+  handleFetchRequest(request, { client, secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=', findUser: (id) => ({ id }), startSession: () => ({ location: '/', headers: { 'Set-Cookie': 'a=b' } }) })
 // @ts-expect-error the identifier is a string
 client.identities.get(7)
 `

@@ -59,6 +59,16 @@ describe('handleControllerRequest', () => {
     expect(redirect).toMatchObject({ status: 302, headers: { 'Set-Cookie': cookie, Location: '/account' } })
   })
 
+  it('marks every answer Cache-Control: no-store, the sign-in and the refusals', async () => {
+    const answers = [
+      await handleControllerRequest(xhr(await signed()), options),
+      await handleControllerRequest({ headers: { 'x-service-auth': await signed() } }, options),
+      await handleControllerRequest(xhr('garbage'), options),
+      await handleControllerRequest(xhr(await signed({ sub: 'eve@example.com' })), options),
+    ]
+    expect(answers.map((answer) => [answer.status, answer.headers['Cache-Control']])).toEqual([[200, 'no-store'], [302, 'no-store'], [401, 'no-store'], [403, 'no-store']])
+  })
+
   it('reads fetch Headers and an Authorization: Bearer header too', async () => {
     const headers = new Headers({ Authorization: 'Bearer ' + (await signed()), 'X-Requested-With': 'XMLHttpRequest' })
     const response = await handleControllerRequest({ headers }, { ...options, header: 'Authorization' })
@@ -80,6 +90,18 @@ describe('handleControllerRequest', () => {
     const response = await handleControllerRequest(xhr(await signed({}, randomBytes(32).toString('base64'))), options)
     expect(response.status).toBe(401)
     expect(authenticate).not.toHaveBeenCalled()
+  })
+
+  it('refuses a token older than maxAge with 401, whatever its exp says: five minutes unless told', async () => {
+    const seconds = Math.floor(Date.now() / 1000)
+    const issuedAgo = (age: number) =>
+      new SignJWT({ jti: 'challenge-1', sub: 'ada@example.com', otp: '493021' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(seconds - age).setExpirationTime(seconds + 3600).sign(Buffer.from(secret, 'base64'))
+    const old = await handleControllerRequest(xhr(await issuedAgo(400)), options)
+    expect(old.status).toBe(401)
+    expect(body(old).detail).toMatch(/^The token was issued 40\d s ago, longer than maxAge \(300 s\) allows\.$/)
+    expect((await handleControllerRequest(xhr(await issuedAgo(120)), { ...options, maxAge: 60 })).status).toBe(401)
+    expect(authenticate).not.toHaveBeenCalled()
+    expect((await handleControllerRequest(xhr(await issuedAgo(120)), options)).status).toBe(200)
   })
 
   it('refuses an unknown user with 403, leaving the challenge unconfirmed', async () => {

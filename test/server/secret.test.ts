@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { createClient, handleControllerRequest, handleFetchRequest, verifyAuthToken } from '../../src/server/index.ts'
 import { secretBytes } from '../../src/server/secret.ts'
 
 describe('secretBytes', () => {
@@ -12,9 +13,49 @@ describe('secretBytes', () => {
     }
   })
 
-  it('refuses what is not Base64 with a TypeError: the integrator\'s configuration is wrong', () => {
-    for (const text of ['', 'not base64!', '====', undefined as unknown as string]) {
-      expect(() => secretBytes(text)).toThrow(TypeError)
+  it('takes a longer secret too', () => {
+    const long = randomBytes(64)
+    expect(Buffer.from(secretBytes(long.toString('base64'))).equals(long)).toBe(true)
+  })
+
+  it('refuses a missing secret with a TypeError that says so', () => {
+    for (const text of ['', '  \n', undefined as unknown as string, 42 as unknown as string]) {
+      expect(() => secretBytes(text)).toThrow(new TypeError('The API secret is missing: pass the Base64 text the service issued.'))
     }
+  })
+
+  it.each([
+    ['a character outside both alphabets', bytes.toString('base64').slice(0, -2) + '!='],
+    ['a space inside', bytes.toString('base64').slice(0, 20) + ' ' + bytes.toString('base64').slice(20)],
+    ['both alphabets mixed', '+_' + 'A'.repeat(42)],
+    ['too much padding', bytes.toString('base64') + '='],
+    ['padding in the middle', bytes.toString('base64') + 'AA=='],
+    ['a length no Base64 has', 'A'.repeat(45)],
+    ['padding alone', '===='],
+  ])('refuses %s as not Base64', (_, text) => {
+    expect(() => secretBytes(text)).toThrow(/^The API secret is not Base64 text/)
+  })
+
+  it.each([
+    ['changeme', 6],
+    ['AA==', 1],
+    ['c2VjcmV0', 6],
+    [Buffer.alloc(31, 7).toString('base64'), 31],
+    [Buffer.alloc(16, 7).toString('base64url'), 16],
+  ])('refuses %s: it decodes to %i bytes, fewer than 32', (text, length) => {
+    expect(() => secretBytes(text)).toThrow(new TypeError(`The API secret decodes to ${length} byte${length === 1 ? '' : 's'}; it must be at least 32, as the service issues it. Is it a placeholder or cut short?`))
+  })
+})
+
+describe('every part that takes the secret refuses a bad one, before anything else', () => {
+  const client = { authenticate: async () => ({}) }
+  const controller = (secret: string) => ({ client, secret, findUser: () => ({}), startSession: () => '/' })
+
+  it.each([['changeme'], ['AA=='], ['not base64!']])('%s', async (secret) => {
+    expect(() => createClient({ baseUrl: 'https://api.example', key: 'k', secret })).toThrow(TypeError)
+    // With no token at all: a bad secret is found on the first request, not on the first good token.
+    await expect(verifyAuthToken(undefined, { secret })).rejects.toThrow(TypeError)
+    await expect(handleControllerRequest({ headers: {} }, controller(secret))).rejects.toThrow(/^The API secret/)
+    await expect(handleFetchRequest(new Request('https://shop.example/auth/controller'), controller(secret))).rejects.toThrow(/^The API secret/)
   })
 })

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { AuthTokenError, verifyAuthToken } from '../../src/server/index.ts'
@@ -16,6 +16,12 @@ function token(claims: Record<string, unknown> = {}, { key = secret, iat = now, 
     .setExpirationTime(exp)
     .setIssuer('https://api.example')
     .sign(Buffer.from(key, 'base64'))
+}
+
+/** A token signed over this exact payload text, for what SignJWT will not write (such as 1e400, which JSON reads as Infinity). */
+function rawToken(payload: string, key = secret) {
+  const signingInput = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url') + '.' + Buffer.from(payload).toString('base64url')
+  return signingInput + '.' + createHmac('sha256', Buffer.from(key, 'base64')).update(signingInput).digest('base64url')
 }
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: AuthTokenError) => [error.name, error.problem])
@@ -72,6 +78,7 @@ describe('verifyAuthToken', () => {
 
   it('refuses claims of the wrong type', async () => {
     expect(await refusal(verifyAuthToken(await token({ otp: 493021 }), { secret, now: at }))).toEqual(['AuthTokenError', 'claims'])
+    expect(await refusal(verifyAuthToken(await token({ otp: '' }), { secret, now: at }))).toEqual(['AuthTokenError', 'claims'])
   })
 
   it('keys HMAC with the Base64-decoded secret, not its text', async () => {
@@ -81,5 +88,51 @@ describe('verifyAuthToken', () => {
 
   it('treats a missing secret as a programming error, not a bad token', async () => {
     await expect(verifyAuthToken(await token(), { secret: '', now: at })).rejects.toBeInstanceOf(TypeError)
+  })
+
+  it('refuses a token older than five minutes from its iat, whatever its exp says', async () => {
+    const tenYears = await token({}, { iat: now, exp: now + 10 * 365 * 24 * 3600 })
+    await expect(verifyAuthToken(tenYears, { secret, now: at })).resolves.toBeTruthy()
+    await expect(verifyAuthToken(tenYears, { secret, now: new Date((now + 300 + 5) * 1000) })).resolves.toBeTruthy()
+    const later = await verifyAuthToken(tenYears, { secret, now: new Date((now + 300 + 6) * 1000) }).catch((error) => error)
+    expect(later).toMatchObject({ name: 'AuthTokenError', problem: 'expired', message: 'The token was issued 306 s ago, longer than maxAge (300 s) allows.' })
+  })
+
+  it('takes another maxAge, in seconds like leeway', async () => {
+    const issued = await token({}, { iat: now - 60, exp: now + 3600 })
+    expect(await refusal(verifyAuthToken(issued, { secret, now: at, maxAge: 30 }))).toEqual(['AuthTokenError', 'expired'])
+    expect(await refusal(verifyAuthToken(issued, { secret, now: at, maxAge: 30, leeway: 30 }))).toBe('accepted')
+    expect(await refusal(verifyAuthToken(await token({}, { iat: now - 3600, exp: now + 60 }), { secret, now: at, maxAge: 7200 }))).toBe('accepted')
+  })
+
+  it.each([
+    ['an exp of 1e400, which JSON reads as Infinity', `{"jti":"c","sub":"s","otp":"o","iat":${now},"exp":1e400}`],
+    ['an iat of 1e400', `{"jti":"c","sub":"s","otp":"o","iat":1e400,"exp":${now + 60}}`],
+    ['an iat of -1e400', `{"jti":"c","sub":"s","otp":"o","iat":-1e400,"exp":${now + 60}}`],
+    ['an nbf of -1e400', `{"jti":"c","sub":"s","otp":"o","iat":${now},"nbf":-1e400,"exp":${now + 60}}`],
+  ])('refuses %s', async (_, payload) => {
+    const error = await verifyAuthToken(rawToken(payload), { secret, now: at }).catch((error) => error)
+    expect(error).toMatchObject({ name: 'AuthTokenError', problem: 'claims', message: "The token's iat, exp or nbf is not a finite number." })
+  })
+
+  it.each([
+    ['no iat', `{"jti":"c","sub":"s","otp":"o","exp":${now + 60}}`],
+    ['no exp', `{"jti":"c","sub":"s","otp":"o","iat":${now}}`],
+    ['an iat that is text', `{"jti":"c","sub":"s","otp":"o","iat":"${now}","exp":${now + 60}}`],
+    ['an exp that is text', `{"jti":"c","sub":"s","otp":"o","iat":${now},"exp":"${now + 60}"}`],
+    ['an iat of null', `{"jti":"c","sub":"s","otp":"o","iat":null,"exp":${now + 60}}`],
+  ])('refuses a token with %s', async (_, payload) => {
+    expect(await refusal(verifyAuthToken(rawToken(payload), { secret, now: at }))).toEqual(['AuthTokenError', 'claims'])
+  })
+
+  it.each([
+    ['maxAge', { maxAge: -1 }],
+    ['maxAge', { maxAge: Number.NaN }],
+    ['maxAge', { maxAge: Number.POSITIVE_INFINITY }],
+    ['maxAge', { maxAge: '300' as unknown as number }],
+    ['leeway', { leeway: -5 }],
+    ['leeway', { leeway: Number.NaN }],
+  ])('throws a TypeError for a bad %s, %o', async (name, bad) => {
+    await expect(verifyAuthToken(await token(), { secret, now: at, ...bad })).rejects.toThrow(new TypeError(`${name} must be a number of seconds, 0 or more.`))
   })
 })
