@@ -57,3 +57,28 @@ test('the live status changes with the state, not with the countdown', async ({ 
   // Nothing that ticks sits inside a live region.
   expect(await countdown.evaluate((node) => !!node.closest('[aria-live], [role=status], [role=alert], [role=log]'))).toBe(false)
 })
+
+/** WCAG's contrast ratio of two CSS colours as computed (`rgb(r, g, b)`). */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map((c) => {
+      const s = Number(c) / 255
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  }
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (light! + 0.05) / (dark! + 0.05)
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`the frame's border has 3:1 contrast against its background (non-text contrast), ${theme}`, async ({ page }) => {
+    await page.goto(fixture({ theme }))
+    await shownChallenge(page)
+    const { border, background } = await page.locator('.sa').evaluate((el) => {
+      const style = getComputedStyle(el)
+      return { border: style.borderTopColor, background: style.backgroundColor }
+    })
+    expect(contrast(border, background)).toBeGreaterThanOrEqual(3)
+  })
+}

@@ -75,3 +75,24 @@ test('several widgets on one page each show their own code', async ({ page, serv
   await service.sign(first)
   await expect(page).toHaveURL(/\/welcome$/)
 })
+
+test('a mistyped data-service-auth-image is a config error naming the kinds offered, after one request and no retries', async ({ page, service }) => {
+  const consoleErrors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
+  await page.clock.install()
+  await page.goto(fixture({ image: 'bogus' }))
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
+  await expect(widget(page).getByRole('button')).toBeHidden()
+  expect(consoleErrors).toEqual([expect.stringMatching(/^data-service-auth-image is missing or invalid; the service offers .*qrcode-standard/)])
+  // Nothing retries: a reconnect loop would have created a challenge every few seconds.
+  await page.clock.runFor(120_000)
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
+  expect(await service.creations()).toHaveLength(1)
+})
+
+test('data-service-auth-type is sent as the challenge\'s authType, as the incumbent embed did', async ({ page, service }) => {
+  await page.goto(fixture({ 'auth-type': 'web' }))
+  await shownChallenge(page)
+  const [creation] = await service.creations()
+  expect(JSON.parse(creation!.body)).toMatchObject({ authType: 'web' })
+})

@@ -1,0 +1,61 @@
+// The widget keeps one box through every state, so the page around it never jumps: each state's
+// page is watched by a `layout-shift` PerformanceObserver from its first paint, with a line of
+// text just below the widget for any growth to push.
+import type { Page } from '@playwright/test'
+import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
+import { STATES, frame, showState } from './states.ts'
+
+/** Installed before any page script: every layout shift, and a line of text below the widget. */
+const watchShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const shifts: number[] = ((window as any).__shifts = [])
+    // All of them, input or not: a jump after a click is still a jump.
+    const record = (entries: PerformanceEntryList) => entries.forEach((entry) => shifts.push((entry as any).value))
+    const observer = new PerformanceObserver((list) => record(list.getEntries()))
+    observer.observe({ type: 'layout-shift', buffered: true })
+    // Entries not yet delivered, too: the clock may be paused, and the callback with it.
+    ;(window as any).__takeShifts = () => (record(observer.takeRecords()), shifts)
+    document.addEventListener('DOMContentLoaded', () => {
+      const below = document.createElement('p')
+      below.id = 'below'
+      below.textContent = 'The page goes on below the widget.'
+      document.querySelector('[data-service-auth]')!.after(below)
+    })
+  })
+
+/** Every shift so far, after a fresh frame (a screenshot makes one, even with the clock paused). */
+const shifts = async (page: Page): Promise<number[]> => {
+  await page.screenshot()
+  return page.evaluate(() => (window as any).__takeShifts())
+}
+const box = async (page: Page) => {
+  const { width, height } = (await frame(page).boundingBox())!
+  return { width, height }
+}
+
+test('every state has the same box, and no state shifts the page', async ({ context, service }) => {
+  const boxes: Record<string, { width: number; height: number }> = {}
+  for (const state of STATES) {
+    // A fresh page and service for each state, as a person meeting it would have.
+    await service.knob('reset')
+    const page = await context.newPage()
+    await watchShifts(page)
+    await showState(page, service, state)
+    await expect(page.locator('#below')).toBeVisible()
+    boxes[state] = await box(page)
+    expect(await shifts(page), state).toEqual([])
+    await page.close()
+  }
+  for (const state of STATES) expect(boxes[state], state).toEqual(boxes.loading)
+})
+
+test('"Signed in" keeps the box too, when the page takes over after sign-in', async ({ page, service }) => {
+  await watchShifts(page)
+  await page.addInitScript(() => addEventListener('service-auth:success', (event) => event.preventDefault()))
+  await page.goto(fixture())
+  const ready = await box(page)
+  await service.sign(await shownChallenge(page))
+  await expect(widget(page).getByRole('status')).toHaveText('Signed in')
+  expect(await box(page)).toEqual(ready)
+  expect(await shifts(page)).toEqual([])
+})
