@@ -28,8 +28,7 @@ export const authController: AppHandler = async (context, { req, res, url }) => 
     header: tokenHeader(req.headers),
     findUser: (identifier, claims) => {
       // Only a token that checked out gets here.
-      entry.valid = true
-      entry.claims = { jti: claims.challengeId, sub: claims.identifier, otp: claims.otp }
+      context.controllerLog.claimed(entry, claims)
       return mode === 'deny' ? undefined : context.users.maySignIn(identifier)
     },
     startSession: (user) => {
