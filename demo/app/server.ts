@@ -38,6 +38,11 @@ export interface AppOptions {
    * challenges. HTML, or JavaScript for a path ending in `.js`; they come before the app's routes.
    */
   pages?: Record<string, ExtraPage>
+  /**
+   * The controller's test modes (`mode=redirect|plain|deny|location`), for end-to-end tests that
+   * need every kind of controller; default false, and `npm start` leaves them off.
+   */
+  testModes?: boolean
 }
 
 /** Renders one of the caller's pages; `site` tells it where the service is and which key to use. */
@@ -93,6 +98,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     sessions: new Sessions(),
     users: new Users(),
     controllerLog: new ControllerLog(),
+    testModes: options.testModes ?? false,
   }
 
   const routes = [...extraRoutes(options.pages ?? {}), ...ROUTES]
