@@ -19,6 +19,7 @@ import { indexPage } from './pages/index-page.ts'
 import { loginPage } from './pages/login-page.ts'
 import { phonePage } from './pages/phone-page.ts'
 import { logout, welcomePage } from './pages/welcome-page.ts'
+import { sendPage } from './send-page.ts'
 import { Sessions } from './sessions.ts'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
 import { Users } from './users.ts'
@@ -118,13 +119,11 @@ function extraRoutes(pages: Record<string, ExtraPage>): Route<AppHandler>[] {
   return Object.entries(pages).map(([path, render]) => ({
     pattern: new RegExp('^' + path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'),
     methods: {
-      GET: (context: AppContext, { res, url }) =>
-        sendBytes(
-          res,
-          200,
-          render({ serviceUrl: context.serviceUrl, apiKey: context.apiKey, url }),
-          path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8',
-        ),
+      GET: (context: AppContext, { res, url }) => {
+        const body = render({ serviceUrl: context.serviceUrl, apiKey: context.apiKey, url })
+        if (path.endsWith('.js')) sendBytes(res, 200, body, 'text/javascript; charset=utf-8')
+        else sendPage(res, 200, body)
+      },
     },
   }))
 }

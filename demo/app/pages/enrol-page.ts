@@ -4,11 +4,11 @@
 import type { ServerResponse } from 'node:http'
 import { HttpProblem } from '../../common/problem.ts'
 import { parseForm, readBody } from '../../common/read-body.ts'
-import { sendBytes } from '../../common/respond.ts'
 import { ServiceError, type Enrollment } from '../../../src/server/index.ts'
 import type { AppHandler } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { renderPage } from '../layout.ts'
+import { sendPage } from '../send-page.ts'
 import { sentEmailFor, type SentEmail } from '../service-outbox.ts'
 
 // The service's own loose check: something, an @, and a host with a dot.
@@ -70,5 +70,5 @@ ${email
 const readable = (timestamp: string) => new Date(timestamp).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
 
 function send(res: ServerResponse, status: number, body: SafeHtml): void {
-  sendBytes(res, status, renderPage({ title: 'Add your phone', lang: 'en', body }), 'text/html; charset=utf-8')
+  sendPage(res, status, renderPage({ title: 'Add your phone', lang: 'en', body }))
 }

@@ -6,7 +6,7 @@ import type { AppHandler } from '../context.ts'
 import { readFixtureOptions } from '../fixture-options.ts'
 import { subresourceIntegrity } from '../static-files.ts'
 import { renderWidget } from '../widget-markup.ts'
-import { sendBytes } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
 const BUNDLE = 'service-auth.js'
 const STYLESHEET = 'service-auth.css'
@@ -44,15 +44,15 @@ ${content}
 </main>`
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
-  const headers = { 'Cache-Control': 'no-cache', ...(options.strictCsp ? { 'Content-Security-Policy': strictPolicy(context.serviceUrl) } : {}) }
-  sendBytes(res, 200, renderPage({ title: 'Fixture', lang: options.lang, body, scripts, stylesheets }), 'text/html; charset=utf-8', headers)
+  const policy = options.strictCsp ? strictPolicy(context.serviceUrl) : undefined
+  sendPage(res, 200, renderPage({ title: 'Fixture', lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
 }
 
 /**
  * No inline script or style anywhere, the service as the only other origin, and Trusted Types
  * enforced with no policy allowed: any string reaching an HTML or script sink throws.
  */
-function strictPolicy(serviceUrl: string): string {
+function strictPolicy(serviceUrl: string): string[] {
   const service = new URL(serviceUrl).origin
   return [
     "default-src 'none'",
@@ -64,5 +64,5 @@ function strictPolicy(serviceUrl: string): string {
     "form-action 'self'",
     "require-trusted-types-for 'script'",
     "trusted-types 'none'",
-  ].join('; ')
+  ]
 }

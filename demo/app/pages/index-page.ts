@@ -2,7 +2,7 @@
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
-import { sendBytes } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
 type Link = [href: string, label: string]
 
@@ -39,5 +39,5 @@ ${list(PAGES)}
 <p>Sign in on any of them with the phone page.</p>
 ${list(SET_UPS)}
 </main>`
-  sendBytes(res, 200, renderPage({ title: 'Service auth demo', lang: 'en', body }), 'text/html; charset=utf-8')
+  sendPage(res, 200, renderPage({ title: 'Service auth demo', lang: 'en', body }))
 }

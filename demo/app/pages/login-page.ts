@@ -4,7 +4,7 @@ import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
 import { renderWidget } from '../widget-markup.ts'
-import { sendBytes } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
 export const loginPage: AppHandler = (context, { res }) => {
   const body = html`<main class="page login">
@@ -56,5 +56,5 @@ ${renderWidget({
     scripts: [{ src: '/public/events.js' }, { src: '/public/phone.js' }, { src: '/public/qa-panel.js' }, { src: '/service-auth.js' }],
   })
   // no-cache, not no-store: revalidated, but eligible for the back/forward cache like a real login page.
-  sendBytes(res, 200, page, 'text/html; charset=utf-8', { 'Cache-Control': 'no-cache' })
+  sendPage(res, 200, page, { headers: { 'Cache-Control': 'no-cache' } })
 }

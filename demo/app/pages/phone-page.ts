@@ -5,7 +5,7 @@
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
-import { sendBytes } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
 export const phonePage: AppHandler = (context, { res }) => {
   const body = html`<main class="page columns" data-service-url="${context.serviceUrl}">
@@ -32,5 +32,5 @@ export const phonePage: AppHandler = (context, { res }) => {
 </section>
 <p class="wide"><a href="/">All demo pages</a></p>
 </main>`
-  sendBytes(res, 200, renderPage({ title: 'Phone', lang: 'en', body, scripts: [{ src: '/public/phone-app.js' }] }), 'text/html; charset=utf-8')
+  sendPage(res, 200, renderPage({ title: 'Phone', lang: 'en', body, scripts: [{ src: '/public/phone-app.js' }] }))
 }

@@ -2,7 +2,8 @@
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
-import { redirect, sendBytes } from '../../common/respond.ts'
+import { redirect } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
 export const welcomePage: AppHandler = (context, { req, res }) => {
   const subject = context.sessions.subjectOf(req.headers.cookie)
@@ -18,7 +19,7 @@ export const welcomePage: AppHandler = (context, { req, res }) => {
 <button type="submit">Sign out</button>
 </form>
 </main>`
-  sendBytes(res, 200, renderPage({ title: subject === undefined ? 'Not signed in' : 'Welcome', lang: 'en', body }), 'text/html; charset=utf-8')
+  sendPage(res, 200, renderPage({ title: subject === undefined ? 'Not signed in' : 'Welcome', lang: 'en', body }))
 }
 
 export const logout: AppHandler = (context, { req, res }) => {
