@@ -34,7 +34,7 @@ export const authController: AppHandler = async (context, { req, res, url }) => 
       return mode === 'deny' ? undefined : context.users.maySignIn(identifier)
     },
     startSession: (user) => {
-      cookie = context.sessions.start(user.identifier)
+      cookie = context.sessions.start(user.identifier, req.headers.cookie)
       // Verbatim: this is how tests offer the embed a location it must refuse (javascript:...).
       return mode === 'location' ? url.searchParams.get('to')! : WELCOME
     },

@@ -19,6 +19,7 @@ import { indexPage } from './pages/index-page.ts'
 import { loginPage } from './pages/login-page.ts'
 import { phonePage } from './pages/phone-page.ts'
 import { logout, welcomePage } from './pages/welcome-page.ts'
+import { refuseCrossSite } from './same-origin.ts'
 import { sendPage } from './send-page.ts'
 import { Sessions } from './sessions.ts'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
@@ -108,6 +109,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
       const url = requestUrl(req.url, 'http://127.0.0.1')
       const match = matchRoute(routes, url.pathname)
       const handler = handlerFor(match, req.method)
+      refuseCrossSite(req)
       await handler(context, { req, res, url, params: match!.params })
     }),
   )
