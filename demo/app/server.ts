@@ -6,12 +6,14 @@ import { decodeSecret } from '../common/credentials.ts'
 import { closeServer, listen } from '../common/listen.ts'
 import { sendBytes, sendEmpty, sendJson } from '../common/respond.ts'
 import { handlerFor, matchRoute, requestUrl, type Route } from '../common/router.ts'
+import { HttpProblem } from '../common/problem.ts'
 import { serve } from '../common/serve.ts'
 import { createClient } from '../../src/server/index.ts'
 import type { AppContext, AppHandler } from './context.ts'
 import { authController } from './controller.ts'
 import { ControllerLog } from './controller-log.ts'
 import { enrollPhone } from './enroll-phone.ts'
+import { sendErrorPage, wantsHtml } from './error-page.ts'
 import { deleteIdentity, updateIdentity } from './identity-admin.ts'
 import { enrol, enrolForm } from './pages/enrol-page.ts'
 import { fixturePage } from './pages/fixture-page.ts'
@@ -107,10 +109,16 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   const server = createServer(
     serve(async (req, res) => {
       const url = requestUrl(req.url, 'http://127.0.0.1')
-      const match = matchRoute(routes, url.pathname)
-      const handler = handlerFor(match, req.method)
-      refuseCrossSite(req)
-      await handler(context, { req, res, url, params: match!.params })
+      try {
+        const match = matchRoute(routes, url.pathname)
+        const handler = handlerFor(match, req.method)
+        refuseCrossSite(req)
+        await handler(context, { req, res, url, params: match!.params })
+      } catch (error) {
+        // A person's browser gets a page; every other client, problem JSON (from serve()).
+        if (!(error instanceof HttpProblem) || !wantsHtml(req) || res.headersSent) throw error
+        sendErrorPage(res, error, url.pathname)
+      }
     }),
   )
   const url = await listen(server, options.port)
