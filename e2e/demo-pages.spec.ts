@@ -10,3 +10,32 @@ test('a mistyped address shows a page, not JSON, with a way back to every demo p
   await page.getByRole('link', { name: 'All demo pages' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service auth demo')
 })
+
+test.describe('the widget set-ups', () => {
+  test('each one linked from the index says what it is for, and leads back', async ({ page }) => {
+    await page.goto('/')
+    const setUps = page.getByRole('region', { name: 'Widget set-ups' }).getByRole('link')
+    const labels = await setUps.allTextContents()
+    expect(labels.length).toBeGreaterThan(5)
+    const titles = new Set<string>()
+    for (const label of labels) {
+      await page.goto('/')
+      await page.getByRole('link', { name: label, exact: true }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(label)
+      titles.add(await page.title())
+      await expect(page.getByRole('main').getByRole('paragraph').first()).not.toBeEmpty()
+      await page.getByRole('link', { name: 'All demo pages' }).click()
+      await expect(page).toHaveURL(/\/$/)
+    }
+    expect(titles.size).toBe(labels.length)
+    expect(titles.has('Fixture')).toBe(false)
+  })
+
+  test('a set-up built by hand names its settings', async ({ page }) => {
+    await page.goto('/fixture?count=3&theme=dark')
+    await expect(page).toHaveTitle('Widget set-up')
+    await expect(page.getByRole('main')).toContainText('count=3')
+    await expect(page.getByRole('main')).toContainText('theme=dark')
+    await expect(page.getByRole('link', { name: 'All demo pages' })).toHaveAttribute('href', '/')
+  })
+})

@@ -1,9 +1,11 @@
-// GET /fixture?...: a bare page for end-to-end tests, built from the query (see fixture-options.ts).
-// It loads the built bundle, as integrators do, never the sources.
+// GET /fixture?...: a bare page for end-to-end tests and for trying set-ups by hand, built from
+// the query (see fixture-options.ts). It loads the built bundle, as integrators do, never the
+// sources. A set-up the index links to is titled as the index names it and says what it is for.
 import { html } from '../html.ts'
 import { renderPage, type Script } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
 import { readFixtureOptions } from '../fixture-options.ts'
+import { setUpFor } from '../fixture-set-ups.ts'
 import { subresourceIntegrity } from '../static-files.ts'
 import { renderWidget } from '../widget-markup.ts'
 import { sendPage } from '../send-page.ts'
@@ -37,15 +39,21 @@ export const fixturePage: AppHandler = async (context, { res, url }) => {
     ? [{ href: '/' + STYLESHEET, integrity: await subresourceIntegrity(context.distDir, STYLESHEET), crossorigin: 'anonymous' as const }]
     : []
 
+  const setUp = setUpFor(url.searchParams)
+  const title = setUp?.label ?? 'Widget set-up'
+  const settings = [...url.searchParams].map(([name, value]) => `${name}=${value}`).join(', ')
+  const purpose = setUp?.purpose ?? (settings ? `A widget built from this address: ${settings}.` : 'The widget with its default settings.')
   const body = html`<main class="page fixture">
-<h1>Fixture</h1>
+<h1>${title}</h1>
+<p class="purpose">${purpose} Sign in with the <a href="/phone">phone page</a>.</p>
 ${content}
 <ol id="event-log"></ol>
+<p><a href="/">All demo pages</a></p>
 </main>`
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
   const policy = options.strictCsp ? strictPolicy(context.serviceUrl) : undefined
-  sendPage(res, 200, renderPage({ title: 'Fixture', lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
+  sendPage(res, 200, renderPage({ title, lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
 }
 
 /**
