@@ -39,3 +39,21 @@ test.describe('the widget set-ups', () => {
     await expect(page.getByRole('link', { name: 'All demo pages' })).toHaveAttribute('href', '/')
   })
 })
+
+for (const width of [1280, 390]) {
+  test(`the enrol result fits its cards and the screen at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/enrol')
+    await page.getByLabel('E-mail address').fill('a.rather.long.address.for.a.person@subdomain.example.com')
+    await page.getByRole('button', { name: 'Enrol' }).click()
+    await expect(page.getByRole('img', { name: 'Enrollment QR code' })).toBeVisible()
+    const overflowing = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll('.card, .card *')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible')
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.scrollWidth} > ${element.clientWidth}`),
+    )
+    expect(overflowing).toEqual([])
+    // Nothing to scroll sideways to.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  })
+}
