@@ -57,3 +57,16 @@ for (const width of [1280, 390]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
   })
 }
+
+test('dates read the same everywhere: the enrol page, the e-mail, and the phone page', async ({ page, context }) => {
+  await page.goto('/enrol')
+  await page.getByLabel('E-mail address').fill('ada@example.com')
+  await page.getByRole('button', { name: 'Enrol' }).click()
+  const until = (await page.locator('time').textContent())!
+  // The e-mail the service composed gives the same expiry, in the same words.
+  await expect(page.getByRole('region', { name: 'The e-mail that would have been sent' })).toContainText(`until ${until}.`)
+
+  const phone = await context.newPage()
+  await phone.goto('/phone')
+  await expect(phone.getByRole('list', { name: 'Enrollment codes' })).toContainText(`Enrollment for ada@example.com, until ${until}`)
+})

@@ -6,6 +6,7 @@ import { HttpProblem } from '../../common/problem.ts'
 import { parseForm, readBody } from '../../common/read-body.ts'
 import { ServiceError, type Enrollment } from '../../../src/server/index.ts'
 import type { AppHandler } from '../context.ts'
+import { readableDate } from '../dates.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import { sendPage } from '../send-page.ts'
@@ -48,7 +49,7 @@ function enrolled(enrollment: Enrollment, email: SentEmail | undefined): SafeHtm
 <section class="card" aria-labelledby="code-heading">
 <h1 id="code-heading">Scan this code with the app</h1>
 <img class="qr" alt="Enrollment QR code" src="data:image/png;base64,${enrollment.base64ImageData}">
-<p>For <strong>${enrollment.identity.identifier}</strong>. It works once, until <time datetime="${enrollment.expiresAt}">${readable(enrollment.expiresAt)}</time>.</p>
+<p>For <strong>${enrollment.identity.identifier}</strong>. It works once, until <time datetime="${enrollment.expiresAt}">${readableDate(enrollment.expiresAt)}</time>.</p>
 <p>No phone at hand? The <a href="/phone">phone page</a> stands in for the app. Then <a href="/login">sign in</a>.</p>
 </section>
 <section class="card" aria-labelledby="email-heading">
@@ -65,9 +66,6 @@ ${email
 <p class="wide"><a href="/enrol">Enrol another address</a> · <a href="/">All demo pages</a></p>
 </main>`
 }
-
-/** `2026-11-22 18:31 UTC`: a timestamp a person reads at a glance. */
-const readable = (timestamp: string) => new Date(timestamp).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
 
 function send(res: ServerResponse, status: number, body: SafeHtml): void {
   sendPage(res, status, renderPage({ title: 'Add your phone', lang: 'en', body }))

@@ -111,8 +111,10 @@
     })
   }
 
+  // The demo's one date format (demo/app/dates.ts): the enrol page and the e-mail read the same.
+  var DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
   function time(stamp) {
-    return new Date(stamp).toLocaleString()
+    return DATE_FORMAT.format(new Date(stamp)) + ' (UTC)'
   }
 
   // Only codes that still work, newest first: what is on a screen right now.
