@@ -1,6 +1,6 @@
 // The demo's own pages as a person doing QA meets them: each says what it is and leads back,
 // fits the screen, and answers every click with something visible.
-import { expect, test } from './fixtures.ts'
+import { expect, fixture, shownChallenge, test } from './fixtures.ts'
 
 test('a mistyped address shows a page, not JSON, with a way back to every demo page', async ({ page }) => {
   const response = await page.goto('/enroll')
@@ -69,4 +69,15 @@ test('dates read the same everywhere: the enrol page, the e-mail, and the phone 
   const phone = await context.newPage()
   await phone.goto('/phone')
   await expect(phone.getByRole('list', { name: 'Enrollment codes' })).toContainText(`Enrollment for ada@example.com, until ${until}`)
+})
+
+test('signing out says so, and the session is over', async ({ page, service }) => {
+  await page.goto(fixture())
+  await service.sign(await shownChallenge(page))
+  await expect(page).toHaveURL(/\/welcome$/)
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByText('You have signed out.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
+  await page.goto('/welcome')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not signed in')
 })

@@ -6,10 +6,13 @@ import type { AppHandler } from '../context.ts'
 import { renderWidget } from '../widget-markup.ts'
 import { sendPage } from '../send-page.ts'
 
-export const loginPage: AppHandler = (context, { res }) => {
+export const loginPage: AppHandler = (context, { res, url }) => {
+  // Where sign-out lands: a fixed line, whoever crafts the link, so it says nothing untrue.
+  const signedOut = url.searchParams.has('signed-out')
   const body = html`<main class="page login">
 <section class="card" aria-labelledby="sign-in-heading">
-<h1 id="sign-in-heading">Sign in</h1>
+${signedOut ? html`<p class="notice" id="signed-out">You have signed out.</p>
+` : ''}<h1 id="sign-in-heading">Sign in</h1>
 <p>Scan the code with the app on your phone.</p>
 ${renderWidget({
   'data-service-key': context.apiKey,

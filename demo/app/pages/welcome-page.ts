@@ -23,6 +23,7 @@ export const welcomePage: AppHandler = (context, { req, res }) => {
 }
 
 export const logout: AppHandler = (context, { req, res }) => {
-  // 303: the browser follows with a GET, so a reload does not post the form again.
-  redirect(res, 303, '/login', { 'Set-Cookie': context.sessions.end(req.headers.cookie) })
+  // 303: the browser follows with a GET, so a reload does not post the form again. The login
+  // page tells the person it worked.
+  redirect(res, 303, '/login?signed-out', { 'Set-Cookie': context.sessions.end(req.headers.cookie) })
 }
