@@ -81,3 +81,31 @@ test('signing out says so, and the session is over', async ({ page, service }) =
   await page.goto('/welcome')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not signed in')
 })
+
+test('the phone page lists only sign-in codes on a page still open', async ({ page, context }) => {
+  test.setTimeout(60_000)
+  await page.goto(fixture())
+  const open = await shownChallenge(page)
+  const other = await context.newPage()
+  await other.goto(fixture())
+  const closed = await shownChallenge(other)
+
+  const phone = await context.newPage()
+  await phone.goto('/phone')
+  const codes = phone.getByRole('list', { name: 'Sign-in codes' })
+  await expect(codes).toContainText(open)
+  await expect(codes).toContainText(closed)
+
+  // The closed page's code is still pending at the service for two minutes, but no screen shows it.
+  await other.close()
+  await expect
+    .poll(
+      async () => {
+        await phone.getByRole('button', { name: 'Look again' }).click()
+        return codes.textContent()
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .not.toContain(closed)
+  await expect(codes).toContainText(open)
+})

@@ -28,6 +28,7 @@ export const phonePage: AppHandler = (context, { res }) => {
 <h3 id="enrollments-heading">Enrollment codes</h3>
 <ul id="enrollments" aria-labelledby="enrollments-heading"></ul>
 <h3 id="challenges-heading">Sign-in codes</h3>
+<p>Only codes on a page still open: one its page has not asked about for 10 s is on no screen.</p>
 <ul id="challenges" aria-labelledby="challenges-heading"></ul>
 </section>
 <p class="wide"><a href="/">All demo pages</a></p>
