@@ -45,10 +45,10 @@ export const fixturePage: AppHandler = async (context, { res, url }) => {
   const purpose = setUp?.purpose ?? (settings ? `A widget built from this address: ${settings}.` : 'The widget with its default settings.')
   const body = html`<main class="page fixture">
 <h1>${title}</h1>
-<p class="purpose">${purpose} Sign in with the <a href="/phone">phone page</a>.</p>
+<p class="purpose">${purpose}</p>
 ${content}
+<p>Sign in with the <a href="/phone">phone page</a> · <a href="/">All demo pages</a></p>
 <ol id="event-log"></ol>
-<p><a href="/">All demo pages</a></p>
 </main>`
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
