@@ -58,7 +58,7 @@ function markdown(r: BenchResults, analysis: string): string {
   )
   say(
     '## How to run',
-    '```sh\nnpm run bench              # builds, runs every phase (about 4 minutes), writes bench/results.json and this file\nnpm run bench -- --quick   # fewer runs and shorter windows, to try it out\n```',
+    '```sh\nnpm run bench              # builds, runs every phase (about 4 minutes), writes bench/results.json and this file\nnpm run bench -- --quick   # fewer runs and shorter windows, to try it out; writes bench/out/ (git ignores it)\n```',
     'It is not part of `npm test`, and asserts nothing: only the size budget is a test (`test/build.test.ts`). It starts the demo in-process, one Chromium (found as the e2e tests find it), and for the capacity phase the mock service in a child process, all on 127.0.0.1 with ephemeral ports, and stops them all when it ends. Times are medians with their spread (p95, the interquartile range, min–max); a figure compared with another is compared within this run, because these machines are noisy.',
   )
   say(

@@ -1,10 +1,11 @@
 // `npm run bench`: every phase of the benchmark in one run, then bench/results.json and
-// BENCHMARKS.md. The build comes first (the npm script runs it). The demo runs in this process,
+// BENCHMARKS.md (a --quick run writes bench/out/ instead, see report-paths.ts). The build comes first (the npm script runs it). The demo runs in this process,
 // so the bench can stamp server-side events on its own clock (probe.ts); the capacity phase
 // starts the mock service in a process of its own. Everything started here is stopped here.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
+import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDemo, type Demo } from '../demo/harness.ts'
 import { launchBrowser, type BenchBrowser } from './browser.ts'
@@ -17,6 +18,7 @@ import { describeMachine } from './machine.ts'
 import { measureMemory } from './memory.ts'
 import { BENCH_PAGES } from './pages.ts'
 import { Probe } from './probe.ts'
+import { reportPaths } from './report-paths.ts'
 import { writeReport } from './report.ts'
 import type { BenchResults } from './results.ts'
 import { measureSignToNavigation } from './sign-to-nav.ts'
@@ -105,9 +107,11 @@ async function main(): Promise<void> {
       memory,
       capacity,
     }
-    await writeReport(results, root('bench/results.json'), root('BENCHMARKS.md'))
+    const paths = reportPaths(root('.'), quick)
+    mkdirSync(dirname(paths.json), { recursive: true })
+    await writeReport(results, paths.json, paths.markdown)
     for (const j of judge(results)) log(`${j.verdict === 'met' ? 'met   ' : j.verdict.padEnd(6)}  ${j.measure}: ${j.figure} (goal ${j.goal})`)
-    log(`wrote bench/results.json and BENCHMARKS.md in ${Math.round(results.durationS)} s`)
+    log(`wrote ${relative(root('.'), paths.json)} and ${relative(root('.'), paths.markdown)} in ${Math.round(results.durationS)} s`)
   } finally {
     probe.close()
     await browser?.close()

@@ -14,6 +14,8 @@ export interface DemoOptions {
   knobs?: boolean
   /** Pages of the caller's own on the app's origin, by path (see AppOptions.pages). */
   pages?: Record<string, ExtraPage>
+  /** The controller's test modes (AppOptions.testModes); default false, as `npm start` runs it. */
+  testModes?: boolean
 }
 
 export interface Demo {
@@ -37,7 +39,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     knobs: options.knobs ?? true,
   })
   try {
-    const app = await startApp({ port: options.appPort ?? 0, serviceUrl: service.url, apiKey, apiSecret, distDir: DIST_DIR, pages: options.pages })
+    const app = await startApp({ port: options.appPort ?? 0, serviceUrl: service.url, apiKey, apiSecret, distDir: DIST_DIR, pages: options.pages, testModes: options.testModes })
     // The app listens on 127.0.0.1, but people type localhost too; both are the app's origin.
     service.setAllowedOrigins(apiKey, [app.url, app.url.replace('//127.0.0.1:', '//localhost:')])
     return {

@@ -1,6 +1,8 @@
 // Pages with a strict Content-Security-Policy: no 'unsafe-inline' for styles, and Trusted Types
 // enforced with no policy at all. The widget must look and work the same, with no violation.
+import { createServer } from 'node:http'
 import type { Page } from '@playwright/test'
+import { closeServer, listen } from '../demo/common/listen.ts'
 import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
 import { frame } from './states.ts'
 
@@ -41,4 +43,24 @@ test('a stylesheet tampered with on the way is refused, and the widget still wor
   await shownChallenge(page)
   await expect(widget(page).getByRole('img')).toHaveCSS('visibility', 'visible')
   await expect(frame(page)).toHaveCSS('border-top-left-radius', '0px')
+})
+
+test('another site cannot frame the sign-in page: the browser refuses to show it', async ({ page, demo }) => {
+  // A hostile site of its own origin, laying the login page under its buttons. The stylesheet
+  // beside it is no page and may be framed: it shows that framing works at all here.
+  const hostile = createServer((_req, res) =>
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end(`<!doctype html><title>Win a prize</title><iframe src="${demo.appUrl}/public/app.css"></iframe><iframe src="${demo.appUrl}/login"></iframe>`),
+  )
+  const hostileUrl = await listen(hostile, 0)
+  try {
+    await page.goto(hostileUrl)
+    const frameUrls = () => page.frames().slice(1).map((frame) => frame.url())
+    // Chromium swaps a refused frame's document for its error page.
+    await expect.poll(frameUrls).toEqual([`${demo.appUrl}/public/app.css`, 'chrome-error://chromewebdata/'])
+    await expect(page.frameLocator('iframe').nth(1).getByRole('heading', { name: 'Sign in' })).toHaveCount(0)
+  } finally {
+    await closeServer(hostile)
+  }
 })

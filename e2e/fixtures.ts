@@ -15,6 +15,7 @@ export interface ChallengeInfo {
 }
 
 export interface ControllerCall {
+  /** Token headers and cookie values as fingerprints (demo/app/fingerprint.ts). */
   headers: Record<string, string | undefined>
   query: string
   valid: boolean
@@ -137,7 +138,8 @@ export const fixture = (params: Record<string, string | number> = {}) =>
 export const test = base.extend<{ service: Service }, { demo: Demo }>({
   demo: [
     async ({}, use) => {
-      const demo = await startDemo()
+      // Test modes on: the specs cover every kind of controller answer (`?mode=...`).
+      const demo = await startDemo({ testModes: true })
       await use(demo)
       await demo.close()
     },

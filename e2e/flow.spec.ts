@@ -1,5 +1,6 @@
 // One test per rule of the sign-in flow: what the user sees and what the controller receives.
 import type { Page } from '@playwright/test'
+import { fingerprint } from '../demo/app/fingerprint.ts'
 import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.ts'
 
 
@@ -82,14 +83,14 @@ test('the token never reaches a URL, storage or the console', async ({ page, ser
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
   const storage = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]))
   for (const place of [...urls, ...logs, storage]) expect(place).not.toContain(token)
-  expect((await service.controllerLog())[0].headers['x-service-auth']).toBe(token)
+  expect((await service.controllerLog())[0].headers['x-service-auth']).toBe(fingerprint(token))
 })
 
 test('the Authorization header name carries the token as a Bearer credential', async ({ page, service }) => {
   await page.goto(fixture({ header: 'Authorization' }))
   const token = await service.sign(await shownChallenge(page))
   await expect(page).toHaveURL(/\/welcome$/)
-  expect((await service.controllerLog())[0].headers['authorization']).toBe('Bearer ' + token)
+  expect((await service.controllerLog())[0].headers['authorization']).toBe('Bearer ' + fingerprint(token))
 })
 
 test('a JSON {location} from the controller is where the browser goes', async ({ page, service }) => {

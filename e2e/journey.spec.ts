@@ -85,7 +85,7 @@ test('enrol, set the phone up from the code on screen, sign in, sign out, and si
 
   // 6. Sign out, and sign in again with the same phone.
   await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/\/login\?signed-out$/)
   const second = await signCodeOnScreen(page, phone)
   await expect(page).toHaveURL(/\/welcome$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, ada@example.com')

@@ -1,3 +1,4 @@
+import { fingerprint } from '../demo/app/fingerprint.ts'
 import { expect, fixture, shownChallenge, test } from './fixtures.ts'
 import { readQr } from './qr.ts'
 
@@ -35,8 +36,8 @@ test('the controller receives the token with the documented headers and the sess
   const [call] = await service.controllerLog()
   expect(call.headers['accept']).toBe('application/json')
   expect(call.headers['x-requested-with']).toBe('XMLHttpRequest')
-  expect(call.headers['x-service-auth']).toBe(token)
-  expect(call.headers['cookie']).toContain('pre=existing')
+  expect(call.headers['x-service-auth']).toBe(fingerprint(token))
+  expect(call.headers['cookie']).toContain('pre=' + fingerprint('existing'))
   expect(call.valid).toBe(true)
   expect(call.status).toBe(200)
   expect(call.claims).toMatchObject({ jti: id, sub: 'ada@example.com' })

@@ -21,6 +21,8 @@ export interface AppContext {
   /** This site's accounts: who may sign in. */
   users: Users
   controllerLog: ControllerLog
+  /** The controller's `mode` parameter works (see controller.ts); for the end-to-end tests only. */
+  testModes: boolean
 }
 
 export interface AppExchange {

@@ -6,12 +6,14 @@ import { decodeSecret } from '../common/credentials.ts'
 import { closeServer, listen } from '../common/listen.ts'
 import { sendBytes, sendEmpty, sendJson } from '../common/respond.ts'
 import { handlerFor, matchRoute, requestUrl, type Route } from '../common/router.ts'
+import { HttpProblem } from '../common/problem.ts'
 import { serve } from '../common/serve.ts'
 import { createClient } from '../../src/server/index.ts'
 import type { AppContext, AppHandler } from './context.ts'
 import { authController } from './controller.ts'
 import { ControllerLog } from './controller-log.ts'
 import { enrollPhone } from './enroll-phone.ts'
+import { sendErrorPage, wantsHtml } from './error-page.ts'
 import { deleteIdentity, updateIdentity } from './identity-admin.ts'
 import { enrol, enrolForm } from './pages/enrol-page.ts'
 import { fixturePage } from './pages/fixture-page.ts'
@@ -19,6 +21,8 @@ import { indexPage } from './pages/index-page.ts'
 import { loginPage } from './pages/login-page.ts'
 import { phonePage } from './pages/phone-page.ts'
 import { logout, welcomePage } from './pages/welcome-page.ts'
+import { refuseCrossSite } from './same-origin.ts'
+import { sendPage } from './send-page.ts'
 import { Sessions } from './sessions.ts'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
 import { Users } from './users.ts'
@@ -38,6 +42,11 @@ export interface AppOptions {
    * challenges. HTML, or JavaScript for a path ending in `.js`; they come before the app's routes.
    */
   pages?: Record<string, ExtraPage>
+  /**
+   * The controller's test modes (`mode=redirect|plain|deny|location`), for end-to-end tests that
+   * need every kind of controller; default false, and `npm start` leaves them off.
+   */
+  testModes?: boolean
 }
 
 /** Renders one of the caller's pages; `site` tells it where the service is and which key to use. */
@@ -93,15 +102,23 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     sessions: new Sessions(),
     users: new Users(),
     controllerLog: new ControllerLog(),
+    testModes: options.testModes ?? false,
   }
 
   const routes = [...extraRoutes(options.pages ?? {}), ...ROUTES]
   const server = createServer(
     serve(async (req, res) => {
       const url = requestUrl(req.url, 'http://127.0.0.1')
-      const match = matchRoute(routes, url.pathname)
-      const handler = handlerFor(match, req.method)
-      await handler(context, { req, res, url, params: match!.params })
+      try {
+        const match = matchRoute(routes, url.pathname)
+        const handler = handlerFor(match, req.method)
+        refuseCrossSite(req)
+        await handler(context, { req, res, url, params: match!.params })
+      } catch (error) {
+        // A person's browser gets a page; every other client, problem JSON (from serve()).
+        if (!(error instanceof HttpProblem) || !wantsHtml(req) || res.headersSent) throw error
+        sendErrorPage(res, error, url.pathname)
+      }
     }),
   )
   const url = await listen(server, options.port)
@@ -112,13 +129,11 @@ function extraRoutes(pages: Record<string, ExtraPage>): Route<AppHandler>[] {
   return Object.entries(pages).map(([path, render]) => ({
     pattern: new RegExp('^' + path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'),
     methods: {
-      GET: (context: AppContext, { res, url }) =>
-        sendBytes(
-          res,
-          200,
-          render({ serviceUrl: context.serviceUrl, apiKey: context.apiKey, url }),
-          path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8',
-        ),
+      GET: (context: AppContext, { res, url }) => {
+        const body = render({ serviceUrl: context.serviceUrl, apiKey: context.apiKey, url })
+        if (path.endsWith('.js')) sendBytes(res, 200, body, 'text/javascript; charset=utf-8')
+        else sendPage(res, 200, body)
+      },
     },
   }))
 }

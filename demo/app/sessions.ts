@@ -9,8 +9,14 @@ const MAX_SESSIONS = 10_000
 export class Sessions {
   readonly #subjects = new Map<string, string>()
 
-  /** Starts a session for `subject` and returns the Set-Cookie value for it. */
-  start(subject: string): string {
+  /**
+   * Starts a session for `subject` under a fresh id and returns the Set-Cookie value for it.
+   * The session the request already had ends: an id someone saw or planted before the sign-in
+   * is worth nothing after it.
+   */
+  start(subject: string, cookieHeader: string | undefined): string {
+    const previous = sessionId(cookieHeader)
+    if (previous !== undefined) this.#subjects.delete(previous)
     const id = randomBytes(24).toString('base64url')
     this.#subjects.set(id, subject)
     if (this.#subjects.size > MAX_SESSIONS) this.#subjects.delete(this.#subjects.keys().next().value!)

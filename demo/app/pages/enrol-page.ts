@@ -4,11 +4,12 @@
 import type { ServerResponse } from 'node:http'
 import { HttpProblem } from '../../common/problem.ts'
 import { parseForm, readBody } from '../../common/read-body.ts'
-import { sendBytes } from '../../common/respond.ts'
 import { ServiceError, type Enrollment } from '../../../src/server/index.ts'
 import type { AppHandler } from '../context.ts'
+import { readableDate } from '../dates.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { renderPage } from '../layout.ts'
+import { sendPage } from '../send-page.ts'
 import { sentEmailFor, type SentEmail } from '../service-outbox.ts'
 
 // The service's own loose check: something, an @, and a host with a dot.
@@ -48,7 +49,7 @@ function enrolled(enrollment: Enrollment, email: SentEmail | undefined): SafeHtm
 <section class="card" aria-labelledby="code-heading">
 <h1 id="code-heading">Scan this code with the app</h1>
 <img class="qr" alt="Enrollment QR code" src="data:image/png;base64,${enrollment.base64ImageData}">
-<p>For <strong>${enrollment.identity.identifier}</strong>. It works once, until <time datetime="${enrollment.expiresAt}">${readable(enrollment.expiresAt)}</time>.</p>
+<p>For <strong>${enrollment.identity.identifier}</strong>. It works once, until <time datetime="${enrollment.expiresAt}">${readableDate(enrollment.expiresAt)}</time>.</p>
 <p>No phone at hand? The <a href="/phone">phone page</a> stands in for the app. Then <a href="/login">sign in</a>.</p>
 </section>
 <section class="card" aria-labelledby="email-heading">
@@ -66,9 +67,6 @@ ${email
 </main>`
 }
 
-/** `2026-11-22 18:31 UTC`: a timestamp a person reads at a glance. */
-const readable = (timestamp: string) => new Date(timestamp).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
-
 function send(res: ServerResponse, status: number, body: SafeHtml): void {
-  sendBytes(res, status, renderPage({ title: 'Add your phone', lang: 'en', body }), 'text/html; charset=utf-8')
+  sendPage(res, status, renderPage({ title: 'Add your phone', lang: 'en', body }))
 }

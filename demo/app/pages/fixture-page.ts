@@ -1,12 +1,14 @@
-// GET /fixture?...: a bare page for end-to-end tests, built from the query (see fixture-options.ts).
-// It loads the built bundle, as integrators do, never the sources.
+// GET /fixture?...: a bare page for end-to-end tests and for trying set-ups by hand, built from
+// the query (see fixture-options.ts). It loads the built bundle, as integrators do, never the
+// sources. A set-up the index links to is titled as the index names it and says what it is for.
 import { html } from '../html.ts'
 import { renderPage, type Script } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
 import { readFixtureOptions } from '../fixture-options.ts'
+import { setUpFor } from '../fixture-set-ups.ts'
 import { subresourceIntegrity } from '../static-files.ts'
 import { renderWidget } from '../widget-markup.ts'
-import { sendBytes } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
 const BUNDLE = 'service-auth.js'
 const STYLESHEET = 'service-auth.css'
@@ -40,22 +42,28 @@ export const fixturePage: AppHandler = async (context, { res, url }) => {
     ? [{ href: '/' + STYLESHEET, integrity: await subresourceIntegrity(context.distDir, STYLESHEET), crossorigin: 'anonymous' as const }]
     : []
 
+  const setUp = setUpFor(url.searchParams)
+  const title = setUp?.label ?? 'Widget set-up'
+  const settings = [...url.searchParams].map(([name, value]) => `${name}=${value}`).join(', ')
+  const purpose = setUp?.purpose ?? (settings ? `A widget built from this address: ${settings}.` : 'The widget with its default settings.')
   const body = html`<main class="page fixture">
-<h1>Fixture</h1>
+<h1>${title}</h1>
+<p class="purpose">${purpose}</p>
 ${content}
+<p>Sign in with the <a href="/phone">phone page</a> · <a href="/">All demo pages</a></p>
 <ol id="event-log"></ol>
 </main>`
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
-  const headers = { 'Cache-Control': 'no-cache', ...(options.strictCsp ? { 'Content-Security-Policy': strictPolicy(context.serviceUrl) } : {}) }
-  sendBytes(res, 200, renderPage({ title: 'Fixture', lang: options.lang, body, scripts, stylesheets }), 'text/html; charset=utf-8', headers)
+  const policy = options.strictCsp ? strictPolicy(context.serviceUrl) : undefined
+  sendPage(res, 200, renderPage({ title, lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
 }
 
 /**
  * No inline script or style anywhere, the service as the only other origin, and Trusted Types
  * enforced with no policy allowed: any string reaching an HTML or script sink throws.
  */
-function strictPolicy(serviceUrl: string): string {
+function strictPolicy(serviceUrl: string): string[] {
   const service = new URL(serviceUrl).origin
   return [
     "default-src 'none'",
@@ -67,5 +75,5 @@ function strictPolicy(serviceUrl: string): string {
     "form-action 'self'",
     "require-trusted-types-for 'script'",
     "trusted-types 'none'",
-  ].join('; ')
+  ]
 }

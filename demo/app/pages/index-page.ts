@@ -2,7 +2,8 @@
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
-import { sendBytes } from '../../common/respond.ts'
+import { SET_UPS } from '../fixture-set-ups.ts'
+import { sendPage } from '../send-page.ts'
 
 type Link = [href: string, label: string]
 
@@ -14,15 +15,7 @@ const PAGES: Link[] = [
 ]
 
 // The bare /fixture page takes the widget's settings from the query (see demo/README.md).
-const SET_UPS: Link[] = [
-  ['/fixture?image-data=false', 'The code loaded from its URL (data-service-image-data="false")'],
-  ['/fixture?locale=de&lang=de', 'German'],
-  ['/fixture?count=2', 'Two widgets on one page'],
-  ['/fixture?late=1', 'A single-page app that adds and removes the widget'],
-  ['/fixture?csp=strict&sri=1', 'A strict Content-Security-Policy, and the script with integrity'],
-  ['/fixture?theme=dark&style=pure', 'The dark theme, pure style (the code only)'],
-  ['/fixture?app-url=serviceauth%3A%2F%2Fchallenge%2F%7Bid%7D', 'On a touch device, the code links to the app'],
-]
+const SET_UP_LINKS: Link[] = SET_UPS.map((setUp) => ['/fixture?' + setUp.query, setUp.label])
 
 const list = (links: Link[]) => html`<ul>
 ${links.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>
@@ -33,11 +26,15 @@ export const indexPage: AppHandler = (context, { res }) => {
 <h1>Service auth demo</h1>
 <p>An example site that signs people in with the embed, against a mock service at <code>${context.serviceUrl}</code>.
 Enrol an address, set the phone up with the code, then sign in.</p>
-<h2>Pages</h2>
+<section aria-labelledby="pages-heading">
+<h2 id="pages-heading">Pages</h2>
 ${list(PAGES)}
-<h2>Widget set-ups</h2>
+</section>
+<section aria-labelledby="set-ups-heading">
+<h2 id="set-ups-heading">Widget set-ups</h2>
 <p>Sign in on any of them with the phone page.</p>
-${list(SET_UPS)}
+${list(SET_UP_LINKS)}
+</section>
 </main>`
-  sendBytes(res, 200, renderPage({ title: 'Service auth demo', lang: 'en', body }), 'text/html; charset=utf-8')
+  sendPage(res, 200, renderPage({ title: 'Service auth demo', lang: 'en', body }))
 }

@@ -4,12 +4,15 @@ import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
 import { renderWidget } from '../widget-markup.ts'
-import { sendBytes } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
-export const loginPage: AppHandler = (context, { res }) => {
+export const loginPage: AppHandler = (context, { res, url }) => {
+  // Where sign-out lands: a fixed line, whoever crafts the link, so it says nothing untrue.
+  const signedOut = url.searchParams.has('signed-out')
   const body = html`<main class="page login">
 <section class="card" aria-labelledby="sign-in-heading">
-<h1 id="sign-in-heading">Sign in</h1>
+${signedOut ? html`<p class="notice" id="signed-out">You have signed out.</p>
+` : ''}<h1 id="sign-in-heading">Sign in</h1>
 <p>Scan the code with the app on your phone.</p>
 ${renderWidget({
   'data-service-key': context.apiKey,
@@ -57,5 +60,5 @@ ${renderWidget({
     stylesheets: [{ href: '/service-auth.css' }],
   })
   // no-cache, not no-store: revalidated, but eligible for the back/forward cache like a real login page.
-  sendBytes(res, 200, page, 'text/html; charset=utf-8', { 'Cache-Control': 'no-cache' })
+  sendPage(res, 200, page, { headers: { 'Cache-Control': 'no-cache' } })
 }

@@ -5,7 +5,7 @@
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
-import { sendBytes } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
 export const phonePage: AppHandler = (context, { res }) => {
   const body = html`<main class="page columns" data-service-url="${context.serviceUrl}">
@@ -28,9 +28,10 @@ export const phonePage: AppHandler = (context, { res }) => {
 <h3 id="enrollments-heading">Enrollment codes</h3>
 <ul id="enrollments" aria-labelledby="enrollments-heading"></ul>
 <h3 id="challenges-heading">Sign-in codes</h3>
+<p>Only codes on a page still open: one its page has not asked about for 10 s is on no screen.</p>
 <ul id="challenges" aria-labelledby="challenges-heading"></ul>
 </section>
 <p class="wide"><a href="/">All demo pages</a></p>
 </main>`
-  sendBytes(res, 200, renderPage({ title: 'Phone', lang: 'en', body, scripts: [{ src: '/public/phone-app.js' }] }), 'text/html; charset=utf-8')
+  sendPage(res, 200, renderPage({ title: 'Phone', lang: 'en', body, scripts: [{ src: '/public/phone-app.js' }] }))
 }

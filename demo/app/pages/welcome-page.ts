@@ -2,7 +2,8 @@
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
-import { redirect, sendBytes } from '../../common/respond.ts'
+import { redirect } from '../../common/respond.ts'
+import { sendPage } from '../send-page.ts'
 
 export const welcomePage: AppHandler = (context, { req, res }) => {
   const subject = context.sessions.subjectOf(req.headers.cookie)
@@ -18,10 +19,11 @@ export const welcomePage: AppHandler = (context, { req, res }) => {
 <button type="submit">Sign out</button>
 </form>
 </main>`
-  sendBytes(res, 200, renderPage({ title: subject === undefined ? 'Not signed in' : 'Welcome', lang: 'en', body }), 'text/html; charset=utf-8')
+  sendPage(res, 200, renderPage({ title: subject === undefined ? 'Not signed in' : 'Welcome', lang: 'en', body }))
 }
 
 export const logout: AppHandler = (context, { req, res }) => {
-  // 303: the browser follows with a GET, so a reload does not post the form again.
-  redirect(res, 303, '/login', { 'Set-Cookie': context.sessions.end(req.headers.cookie) })
+  // 303: the browser follows with a GET, so a reload does not post the form again. The login
+  // page tells the person it worked.
+  redirect(res, 303, '/login?signed-out', { 'Set-Cookie': context.sessions.end(req.headers.cookie) })
 }

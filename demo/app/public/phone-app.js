@@ -111,8 +111,10 @@
     })
   }
 
+  // The demo's one date format (demo/app/dates.ts): the enrol page and the e-mail read the same.
+  var DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
   function time(stamp) {
-    return new Date(stamp).toLocaleString()
+    return DATE_FORMAT.format(new Date(stamp)) + ' (UTC)'
   }
 
   // Only codes that still work, newest first: what is on a screen right now.
@@ -125,13 +127,34 @@
       .slice(0, 10)
   }
 
+  // A sign-in code stays pending for two minutes after its page has closed; a page still open
+  // asks for its status about every second (every few while the service is slow or refusing).
+  // Codes not asked about for this long are on no screen. The service's clock is this
+  // machine's: the demo runs both.
+  var ON_SCREEN_MS = 10000
+  var POLL_PATH = /^\/v1\/entity\/challenges\/([^/?]+)\/(status|token)/
+
+  /** Challenge id -> when the service last heard a page ask about it (epoch ms). */
+  function lastAskedAbout(requests) {
+    var last = {}
+    requests.forEach(function (request) {
+      var match = request.method === 'GET' && POLL_PATH.exec(request.path)
+      if (match) last[decodeURIComponent(match[1])] = Math.max(last[decodeURIComponent(match[1])] || 0, request.at)
+    })
+    return last
+  }
+
   function lookAgain() {
-    return Promise.all([knob('enrollments'), knob('challenges')])
+    return Promise.all([knob('enrollments'), knob('challenges'), knob('requests')])
       .then(function (found) {
         list('enrollments', pending(found[0]).map(function (enrollment) {
           return { text: 'Enrollment for ' + enrollment.identifier + ', until ' + time(enrollment.expiresAt), code: 'serviceauth:enroll:' + enrollment.id }
         }))
-        list('challenges', pending(found[1]).map(function (challenge) {
+        var asked = lastAskedAbout(found[2])
+        var onScreen = found[1].filter(function (challenge) {
+          return Date.now() - (asked[challenge.id] || 0) < ON_SCREEN_MS
+        })
+        list('challenges', pending(onScreen).map(function (challenge) {
           return { text: 'Sign-in code ' + challenge.id + ', shown since ' + time(challenge.createdAt), code: 'serviceauth:challenge:' + challenge.id }
         }))
       })

@@ -30,8 +30,8 @@
   function on(id, action, done) {
     document.getElementById(id).addEventListener('click', function () {
       action()
-        .then(function () {
-          status.textContent = typeof done === 'function' ? done() : done
+        .then(function (result) {
+          status.textContent = typeof done === 'function' ? done(result) : done
         })
         .catch(function (error) {
           status.textContent = error instanceof TypeError ? 'The server could not be reached.' : error.message
@@ -53,7 +53,18 @@
     }
   }
 
-  on('qa-slow', knob('delay', { ms: 3000, count: 5, match: 'any' }), 'The next 5 requests to the service wait 3 s each.')
+  // A held poll that waits 3 s more shows nothing, so Slow also retires the code on screen: the
+  // person sees the widget fetch a new one, slowly, without a second click.
+  on('qa-slow', function () {
+    var onScreen = shown
+    return knob('delay', { ms: 3000, count: 5, match: 'any' })().then(function () {
+      if (onScreen) return knob('challenges/' + encodeURIComponent(onScreen) + '/expire')().then(function () {
+        return true
+      })
+    })
+  }, function (renewed) {
+    return 'The next 5 requests to the service wait 3 s each' + (renewed ? ': watch the new code take 3 s to come.' : '.')
+  })
   on('qa-500', knob('fail', { status: 500, count: 2, match: 'any' }), 'The next 2 requests to the service get a 500.')
   on('qa-429', knob('fail', { status: 429, count: 1, match: 'any', retryAfter: '3' }), 'The next request to the service gets a 429 with Retry-After: 3.')
   on('qa-expire', function () {

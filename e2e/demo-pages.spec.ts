@@ -1,0 +1,111 @@
+// The demo's own pages as a person doing QA meets them: each says what it is and leads back,
+// fits the screen, and answers every click with something visible.
+import { expect, fixture, shownChallenge, test } from './fixtures.ts'
+
+test('a mistyped address shows a page, not JSON, with a way back to every demo page', async ({ page }) => {
+  const response = await page.goto('/enroll')
+  expect(response!.status()).toBe(404)
+  await expect(page).toHaveTitle('Page not found')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  await page.getByRole('link', { name: 'All demo pages' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service auth demo')
+})
+
+test.describe('the widget set-ups', () => {
+  test('each one linked from the index says what it is for, and leads back', async ({ page }) => {
+    await page.goto('/')
+    const setUps = page.getByRole('region', { name: 'Widget set-ups' }).getByRole('link')
+    const labels = await setUps.allTextContents()
+    expect(labels.length).toBeGreaterThan(5)
+    const titles = new Set<string>()
+    for (const label of labels) {
+      await page.goto('/')
+      await page.getByRole('link', { name: label, exact: true }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(label)
+      titles.add(await page.title())
+      await expect(page.getByRole('main').getByRole('paragraph').first()).not.toBeEmpty()
+      await page.getByRole('link', { name: 'All demo pages' }).click()
+      await expect(page).toHaveURL(/\/$/)
+    }
+    expect(titles.size).toBe(labels.length)
+    expect(titles.has('Fixture')).toBe(false)
+  })
+
+  test('a set-up built by hand names its settings', async ({ page }) => {
+    await page.goto('/fixture?count=3&theme=dark')
+    await expect(page).toHaveTitle('Widget set-up')
+    await expect(page.getByRole('main')).toContainText('count=3')
+    await expect(page.getByRole('main')).toContainText('theme=dark')
+    await expect(page.getByRole('link', { name: 'All demo pages' })).toHaveAttribute('href', '/')
+  })
+})
+
+for (const width of [1280, 390]) {
+  test(`the enrol result fits its cards and the screen at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/enrol')
+    await page.getByLabel('E-mail address').fill('a.rather.long.address.for.a.person@subdomain.example.com')
+    await page.getByRole('button', { name: 'Enrol' }).click()
+    await expect(page.getByRole('img', { name: 'Enrollment QR code' })).toBeVisible()
+    const overflowing = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll('.card, .card *')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible')
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.scrollWidth} > ${element.clientWidth}`),
+    )
+    expect(overflowing).toEqual([])
+    // Nothing to scroll sideways to.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  })
+}
+
+test('dates read the same everywhere: the enrol page, the e-mail, and the phone page', async ({ page, context }) => {
+  await page.goto('/enrol')
+  await page.getByLabel('E-mail address').fill('ada@example.com')
+  await page.getByRole('button', { name: 'Enrol' }).click()
+  const until = (await page.locator('time').textContent())!
+  // The e-mail the service composed gives the same expiry, in the same words.
+  await expect(page.getByRole('region', { name: 'The e-mail that would have been sent' })).toContainText(`until ${until}.`)
+
+  const phone = await context.newPage()
+  await phone.goto('/phone')
+  await expect(phone.getByRole('list', { name: 'Enrollment codes' })).toContainText(`Enrollment for ada@example.com, until ${until}`)
+})
+
+test('signing out says so, and the session is over', async ({ page, service }) => {
+  await page.goto(fixture())
+  await service.sign(await shownChallenge(page))
+  await expect(page).toHaveURL(/\/welcome$/)
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByText('You have signed out.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
+  await page.goto('/welcome')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not signed in')
+})
+
+test('the phone page lists only sign-in codes on a page still open', async ({ page, context }) => {
+  test.setTimeout(60_000)
+  await page.goto(fixture())
+  const open = await shownChallenge(page)
+  const other = await context.newPage()
+  await other.goto(fixture())
+  const closed = await shownChallenge(other)
+
+  const phone = await context.newPage()
+  await phone.goto('/phone')
+  const codes = phone.getByRole('list', { name: 'Sign-in codes' })
+  await expect(codes).toContainText(open)
+  await expect(codes).toContainText(closed)
+
+  // The closed page's code is still pending at the service for two minutes, but no screen shows it.
+  await other.close()
+  await expect
+    .poll(
+      async () => {
+        await phone.getByRole('button', { name: 'Look again' }).click()
+        return codes.textContent()
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .not.toContain(closed)
+  await expect(codes).toContainText(open)
+})

@@ -1,0 +1,43 @@
+// A sign-in over plain HTTP, as the embed and the phone make it, for tests of the demo app's
+// server side: enrol through the app, set a phone up and sign through the service's knobs.
+import type { Demo } from '../../demo/harness.ts'
+
+function knob(demo: Demo, path: string, body: unknown): Promise<Response> {
+  return fetch(`${demo.serviceUrl}/__knobs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+}
+
+/** Makes `identifier` a user of the app with a phone; returns the device id. */
+export async function enrolWithPhone(demo: Demo, identifier: string): Promise<string> {
+  const enrolled = await fetch(demo.appUrl + '/__app/enroll', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier }),
+  })
+  const { id } = (await enrolled.json()) as { id: string }
+  const { device } = (await (await knob(demo, 'devices', { token: id })).json()) as { device: { id: string } }
+  return device.id
+}
+
+/** A challenge created from the app's origin and signed by the identifier's phone: the token the embed would receive. */
+export async function signedToken(demo: Demo, identifier: string, deviceId: string): Promise<string> {
+  const challenge = await fetch(demo.serviceUrl + '/v1/entity/challenges', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: demo.appUrl },
+    body: JSON.stringify({ key: demo.apiKey }),
+  })
+  const { id } = (await challenge.json()) as { id: string }
+  const signed = await knob(demo, `challenges/${id}/sign`, { identifier, deviceId })
+  return ((await signed.json()) as { token: string }).token
+}
+
+/** Hands the token to the controller as the embed does, with the browser's cookies. */
+export function callController(demo: Demo, token: string, cookie?: string, query = ''): Promise<Response> {
+  return fetch(demo.appUrl + '/auth/controller' + query, {
+    headers: { 'X-Service-Auth': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+  })
+}
+
+/** `sid=...` from a response's Set-Cookie, as the browser would send it back. */
+export function sessionCookie(res: Response): string {
+  return /^(sid=[^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? ''
+}

@@ -1,0 +1,52 @@
+// @vitest-environment node
+// Every HTML page of the demo refuses to be framed (clickjacking: a hostile site could lay the
+// login or enrol page under its own buttons), with a Content-Security-Policy on each; a page
+// with a policy of its own (the strict fixture) keeps it, with the frame rule merged in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemo, type Demo } from '../../demo/harness.ts'
+
+let demo: Demo
+beforeAll(async () => {
+  demo = await startDemo({ pages: { '/own-page': () => '<!doctype html><title>Own</title>' } })
+})
+afterAll(() => demo?.close())
+
+const PAGES = ['/', '/login', '/enrol', '/welcome', '/phone', '/fixture', '/fixture?late=1', '/own-page']
+
+const directives = (policy: string | null) => (policy ?? '').split(';').map((directive) => directive.trim())
+
+describe('demo pages', () => {
+  for (const path of PAGES) {
+    it(`${path} cannot be framed`, async () => {
+      const res = await fetch(demo.appUrl + path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(directives(res.headers.get('content-security-policy'))).toContain("frame-ancestors 'none'")
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+    })
+  }
+
+  it('the enrol form, sent back with an error, cannot be framed either', async () => {
+    const res = await fetch(demo.appUrl + '/enrol', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: demo.appUrl },
+      body: 'email=not-an-address',
+    })
+    expect(res.status).toBe(400)
+    expect(directives(res.headers.get('content-security-policy'))).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('the strict fixture keeps its own policy, with the frame rule merged in once', async () => {
+    const res = await fetch(demo.appUrl + '/fixture?csp=strict')
+    const policy = directives(res.headers.get('content-security-policy'))
+    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "script-src 'self'", "require-trusted-types-for 'script'", "frame-ancestors 'none'"]))
+    expect(policy.filter((directive) => directive.startsWith('base-uri'))).toEqual(["base-uri 'none'"])
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('a page without a policy of its own still gets no plugins, no <base> and forms that post only here', async () => {
+    const policy = directives((await fetch(demo.appUrl + '/login')).headers.get('content-security-policy'))
+    expect(policy).toEqual(expect.arrayContaining(["object-src 'none'", "base-uri 'none'", "form-action 'self'"]))
+  })
+})
