@@ -18,7 +18,7 @@ export const failure = (reason: ErrorReason, res?: Response): Failure => ({
 export const isFailure = (error: any): error is Failure => !!error?.reason
 
 /**
- * fetch(), then hands the JSON body of a 2xx response (an empty object when not JSON, or null)
+ * fetch() (no-store, unless the request has a body), then hands the JSON body of a 2xx response (an empty object when not JSON, or null)
  * and the response to `read`. What `read` cannot use (it returns undefined) fails as `malformed`,
  * and any other status as `refused(status)`. A network error becomes a `network` Failure;
  * aborting `signal` rejects with its reason.
@@ -32,7 +32,10 @@ export const send = async <T>(
   malformed: ErrorReason = 'response',
 ): Promise<T> => {
   try {
-    const res = await fetch(url, { ...init, cache: 'no-store', signal })
+    // GETs (the status polls, the controller call) must never come from an HTTP cache. A POST
+    // never does, and keeps the default mode on purpose: under no-store Chromium skips its CORS
+    // preflight cache, so every new code would cost a preflight and a POST, not one request.
+    const res = await fetch(url, { ...init, cache: init.body ? void 0 : 'no-store', signal })
     // Read whatever the status: a body left unread keeps the connection (and the request's
     // resource timing entry) open.
     const body = (await res.json().catch(() => {})) || {}

@@ -42,10 +42,20 @@ describe('send', () => {
   it('passes the init through with no-store and the signal', async () => {
     service.fetch.mockImplementationOnce(async () => new Response(null))
     const signal = new AbortController().signal
-    expect(await send(URL, { method: 'PUT', credentials: 'omit' }, signal, () => 1, asService)).toBe(1)
+    expect(await send(URL, { credentials: 'omit' }, signal, () => 1, asService)).toBe(1)
     const [[url, init]] = service.fetch.mock.calls
     expect(url).toBe(URL)
-    expect(init).toMatchObject({ method: 'PUT', credentials: 'omit', cache: 'no-store', signal })
+    expect(init).toMatchObject({ credentials: 'omit', cache: 'no-store', signal })
+  })
+
+  // no-store makes Chromium skip its CORS preflight cache: each new code would cost an OPTIONS too.
+  it('leaves a request with a body in the default cache mode, so its CORS preflight can be cached', async () => {
+    service.fetch.mockImplementationOnce(async () => new Response(null))
+    const signal = new AbortController().signal
+    await send(URL, { method: 'POST', body: '{}' }, signal, () => 1, asService)
+    const [[, init]] = service.fetch.mock.calls
+    expect(init).toMatchObject({ method: 'POST', body: '{}', signal })
+    expect(init!.cache).toBeUndefined()
   })
 
   it('hands the JSON body of a 2xx response, and the response, to read', async () => {
