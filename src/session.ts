@@ -35,6 +35,11 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   let run: AbortController | undefined
   // The epoch: long enough ago that the first poll is not held back (sleep takes a negative wait as none).
   let lastPoll = 0
+  // When the code on screen was created. The next code's first poll waits for that plus the floor,
+  // not for the floor of the last poll: a code lives minutes, so a refreshed code is polled at
+  // once, while codes that a service kills at once are replaced at most twice a second, not in a
+  // tight loop.
+  let created = 0
 
   const start = () => {
     if ((run && !run.signal.aborted) || config.problem || life.signal.aborted) return
@@ -72,6 +77,8 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
           if (!challenge) {
             view.show('loading', { message: notice })
             challenge = { ...(await createChallenge(config, signal)), message: notice }
+            lastPoll = created
+            created = Date.now()
             notice = undefined
             emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
           } else {
