@@ -47,6 +47,18 @@ describe('the stylesheet', () => {
     expect(stylesheets()).toEqual(['https://cdn.example/service-auth-1.0.0.css'])
   })
 
+  it('is linked after the challenge request of a widget already on the page is under way', async () => {
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(Object.assign(document.createElement('script'), { src: 'https://cdn.example/service-auth-1.0.0.js' }))
+    widget()
+    const linkedBeforeTheRequest: string[][] = []
+    const fetch = service.fetch.getMockImplementation()!
+    service.fetch.mockImplementation((...args) => (linkedBeforeTheRequest.push(stylesheets()), fetch(...args)))
+    await loadScript()
+    expect(service.creates).toHaveLength(1)
+    expect(linkedBeforeTheRequest).toEqual([[]])
+    expect(stylesheets()).toEqual(['https://cdn.example/service-auth-1.0.0.css'])
+  })
+
   it('is not linked by an inlined copy, which has nothing to find it by', async () => {
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(document.createElement('script'))
     await loadScript()
