@@ -17,6 +17,7 @@ import { describeMachine } from './machine.ts'
 import { measureMemory } from './memory.ts'
 import { BENCH_PAGES } from './pages.ts'
 import { Probe } from './probe.ts'
+import { measureRefresh } from './refresh.ts'
 import { writeReport } from './report.ts'
 import type { BenchResults } from './results.ts'
 import { measureSignToNavigation } from './sign-to-nav.ts'
@@ -71,6 +72,10 @@ async function main(): Promise<void> {
     })
     log(`load (two windows of ${PLAN.loadWindowMs / 1000} s)`)
     const load = await measureLoad(browser, { appUrl: demo.appUrl, serviceUrl: demo.serviceUrl, knobs, probe, windowMs: PLAN.loadWindowMs, holdMs: HOLD_MS })
+    // Five refreshes are enough to try it; the full run takes twenty.
+    const refreshes = quick ? 5 : 20
+    log(`refreshing a code (${refreshes} refreshes)`)
+    const refresh = await measureRefresh(browser.browser, { appUrl: demo.appUrl, serviceUrl: demo.serviceUrl, knobs, probe, refreshes })
     log(`memory (${PLAN.memoryCycles} cycles)`)
     const memory = await measureMemory(browser.browser, { appUrl: demo.appUrl, knobs, cycles: PLAN.memoryCycles })
     await startupFloor.close()
@@ -103,6 +108,7 @@ async function main(): Promise<void> {
       signToNavigation,
       load,
       memory,
+      refresh,
       capacity,
     }
     await writeReport(results, root('bench/results.json'), root('BENCHMARKS.md'))
