@@ -54,7 +54,7 @@ function markdown(r: BenchResults, analysis: string): string {
 
   say(
     '# Benchmarks',
-    `Size, speed, load and memory of the embed, side by side with a naive baseline, against the goals of issue 5. Written by \`npm run bench\` on ${m.date.slice(0, 10)}${r.quick ? ' with `--quick` (fewer runs: not for the record)' : ''}; every sample is in [bench/results.json](bench/results.json).`,
+    `Size, speed, load and memory of the embed, side by side with a naive baseline, against the goals of issues 5 and 14. Written by \`npm run bench\` on ${m.date.slice(0, 10)}${r.quick ? ' with `--quick` (fewer runs: not for the record)' : ''}; every sample is in [bench/results.json](bench/results.json).`,
   )
   say(
     '## How to run',
@@ -91,6 +91,7 @@ function markdown(r: BenchResults, analysis: string): string {
     table(['Script start → QR painted, ms', 'median', 'p95', 'IQR', 'min–max', 'median ÷ floor'], variants.map((v) => [VARIANTS[v].label, ...spread(s.toVisible[v]), f1(median(s.toVisible[v]) / floorStart)])),
     'Where the time goes (medians, ms). The challenge request includes its CORS preflight; the service renders the PNGs while creating the challenge when inline data is asked for, and on the image request otherwise.',
     table(['', 'script start → request', 'request', 'of which the service', 'answer → painted'], variants.map((v) => [VARIANTS[v].label, f1(median(s.untilRequest[v])), f1(median(s.request[v])), f1(median(s.serviceTime[v])), f1(median(s.afterResponse[v]))])),
+    preconnectNote(r),
     `Main-thread time to evaluate the script and mount one widget: the \`EvaluateScript\` slice of a Chromium trace (compile, run, and everything the script does synchronously, which includes mounting), in ${s.evaluate.widget.wall.length} separate traced runs per script. Wall time includes waiting for a core while the browser, the network service and the demo run on the other; CPU is the main thread's own time.`,
     table(['Evaluate + mount, ms', 'wall median', 'wall p95', 'CPU median', 'CPU p95', 'CPU min–max'], (['widget', 'baseline'] as const).map((w) => {
       const { wall, cpu } = s.evaluate[w]
@@ -171,6 +172,18 @@ function markdown(r: BenchResults, analysis: string): string {
     `What grew among the browser's own objects: ${(last.nativeGrowth ?? []).map((g) => `\`${g.name}\` ${signed(g.count)} (${signed(g.bytes)} B)`).join(', ')}. The refreshes caused ${mem.layoutShifts.count} layout shifts, summing to a layout-shift score of ${mem.layoutShifts.score.toFixed(4)}.`,
   )
 
+  const rf = r.refresh
+  say(
+    '### Refreshing a code',
+    `One widget page in a fresh context shows its first code; then ${rf.refreshes} times, a few seconds apart, the bench waits for the widget's next status poll to reach the service and expires the code at once (the expire knob), so that poll hears 410 and the widget creates and shows a new code. The service counts what arrives. The first poll of each new code is timed on the bench's clock from the service writing out the new challenge to that code's first status request arriving: it includes the page reading the answer and drawing the code. The old code's poll started just before the expiry, so a first poll held back by the old code's once-a-second floor would wait most of a second.`,
+    table(['', 'figure'], [
+      ["CORS preflights (OPTIONS) for the page's first code", rf.firstOptions],
+      [`CORS preflights for ${rf.refreshes} refreshes`, rf.refreshOptions],
+      [`challenge requests (POST) for ${rf.refreshes} refreshes`, rf.refreshPosts],
+      ["new challenge answered → its first poll arrives, ms: median, p95, min–max", `${f1(median(rf.firstPollDelay))}, ${f1(percentile(rf.firstPollDelay, 95))}, ${f1(Math.min(...rf.firstPollDelay))}–${f1(Math.max(...rf.firstPollDelay))}`],
+    ]),
+  )
+
   const c = r.capacity
   say(
     '## 6. Mock service capacity',
@@ -194,3 +207,11 @@ function markdown(r: BenchResults, analysis: string): string {
 }
 
 const memory4 = (r: BenchResults) => bytes(memoryNoise(r))
+
+/** What `<link rel="preconnect" crossorigin>` to the service did to start-up in this run. */
+function preconnectNote(r: BenchResults): string {
+  const s = r.startup
+  const delta = (series: Record<StartupVariant, number[]>) => median(series['widget-preconnect']) - median(series['widget-inline'])
+  const signedMs = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(1)} ms`
+  return `With \`<link rel="preconnect" href="(the service's origin)" crossorigin>\` in the page's head, the widget's script start → QR painted moved by ${signedMs(delta(s.toVisible))} (median), its challenge request (preflight included) by ${signedMs(delta(s.request))}. Here the service is on loopback over plain HTTP, so a connection costs no DNS lookup, no TLS and next to no round trip: what a preconnect saves on a real network is not in this figure, only that it costs nothing.`
+}

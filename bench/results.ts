@@ -5,6 +5,7 @@ import type { CapacityResult } from './capacity.ts'
 import type { LoadResult } from './load.ts'
 import type { Machine } from './machine.ts'
 import type { MemoryResult } from './memory.ts'
+import type { RefreshResult } from './refresh.ts'
 import type { SignResult } from './sign-to-nav.ts'
 import type { SizeResult } from './size.ts'
 import type { StartupResult } from './startup.ts'
@@ -26,5 +27,6 @@ export interface BenchResults {
   signToNavigation: SignResult
   load: LoadResult
   memory: MemoryResult
+  refresh: RefreshResult
   capacity: CapacityResult
 }

@@ -19,6 +19,7 @@ import { measureMemory } from './memory.ts'
 import { BENCH_PAGES } from './pages.ts'
 import { Probe } from './probe.ts'
 import { reportPaths } from './report-paths.ts'
+import { measureRefresh } from './refresh.ts'
 import { writeReport } from './report.ts'
 import type { BenchResults } from './results.ts'
 import { measureSignToNavigation } from './sign-to-nav.ts'
@@ -73,6 +74,10 @@ async function main(): Promise<void> {
     })
     log(`load (two windows of ${PLAN.loadWindowMs / 1000} s)`)
     const load = await measureLoad(browser, { appUrl: demo.appUrl, serviceUrl: demo.serviceUrl, knobs, probe, windowMs: PLAN.loadWindowMs, holdMs: HOLD_MS })
+    // Five refreshes are enough to try it; the full run takes twenty.
+    const refreshes = quick ? 5 : 20
+    log(`refreshing a code (${refreshes} refreshes)`)
+    const refresh = await measureRefresh(browser.browser, { appUrl: demo.appUrl, serviceUrl: demo.serviceUrl, knobs, probe, refreshes })
     log(`memory (${PLAN.memoryCycles} cycles)`)
     const memory = await measureMemory(browser.browser, { appUrl: demo.appUrl, knobs, cycles: PLAN.memoryCycles })
     await startupFloor.close()
@@ -105,6 +110,7 @@ async function main(): Promise<void> {
       signToNavigation,
       load,
       memory,
+      refresh,
       capacity,
     }
     const paths = reportPaths(root('.'), quick)

@@ -10,10 +10,11 @@ import { profileEvaluation, type ProfileShare } from './profile.ts'
 import type { SourceMapper } from './source-map.ts'
 import { shuffled } from './stats.ts'
 
-export type StartupVariant = 'widget-inline' | 'widget-url' | 'baseline'
+export type StartupVariant = 'widget-inline' | 'widget-preconnect' | 'widget-url' | 'baseline'
 
 export const VARIANTS: Record<StartupVariant, { page: string; script: string; label: string }> = {
   'widget-inline': { page: `${WIDGET_PATH}?timing=1`, script: BUNDLE_PATH, label: 'widget, inline image data' },
+  'widget-preconnect': { page: `${WIDGET_PATH}?timing=1&preconnect=1`, script: BUNDLE_PATH, label: 'widget, inline image data, preconnect' },
   'widget-url': { page: `${WIDGET_PATH}?timing=1&image-data=false`, script: BUNDLE_PATH, label: 'widget, image URL' },
   baseline: { page: `${BASELINE_PATH}?timing=1`, script: `${BASELINE_PATH}.js`, label: 'naive baseline (inline image data)' },
 }
@@ -54,7 +55,7 @@ interface Options {
 }
 
 export async function measureStartup(browser: Browser, { appUrl, floor, probe, mapper, runs, tracedRuns }: Options): Promise<StartupResult> {
-  const perVariant = (): Record<StartupVariant, number[]> => ({ 'widget-inline': [], 'widget-url': [], baseline: [] })
+  const perVariant = (): Record<StartupVariant, number[]> => ({ 'widget-inline': [], 'widget-preconnect': [], 'widget-url': [], baseline: [] })
   const result: StartupResult = {
     toVisible: perVariant(),
     untilRequest: perVariant(),

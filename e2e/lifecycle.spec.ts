@@ -36,7 +36,7 @@ test('after about 5 minutes of unattended refreshing it stops and offers a new c
 
   const button = widget(page).getByRole('button', { name: 'Show a new code' })
   await expect(button).toBeVisible()
-  await expect(widget(page).getByRole('status')).toHaveText('The code expired')
+  await expect(widget(page).getByRole('status')).toHaveText('Code expired')
   await expect(widget(page).getByRole('img')).toBeHidden()
   const created = (await service.creations()).length
   await page.clock.fastForward('10:00')

@@ -83,7 +83,7 @@ test('a mistyped data-service-auth-image is a config error naming the kinds offe
   await page.goto(fixture({ image: 'bogus' }))
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
   await expect(widget(page).getByRole('button')).toBeHidden()
-  expect(consoleErrors).toEqual([expect.stringMatching(/^data-service-auth-image is missing or invalid; the service offers .*qrcode-standard/)])
+  expect(consoleErrors).toEqual([expect.stringMatching(/^data-service-auth-image is missing or invalid; offered: .*qrcode-standard/)])
   // Nothing retries: a reconnect loop would have created a challenge every few seconds.
   await page.clock.runFor(120_000)
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')

@@ -14,8 +14,6 @@ export interface Challenge {
   statusUrl: string
   /** A `data:` URL or an http(s) URL of the QR image. */
   image: string
-  /** The phone app's URL for this challenge, on touch devices (see `appUrl`). */
-  link?: string
 }
 
 // A poll may outlast the code's deadline by this much, for the service's own clock and the
@@ -37,6 +35,9 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
       body: JSON.stringify({ key: config.apiKey, authType: config.challengeType, returnAuthImageData: config.imageData }),
       // The service is a third party: even where it shares this page's origin, it gets no cookies.
       credentials: 'omit',
+      // The default cache mode, not no-store, on purpose: under no-store Chromium skips its CORS
+      // preflight cache, so every new code would cost a preflight and a POST, not one request.
+      // (A POST's answer never comes from an HTTP cache anyway.)
     },
     signal,
     toChallenge(config),
@@ -60,7 +61,7 @@ const toChallenge =
     const image = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.image])
     // A kind the service does not offer is the markup's fault, which no retry can mend.
     if (!image && authImages && !authImages[config.image]) {
-      config.problem = 'data-service-auth-image is missing or invalid; the service offers ' + Object.keys(authImages)
+      config.problem = 'data-service-auth-image is missing or invalid; offered: ' + Object.keys(authImages)
       throw failure('config')
     }
     const statusUrl = onService(body.pollingUrl)
@@ -79,7 +80,8 @@ const toChallenge =
 export const pollStatus = (url: string, deadline: number, signal: AbortSignal): Promise<string | null> =>
   send(
     url,
-    { credentials: 'omit' },
+    // Never from an HTTP cache: each poll asks the service afresh.
+    { credentials: 'omit', cache: 'no-store' },
     signal,
     (body, res) => (res.status != 200 ? null : (typeof body.token == 'string' && body.token) || undefined),
     () => 'service',

@@ -11,10 +11,12 @@ declare global {
 if (!self.ServiceAuth) {
   self.ServiceAuth = { mount, get, scan, sweep, version }
   const update = () => (sweep(), scan())
+  // Mounting comes first, so that the challenge requests of the widgets already on the page are
+  // under way before anything else this script does at start-up.
+  update()
   // Observing from wherever the script sits mounts each widget as the parser inserts it, so
   // the code can show before the rest of the page has loaded. Records are not walked: one
   // selector query per batch is cheaper than visiting every added node, and by the time the
   // batch is seen, a node moved within the page is connected again and is left alone.
   new MutationObserver(update).observe(document, { childList: true, subtree: true })
-  update()
 }

@@ -46,9 +46,10 @@ export interface Config {
   header: string
   autoStart: boolean
   locale: string
-  texts: Texts
+  /** The texts shown: English, the pack of `locale`, then the `texts` option (named apart so that build.mjs can shorten it). */
+  wording: Texts
   /** The app URL template, on touch devices only: a code cannot be scanned from the screen showing it. */
-  appUrl?: string
+  appUrl?: string | false
   /** Set when the markup or options are unusable; names the attribute at fault. */
   problem?: string
 }
@@ -86,8 +87,8 @@ export function readConfig(el: HTMLElement, options?: Options): Config {
     autoStart: read('autoStart') + '' != 'false',
     locale,
     // English fills in whatever a pack lacks.
-    texts: { ...en, ...available[locale], ...options?.texts },
-    appUrl: matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
+    wording: { ...en, ...available[locale], ...options?.texts },
+    appUrl: matchMedia('(pointer:coarse)').matches && appUrl,
     problem: invalid && 'data-service-' + invalid + ' is missing or invalid',
   } as Config
 }
@@ -95,11 +96,11 @@ export function readConfig(el: HTMLElement, options?: Options): Config {
 /**
  * The app link for a challenge: `template` with `{id}` replaced, checked after the replacement, as
  * the service chooses the id. Any scheme an app may register, but none that runs script in this
- * page (javascript:, and data: and vbscript:, which old browsers ran) or reaches into the browser
- * (blob:, file:).
+ * page (javascript:, and data:, which old browsers ran) or reaches into the browser (blob:,
+ * file:). (vbscript: ran only in Internet Explorer, which cannot run this script at all.)
  */
 export const toAppLink = (template: string, id: string): string | undefined =>
-  toUrl(template.replace('{id}', encodeURIComponent(id)), /^(?!(javascript|data|vbscript|blob|file):)/)?.href
+  toUrl(template.replace('{id}', encodeURIComponent(id)), /^(?!(javascript|data|blob|file):)/)?.href
 
 /** `value` resolved against the page, if it is a URL whose scheme (say `https:`) matches `scheme`: by default http(s). */
 export const toUrl = (value: unknown, scheme = /^https?:/): URL | undefined => {

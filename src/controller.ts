@@ -21,6 +21,8 @@ export const confirm = (config: Config, token: string, signal: AbortSignal): Pro
       // Cookies go along, as `credentials` defaults to same-origin. In same-origin mode fetch
       // fails rather than follow a redirect to another origin, so the token is never replayed there.
       mode: 'same-origin',
+      // Never from an HTTP cache: the token is single-use, and so is the answer.
+      cache: 'no-store',
     },
     signal,
     (body, res) => (body.location ? toUrl(body.location) : res.redirected ? toUrl(res.url) : null),

@@ -41,7 +41,6 @@ export const send = async <T>(
   try {
     const res = await fetch(url, {
       ...init,
-      cache: 'no-store',
       signal: AbortSignal.any([signal, timeout.signal]),
     })
     // Read whatever the status: a body left unread keeps the connection (and the request's

@@ -13,7 +13,7 @@ export const en = {
   // When the page's own script took over after sign-in (it cancelled service-auth:success).
   signed: 'Signed in',
   reconnecting: 'Reconnecting…',
-  expired: 'The code expired',
+  expired: 'Code expired',
   // The error state: the service refused this page, or the markup is wrong. Trying again may help.
   error: 'Sign-in is unavailable',
   // Said beside the next code when the site's controller refused the last sign-in.

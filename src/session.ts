@@ -35,6 +35,11 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   let run: AbortController | undefined
   // The epoch: long enough ago that the first poll is not held back (sleep takes a negative wait as none).
   let lastPoll = 0
+  // When the code on screen was created. The next code's first poll waits for that plus the floor,
+  // not for the floor of the last poll: a code lives minutes, so a refreshed code is polled at
+  // once, while codes that a service kills at once are replaced at most twice a second, not in a
+  // tight loop.
+  let lastCreated = 0
 
   const start = () => {
     if ((run && !run.signal.aborted) || config.problem || life.signal.aborted) return
@@ -42,7 +47,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
   }
   const halt = () => run?.abort()
   // Its button always starts afresh.
-  const view = createView(el, config.texts, config.locale, start)
+  const view = createView(el, config.wording, config.locale, start)
   /** Reports a failure; with `shown` the widget is retrying, without it, it waits for the person. */
   const fail = (reported: Failure, shown?: Shown) => {
     // The markup is at fault: the message names the attribute ("data-service-key is missing or
@@ -77,6 +82,8 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
             const created = await createChallenge(config, signal)
             // On touch devices the code is also a link that opens the app (a phone cannot scan its own screen).
             challenge = { ...created, message: notice, link: config.appUrl && toAppLink(config.appUrl, created.id) }
+            lastPoll = lastCreated
+            lastCreated = Date.now()
             notice = undefined
             emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
           } else {
@@ -156,7 +163,7 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
       if (life.signal.aborted) return
       halt()
       life.abort()
-      view.destroy()
+      view.dispose()
       onDestroy()
     },
   }

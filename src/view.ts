@@ -10,7 +10,7 @@ export interface Shown {
   /** Shows the button ("Try again" in the error state, else "Show a new code"). */
   button?: boolean
   /** Makes the code a link that opens the phone app (touch devices only). */
-  link?: string
+  link?: string | false
   /** Another text (by its key) in place of the state's usual status text, e.g. `failed` to say why. */
   message?: keyof Texts
 }
@@ -18,7 +18,7 @@ export interface Shown {
 export interface View {
   show(state: State, shown?: Shown): void
   /** Removes what the view added. */
-  destroy(): void
+  dispose(): void
 }
 
 /**
@@ -60,8 +60,9 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
       if (link) frame.href = link
       else frame.removeAttribute('href')
       // Unchanged text is left alone, so the live region does not announce it again. A code that
-      // is a link says to tap it rather than scan it.
-      const text = texts[message || (link && state == 'ready' ? 'tap' : (state as keyof Texts))] || ''
+      // is a link says to tap it rather than scan it. The idle state has no text of its own:
+      // undefined empties the line (textContent takes it as null).
+      const text = texts[message || (link && state == 'ready' ? 'tap' : (state as keyof Texts))]
       if (status.textContent != text) status.textContent = text
       button.textContent = state == 'error' ? texts.retry : texts.newCode
       button.hidden = !offered
@@ -75,7 +76,7 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
         ticker = setInterval(tick, 1000)
       }
     },
-    destroy() {
+    dispose() {
       clearInterval(ticker)
       root.remove()
     },

@@ -44,6 +44,8 @@ describe('createChallenge: request', () => {
     expect(JSON.parse(call.init.body as string)).toEqual({ key: 'pk_test_123', returnAuthImageData: true })
     // No cookies, even for a service on this page's own origin: it is a third party.
     expect(call.init.credentials).toBe('omit')
+    // The default mode: under no-store, Chromium sends a CORS preflight before every new code.
+    expect(call.init.cache).toBeUndefined()
   })
 
   it('is unsigned: no Authorization header, the API secret never reaches a browser', async () => {
@@ -345,7 +347,7 @@ describe('createChallenge: an image kind the service does not offer', () => {
   it('is the markup\'s fault: "config", naming the attribute and the kinds offered', async () => {
     const cfg = config({ authImage: 'bogus' })
     await expect(createChallenge(cfg, new AbortController().signal)).rejects.toMatchObject({ reason: 'config' })
-    expect(cfg.problem).toBe('data-service-auth-image is missing or invalid; the service offers qrcode-standard,qrcode-large')
+    expect(cfg.problem).toBe('data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
   })
 })
 

@@ -39,13 +39,15 @@ describe('send', () => {
   // Refused statuses as the status poll has them.
   const asService = () => 'service' as const
 
-  it('passes the init through with no-store and the signal', async () => {
+  it('passes the init through, with a signal that follows the caller\'s', async () => {
     service.fetch.mockImplementationOnce(async () => new Response(null))
-    const signal = new AbortController().signal
-    expect(await send(URL, { method: 'PUT', credentials: 'omit' }, signal, () => 1, asService)).toBe(1)
+    const caller = new AbortController()
+    expect(await send(URL, { credentials: 'omit', cache: 'no-store' }, caller.signal, () => 1, asService)).toBe(1)
     const [[url, init]] = service.fetch.mock.calls
     expect(url).toBe(URL)
-    expect(init).toMatchObject({ method: 'PUT', credentials: 'omit', cache: 'no-store', signal })
+    expect(init).toMatchObject({ credentials: 'omit', cache: 'no-store' })
+    caller.abort()
+    expect(init!.signal!.aborted).toBe(true)
   })
 
   it('hands the JSON body of a 2xx response, and the response, to read', async () => {

@@ -309,6 +309,26 @@ describe('expiry', () => {
     expect(nav.reload).not.toHaveBeenCalled()
   })
 
+  it('polls a refreshed code at once, not a second after the old code’s last poll', async () => {
+    const t0 = Date.now()
+    // Polls are held a second; c1 ends 300 ms into the one that starts 5 s after it was shown.
+    service.poll = (id) => (id == 'c1' && Date.now() - t0 >= 5000 ? after(300, () => status(410)) : after(1000, noContent))
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(5350)
+    expect(types(events)).toEqual(['ready', 'expired', 'ready'])
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expectTimes(since(t0, service.polls('c2')), [5300], 20)
+  })
+
+  it('replaces codes that the service kills at once at most twice a second, never in a tight loop', async () => {
+    const t0 = Date.now()
+    service.poll = () => status(410)
+    start()
+    await vi.advanceTimersByTimeAsync(3500)
+    expectTimes(since(t0, service.creates), [0, 0, 1000, 1000, 2000, 2000, 3000, 3000])
+    expectTimes(since(t0, service.polls()), [0, 1000, 1000, 2000, 2000, 3000, 3000])
+  })
+
   it('a 404 on the status (the service forgot the challenge) shows a new code', async () => {
     service.poll = (id) => (id == 'c1' ? status(404) : noContent())
     const { ui } = start()
@@ -326,7 +346,7 @@ describe('expiry', () => {
     expect(ui.image).not.toBeNull()
 
     await vi.advanceTimersByTimeAsync(2 * 60_000 + 10_000)
-    expect(ui.status).toBe('The code expired')
+    expect(ui.status).toBe('Code expired')
     expect(ui.image).toBeNull()
     expect(ui.countdown).toBeNull()
     expect(ui.button).toBe('Show a new code')

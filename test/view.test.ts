@@ -19,7 +19,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  view.destroy()
+  view.dispose()
   document.body.replaceChildren()
   vi.useRealTimers()
 })
@@ -30,7 +30,7 @@ describe('states', () => {
     ['ready', 'Scan with the app'],
     ['reconnecting', 'Reconnecting…'],
     ['signing', 'Signing in…'],
-    ['expired', 'The code expired'],
+    ['expired', 'Code expired'],
     ['error', 'Sign-in is unavailable'],
   ] as const)('%s says "%s" in the status line', (state, text) => {
     view.show(state)
@@ -201,7 +201,7 @@ describe('countdown', () => {
   })
 
   it('speaks the configured language', () => {
-    view.destroy()
+    view.dispose()
     view = createView(host, german, 'de', action)
     view.show('ready', { image: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe('Läuft ab in 01:01')
@@ -212,7 +212,7 @@ describe('countdown', () => {
 
 describe('destroy', () => {
   it('removes what it added, keeps the integrator’s children, and stops the countdown', () => {
-    view.destroy()
+    view.dispose()
     host.replaceChildren()
     const own = host.appendChild(document.createElement('p'))
     own.textContent = 'Or sign in with a password'
@@ -220,7 +220,7 @@ describe('destroy', () => {
     expect(host.children).toHaveLength(2)
     expect(host.firstElementChild).toBe(own)
     view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
-    view.destroy()
+    view.dispose()
     expect([...host.childNodes]).toEqual([own])
     expect(own.textContent).toBe('Or sign in with a password')
     expect(vi.getTimerCount()).toBe(0)
