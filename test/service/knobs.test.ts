@@ -39,9 +39,9 @@ describe('fail', () => {
     const second = await service.createChallenge()
     await service.knob('config', { holdMs: 0 })
     expect((await service.knob(`challenges/${first.id}/fail`, { status: 502, count: 1 })).status).toBe(204)
-    expect((await fetch(`${service.url}/v1/entity/challenges/${second.id}/status`)).status).toBe(204)
-    expect((await fetch(`${service.url}/v1/entity/challenges/${first.id}/status`)).status).toBe(502)
-    expect((await fetch(`${service.url}/v1/entity/challenges/${first.id}/status`)).status).toBe(204)
+    expect((await fetch(second.pollingUrl)).status).toBe(204)
+    expect((await fetch(first.pollingUrl)).status).toBe(502)
+    expect((await fetch(first.pollingUrl)).status).toBe(204)
     expect((await service.knob('challenges/nope/fail', {})).status).toBe(404)
   })
 
