@@ -11,6 +11,7 @@ const service = await startService({
   knobs: true,
   holdMs,
   rateLimit: 0,
+  browserRateLimit: 0,
 })
 process.stdout.write(JSON.stringify({ url: service.url }) + '\n')
 

@@ -37,7 +37,8 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
   if (!isOriginAllowed(origin, key.allowedOrigins)) {
     throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
   }
-  context.rateLimiter.take(key.key)
+  // Its own budget per key and address: anonymous traffic cannot spend the integrator's signed calls.
+  context.rateLimiter.takeBrowser(key.key, req.socket.remoteAddress ?? '')
 
   const challenge = context.challenges.create(context.settings.challengeTtlMs, {
     app: key.app,

@@ -28,7 +28,7 @@ export function signed(permission: Permission | typeof ANY_KEY, handler: SignedH
     if (permission !== ANY_KEY && !key.permissions.has(permission)) {
       throw new HttpProblem(403, `This API key may not ${PERMISSION_TEXT[permission]}.`)
     }
-    context.rateLimiter.take(key.key)
+    context.rateLimiter.takeSigned(key.key)
     await handler(context, { ...exchange, key })
   }
 }
