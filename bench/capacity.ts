@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { generateCredentials } from '../demo/common/credentials.ts'
 import { createClient } from '../src/server/index.ts'
+import type { ServiceProcessSettings } from './capacity-service.ts'
 import { percentile, shuffled } from './stats.ts'
 
 export interface HeldResult {
@@ -80,7 +81,8 @@ export async function measureCapacity(options: Options): Promise<CapacityResult>
   }
 }
 
-async function startServiceProcess(settings: { apiKey: string; apiSecret: string; holdMs: number }): Promise<{ child: ChildProcess; url: string }> {
+/** The mock service in a child process of its own (capacity-service.ts); end it with `child.stdin.end()`. */
+export async function startServiceProcess(settings: ServiceProcessSettings): Promise<{ child: ChildProcess; url: string }> {
   const entry = fileURLToPath(new URL('./capacity-service.ts', import.meta.url))
   const child = spawn(process.execPath, ['--import', 'tsx', entry, JSON.stringify(settings)], { stdio: ['pipe', 'pipe', 'inherit'] })
   try {

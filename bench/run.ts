@@ -8,6 +8,8 @@ import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { startDemo, type Demo } from '../demo/harness.ts'
 import { launchBrowser, type BenchBrowser } from './browser.ts'
+import { measureAbuse } from './abuse.ts'
+import { ABUSE_PLAN } from './abuse-report.ts'
 import { measureBusyPage } from './busy-page.ts'
 import { measureCapacity } from './capacity.ts'
 import { Floor } from './floor.ts'
@@ -89,6 +91,8 @@ async function main(): Promise<void> {
       creationMaxRequests: 50_000,
       connections: 16,
     })
+    log(`abuse (${ABUSE_PLAN[quick ? 'quick' : 'full'].botRate} anonymous creations/s while people sign in)`)
+    const abuse = await measureAbuse(ABUSE_PLAN[quick ? 'quick' : 'full'])
 
     const results: BenchResults = {
       machine,
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
       load,
       memory,
       capacity,
+      abuse,
     }
     await writeReport(results, root('bench/results.json'), root('BENCHMARKS.md'))
     for (const j of judge(results)) log(`${j.verdict === 'met' ? 'met   ' : j.verdict.padEnd(6)}  ${j.measure}: ${j.figure} (goal ${j.goal})`)
