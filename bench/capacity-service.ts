@@ -1,16 +1,26 @@
-// The mock service alone, in a process of its own, for the capacity phase: the load generator
-// (the bench) and the service then each get one of the two cores, as in a load test between two
-// machines, instead of sharing one event loop. Started by capacity.ts; it prints its URL as
-// one JSON line and ends when its standard input closes, so it never outlives the bench.
+// The mock service alone, in a process of its own, for the capacity and abuse phases: the load
+// generator (the bench) and the service then each get one of the two cores, as in a load test
+// between two machines, instead of sharing one event loop. Started by capacity.ts; it prints its
+// URL as one JSON line and ends when its standard input closes, so it never outlives the bench.
+// The rate limits are off unless the settings name them (the abuse phase wants the defaults).
 import { startService } from '../demo/service/server.ts'
 
-const { apiKey, apiSecret, holdMs } = JSON.parse(process.argv[2] ?? '{}') as { apiKey: string; apiSecret: string; holdMs: number }
+export interface ServiceProcessSettings {
+  apiKey: string
+  apiSecret: string
+  holdMs: number
+  rateLimit?: number
+  browserRateLimit?: number
+}
+
+const { apiKey, apiSecret, holdMs, rateLimit = 0, browserRateLimit = 0 } = JSON.parse(process.argv[2] ?? '{}') as ServiceProcessSettings
 const service = await startService({
   port: 0,
   keys: [{ key: apiKey, secret: apiSecret, allowedOrigins: [] }],
   knobs: true,
   holdMs,
-  rateLimit: 0,
+  rateLimit,
+  browserRateLimit,
 })
 process.stdout.write(JSON.stringify({ url: service.url }) + '\n')
 

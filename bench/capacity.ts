@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { generateCredentials } from '../demo/common/credentials.ts'
 import { createClient } from '../src/server/index.ts'
+import type { ServiceProcessSettings } from './capacity-service.ts'
 import { percentile, shuffled } from './stats.ts'
 
 export interface HeldResult {
@@ -80,7 +81,8 @@ export async function measureCapacity(options: Options): Promise<CapacityResult>
   }
 }
 
-async function startServiceProcess(settings: { apiKey: string; apiSecret: string; holdMs: number }): Promise<{ child: ChildProcess; url: string }> {
+/** The mock service in a child process of its own (capacity-service.ts); end it with `child.stdin.end()`. */
+export async function startServiceProcess(settings: ServiceProcessSettings): Promise<{ child: ChildProcess; url: string }> {
   const entry = fileURLToPath(new URL('./capacity-service.ts', import.meta.url))
   const child = spawn(process.execPath, ['--import', 'tsx', entry, JSON.stringify(settings)], { stdio: ['pipe', 'pipe', 'inherit'] })
   try {
@@ -102,14 +104,15 @@ async function provisionPhone(url: string, { apiKey, apiSecret }: { apiKey: stri
 }
 
 async function holdPolls(url: string, servicePid: number, apiKey: string, deviceId: string, level: number, signings: number): Promise<HeldResult> {
-  const ids = await createChallenges(url, apiKey, level)
+  const challenges = await createChallenges(url, apiKey, level)
+  const ids = challenges.map(({ id }) => id)
   const polls = new Map<string, { req: ClientRequest; answered: Promise<number> }>()
   const opened = performance.now()
   try {
     // In batches: thousands of connects at once overflow the listen backlog, and the retried
     // SYNs would only measure the kernel's back-off.
-    for (let i = 0; i < ids.length; i += 250) {
-      await Promise.all(ids.slice(i, i + 250).map((id) => openPoll(url, id, polls)))
+    for (let i = 0; i < challenges.length; i += 250) {
+      await Promise.all(challenges.slice(i, i + 250).map((challenge) => openPoll(challenge, polls)))
     }
     await untilHeld(url, level)
     const openMs = performance.now() - opened
@@ -128,11 +131,11 @@ async function holdPolls(url: string, servicePid: number, apiKey: string, device
 }
 
 /** Sends a status poll; `answered` resolves with the time its answer's head arrived. */
-function openPoll(url: string, id: string, polls: Map<string, { req: ClientRequest; answered: Promise<number> }>): Promise<void> {
+function openPoll({ id, pollingUrl }: Created, polls: Map<string, { req: ClientRequest; answered: Promise<number> }>): Promise<void> {
   return new Promise((sent, failed) => {
     let req!: ClientRequest
     const answered = new Promise<number>((resolve, reject) => {
-      req = request(`${url}/v1/entity/challenges/${id}/status`, { agent: false }, (res: IncomingMessage) => {
+      req = request(pollingUrl, { agent: false }, (res: IncomingMessage) => {
         resolve(performance.now())
         res.resume()
       })
@@ -157,18 +160,25 @@ async function untilHeld(url: string, level: number): Promise<void> {
   }
 }
 
-async function createChallenges(url: string, apiKey: string, count: number): Promise<string[]> {
-  const ids: string[] = []
+/** A challenge and the status URL only its creator may poll. */
+interface Created {
+  id: string
+  pollingUrl: string
+}
+
+async function createChallenges(url: string, apiKey: string, count: number): Promise<Created[]> {
+  const created: Created[] = []
   const next = async () => {
-    while (ids.length < count) {
-      const placeholder = ids.push('') - 1
+    while (created.length < count) {
+      const placeholder = created.push({ id: '', pollingUrl: '' }) - 1
       const { status, body } = await send(url, 'POST', '/v1/entity/challenges', { key: apiKey })
       if (status !== 201) throw new Error(`Creating a challenge answered ${status}: ${body}`)
-      ids[placeholder] = (JSON.parse(body) as { id: string }).id
+      const { id, pollingUrl } = JSON.parse(body) as Created
+      created[placeholder] = { id, pollingUrl }
     }
   }
   await Promise.all(Array.from({ length: 32 }, next))
-  return ids
+  return created
 }
 
 function send(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: string }> {

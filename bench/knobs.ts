@@ -6,6 +6,7 @@ export interface Settings {
   holdMs?: number
   challengeTtlMs?: number
   rateLimit?: number
+  browserRateLimit?: number
 }
 
 export class Knobs {

@@ -68,7 +68,7 @@ export async function measureLoad(browser: BenchBrowser, { appUrl, serviceUrl, k
       await checkVisibility(pages)
       const counters = pages.map(({ name, challengeId }) => ({
         name,
-        counter: probe.count(({ port, method, url }) => port === servicePort && method === 'GET' && url.includes(`/challenges/${challengeId}/`) && /\/(status|token)$/.test(url)),
+        counter: probe.count(({ port, method, url }) => port === servicePort && method === 'GET' && url.includes(`/challenges/${challengeId}/`) && /\/(status|token)(\?|$)/.test(url)),
       }))
       const creations = probe.count(({ port, method, url }) => port === servicePort && method === 'POST' && url === '/v1/entity/challenges')
       await sleep(windowMs)

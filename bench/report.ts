@@ -3,6 +3,7 @@
 // is written by people, from a run's figures; a new run keeps it as it is, so it says which
 // run it read.
 import { readFile, writeFile } from 'node:fs/promises'
+import { abuseSection } from './abuse-report.ts'
 import { REFERENCE_CYCLE } from './memory.ts'
 import type { BenchResults } from './results.ts'
 import { BASELINE_INTERVAL_MS } from './sign-to-nav.ts'
@@ -201,6 +202,8 @@ function markdown(r: BenchResults, analysis: string): string {
       f2(x.serviceCpu),
     ])),
   )
+
+  if (r.abuse) say(...abuseSection(r.abuse))
 
   say('## Analysis', ANALYSIS_START)
   return out.join('\n') + '\n' + analysis + ANALYSIS_END + '\n'

@@ -1,5 +1,6 @@
 // What one bench run found: the raw samples of every phase, and the machine. run.ts fills it,
 // verdicts.ts judges it against the goals, report.ts writes it out.
+import type { AbuseResult } from './abuse.ts'
 import type { BusyResult } from './busy-page.ts'
 import type { CapacityResult } from './capacity.ts'
 import type { LoadResult } from './load.ts'
@@ -29,4 +30,6 @@ export interface BenchResults {
   memory: MemoryResult
   refresh: RefreshResult
   capacity: CapacityResult
+  /** Absent from runs made before the phase existed. */
+  abuse?: AbuseResult
 }

@@ -9,6 +9,8 @@ import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDemo, type Demo } from '../demo/harness.ts'
 import { launchBrowser, type BenchBrowser } from './browser.ts'
+import { measureAbuse } from './abuse.ts'
+import { ABUSE_PLAN } from './abuse-report.ts'
 import { measureBusyPage } from './busy-page.ts'
 import { measureCapacity } from './capacity.ts'
 import { Floor } from './floor.ts'
@@ -52,8 +54,8 @@ async function main(): Promise<void> {
     browser = await launchBrowser()
     const machine = describeMachine(browser.version)
     const knobs = new Knobs(demo.serviceUrl, demo.appUrl, demo.apiKey)
-    // The bench measures the embed, not the per-key rate limit it would otherwise run into.
-    await knobs.config({ rateLimit: 0, holdMs: HOLD_MS })
+    // The bench measures the embed, not the rate limits it would otherwise run into.
+    await knobs.config({ rateLimit: 0, browserRateLimit: 0, holdMs: HOLD_MS })
     const startupFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
     const signFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
 
@@ -96,6 +98,8 @@ async function main(): Promise<void> {
       creationMaxRequests: 50_000,
       connections: 16,
     })
+    log(`abuse (${ABUSE_PLAN[quick ? 'quick' : 'full'].botRate} anonymous creations/s while people sign in)`)
+    const abuse = await measureAbuse(ABUSE_PLAN[quick ? 'quick' : 'full'])
 
     const results: BenchResults = {
       machine,
@@ -112,6 +116,7 @@ async function main(): Promise<void> {
       memory,
       refresh,
       capacity,
+      abuse,
     }
     const paths = reportPaths(root('.'), quick)
     mkdirSync(dirname(paths.json), { recursive: true })

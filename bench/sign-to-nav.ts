@@ -78,7 +78,7 @@ async function oneSignIn(page: Page, who: Contender, { appUrl, serviceUrl, knobs
   const servicePort = portOf(serviceUrl)
   const appPort = portOf(appUrl)
   const pollPath = who === 'widget' ? '/status' : '/token'
-  const isPoll = (seen: Seen) => seen.port === servicePort && seen.method === 'GET' && seen.url.endsWith(pollPath)
+  const isPoll = (seen: Seen) => seen.port === servicePort && seen.method === 'GET' && seen.url.split('?')[0]!.endsWith(pollPath)
 
   // This page's first poll: the only page polling now is this one (the floor is sampled between runs).
   const firstPoll = probe.nextRequest(isPoll, 15_000)

@@ -1,5 +1,6 @@
 // The goals of issues 5 and 14, each judged against one run. A goal's reading is spelled out where the
 // issue leaves room (what "within 3 round trips" or "beyond noise" means here).
+import { abuseVerdict } from './abuse-report.ts'
 import { REFERENCE_CYCLE } from './memory.ts'
 import type { BenchResults } from './results.ts'
 import { median, percentile } from './stats.ts'
@@ -139,6 +140,7 @@ export function judge(results: BenchResults): Judgement[] {
     goal: `${HELD_GOAL} held, p99 < ${WAKE_UP_P99_GOAL_MS} ms`,
     verdict: verdict(!!atGoal && percentile(atGoal.wakeUps, 99) < WAKE_UP_P99_GOAL_MS),
   })
+  if (results.abuse) out.push(abuseVerdict(results.abuse))
   return out
 }
 

@@ -50,7 +50,7 @@ export class Service {
 
   /** Status polls received for one challenge, in order. */
   async polls(id?: string): Promise<LoggedRequest[]> {
-    return (await this.requests()).filter((r) => r.method === 'GET' && /\/status$/.test(r.path) && (!id || r.path.includes(id)))
+    return (await this.requests()).filter((r) => r.method === 'GET' && /\/status(\?|$)/.test(r.path) && (!id || r.path.includes(id)))
   }
 
   async creations(): Promise<LoggedRequest[]> {
@@ -119,12 +119,13 @@ export const eventTypes = (page: Page): Promise<string[]> =>
   page.evaluate(() => ((window as any).__events as { type: string }[]).map((e) => e.type.replace('service-auth:', '')))
 
 /**
- * When the page started its requests to URLs ending in `suffix`, from Resource Timing: the
+ * When the page started its requests to URLs whose path ends in `suffix`, from Resource Timing: the
  * browser's own clock, free of the network jitter that server-side arrival times carry.
  */
 export const requestStarts = (page: Page, suffix: string): Promise<number[]> =>
   page.evaluate(
-    (suffix) => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(suffix)).map((entry) => entry.startTime),
+    // By path: a status URL ends in its polling secret (?secret=...).
+    (suffix) => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith(suffix)).map((entry) => entry.startTime),
     suffix,
   )
 

@@ -126,7 +126,7 @@ test('widgets added later are mounted, and a removed one stops every request and
   await expect.poll(async () => (await service.polls(id)).length).toBe(1)
 
   await page.clock.install()
-  const aborted = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/status'))
+  const aborted = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.endsWith('/status'))
   await page.getByRole('button', { name: 'Remove widget' }).click()
   await expect(widget(page)).toHaveCount(0)
   expect((await aborted).failure()?.errorText).toBe('net::ERR_ABORTED')

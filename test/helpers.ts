@@ -13,7 +13,8 @@ export const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLW9m
 /** Base64 of the PNG signature, standing in for the QR image data. */
 export const PNG_BASE64 = 'iVBORw0KGgo='
 
-export const pollingUrlOf = (id: string) => `${CREATE_URL}/${id}/status`
+/** With a polling secret, as the service's pollingUrl has one: the embed must poll the URL as given. */
+export const pollingUrlOf = (id: string) => `${CREATE_URL}/${id}/status?secret=only-for-${id}`
 export const imageUrlOf = (id: string) => `${API}/v1/entity/challenges/${id}/images/qrcode-standard.png`
 
 /** A challenge as the service returns it, created now (by the fake clock) and living `lifetime` ms. */
@@ -94,8 +95,8 @@ export class FakeService {
 
   private route(call: Call): Reply {
     if (call.url == CREATE_URL) return this.create(++this.created)
-    const poll = /^https:\/\/api\.test\.example\/v1\/entity\/challenges\/([^/]+)\/status$/.exec(call.url)
-    if (poll) return this.poll(poll[1])
+    const poll = /^https:\/\/api\.test\.example\/v1\/entity\/challenges\/([^/]+)\/status\?/.exec(call.url)
+    if (poll && call.url == pollingUrlOf(poll[1]!)) return this.poll(poll[1])
     if (call.url.startsWith(ORIGIN + '/')) return this.controller(call)
     return new TypeError('Failed to fetch: unexpected URL in test ' + call.url)
   }
@@ -104,7 +105,7 @@ export class FakeService {
     return this.calls.filter((c) => c.url == CREATE_URL)
   }
   polls(id?: string) {
-    return this.calls.filter((c) => c.url.endsWith('/status') && (!id || c.url == pollingUrlOf(id)))
+    return this.calls.filter((c) => c.url.includes('/status?') && (!id || c.url == pollingUrlOf(id)))
   }
   get controllerCalls() {
     return this.calls.filter((c) => c.url.startsWith(ORIGIN + '/'))

@@ -2,7 +2,6 @@
 // integrator's controller confirms a signed challenge, which consumes it. 200 once, with the
 // Identity's fields and `session` at the top level (the official clients parse the answer as an
 // Identity, and read `session`); every other attempt is 401, and a locked identity 423.
-import { timingSafeEqual } from 'node:crypto'
 import { FieldValidator } from '../common/field-validator.ts'
 import { HttpProblem } from '../common/problem.ts'
 import { parseJsonObject } from '../common/read-body.ts'
@@ -13,6 +12,7 @@ import type { Identity } from './identity-store.ts'
 import { identityNamedInPath } from './identity-fields.ts'
 import { identityJson, sessionJson } from './identity-json.ts'
 import { unauthorized } from './request-auth.ts'
+import { sameSecret } from './same-secret.ts'
 import { describeBrowser } from './session-client.ts'
 import type { Session } from './session-store.ts'
 
@@ -67,13 +67,6 @@ function whyNotConfirmable(challenge: Challenge | undefined, identity: Identity 
   if (!identity.devices.some((device) => device.id === challenge.signer!.deviceId)) {
     return 'The device that signed the challenge has been removed from the identity.'
   }
-  if (!sameText(otp, challenge.signer.otp)) return 'The otp is wrong.'
+  if (!sameSecret(otp, challenge.signer.otp)) return 'The otp is wrong.'
   return undefined
-}
-
-/** Compares in constant time, as a real service must, so the otp cannot be guessed byte by byte. */
-function sameText(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
 }

@@ -1,7 +1,7 @@
 // The challenges in memory and their state machine (spec section 3):
 // pending > signed > consumed, and pending or signed > expired. Held long polls subscribe
 // here and are told at once when their challenge changes.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Timers } from '../common/timers.ts'
 
 export type ChallengeState = 'pending' | 'signed' | 'expired' | 'consumed'
@@ -32,6 +32,11 @@ export interface ChallengeOwner {
 
 export interface Challenge {
   id: string
+  /**
+   * Known only to the browser that created the challenge (its pollingUrl carries it), never in
+   * the QR code: whoever sees the code learns the id, but cannot read the token with it.
+   */
+  pollSecret: string
   /** The app of the key that created it: only that app's keys may authenticate it. */
   app: string
   /** The key that created it; its secret signs the token. */
@@ -72,6 +77,7 @@ export class ChallengeStore {
     const createdAt = new Date()
     const challenge: Challenge = {
       id: randomUUID(),
+      pollSecret: randomBytes(32).toString('base64url'),
       app: owner.app,
       key: owner.key,
       authType: owner.authType ?? 'web',

@@ -6,13 +6,18 @@ import { parseJsonObject } from '../common/read-body.ts'
 import { sendJson } from '../common/respond.ts'
 import { challengePng, imageUrl } from './challenge-image.ts'
 import type { Challenge } from './challenge-store.ts'
+import { POLL_SECRET_PARAM } from './challenge-status.ts'
 import { isOriginAllowed } from './api-keys.ts'
 import type { Handler } from './context.ts'
 import { IMAGE_KINDS } from './qr-images.ts'
 import { toTimestamp } from './timestamps.ts'
 
-export const pollingUrl = (serviceUrl: string, id: string) =>
-  `${serviceUrl}/v1/entity/challenges/${encodeURIComponent(id)}/status`
+/**
+ * Where the creating browser reads the challenge's answers: the id's URL plus the polling secret,
+ * which only this creation answer carries (the QR code names the id alone).
+ */
+const answerUrl = (serviceUrl: string, challenge: Challenge, endpoint: 'status' | 'token') =>
+  `${serviceUrl}/v1/entity/challenges/${encodeURIComponent(challenge.id)}/${endpoint}?${POLL_SECRET_PARAM}=${challenge.pollSecret}`
 
 // The spec names `web`; the incumbent embed sends `jwt` by default. Both get the same signed token.
 const AUTH_TYPES = ['web', 'jwt'] as const
@@ -32,7 +37,8 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
   if (!isOriginAllowed(origin, key.allowedOrigins)) {
     throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
   }
-  context.rateLimiter.take(key.key)
+  // Its own budget per key and address: anonymous traffic cannot spend the integrator's signed calls.
+  context.rateLimiter.takeBrowser(key.key, req.socket.remoteAddress ?? '')
 
   const challenge = context.challenges.create(context.settings.challengeTtlMs, {
     app: key.app,
@@ -62,9 +68,9 @@ async function describe(challenge: Challenge, serviceUrl: string, withImageData:
     authType: challenge.authType,
     authImages: Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, imageUrl(serviceUrl, challenge.id, kind)])),
     ...(authImagesData ? { authImagesData } : {}),
-    pollingUrl: pollingUrl(serviceUrl, challenge.id),
+    pollingUrl: answerUrl(serviceUrl, challenge, 'status'),
     // The status answer without the hold: for clients that learn of the signature another way.
-    authTokenUrl: `${serviceUrl}/v1/entity/challenges/${id}/token`,
+    authTokenUrl: answerUrl(serviceUrl, challenge, 'token'),
     // Work in progress in the spec too; nothing listens here.
     socketsUrl: `${serviceUrl.replace(/^http/, 'ws')}/v1/entity/challenges/${id}/socket`,
   }

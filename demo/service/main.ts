@@ -5,7 +5,7 @@ import { startService } from './server.ts'
 try {
   const { options, generated } = loadServiceConfig(process.env)
   const service = await startService(options)
-  const { rateLimit, rateLimitWindowMs, enrollmentTimeoutSeconds } = service.settings
+  const { rateLimit, browserRateLimit, rateLimitWindowMs, enrollmentTimeoutSeconds } = service.settings
   console.log(`Service: ${service.url}${options.baseUrl ? ` (signed requests name ${options.baseUrl})` : ''}`)
   for (const key of options.keys) {
     const origins = key.allowedOrigins?.length ? key.allowedOrigins.join(', ') : 'any'
@@ -15,8 +15,10 @@ try {
   // Print only what was made up here: a secret from the environment or a file stays out of the terminal.
   // The environment's key is always the first.
   if (generated.secret) console.log(`API secret of ${options.keys[0]!.key} (generated, Base64): ${generated.secret}`)
-  const limit = rateLimit === 0 ? 'off' : `${rateLimit} requests per ${rateLimitWindowMs / 1000} s per key`
-  console.log(`Rate limit: ${limit}; enrollment timeout: ${enrollmentTimeoutSeconds} s`)
+  const per = (limit: number, what: string) => (limit === 0 ? 'off' : `${limit} ${what} per ${rateLimitWindowMs / 1000} s`)
+  console.log(
+    `Rate limits: ${per(rateLimit, 'signed requests per key')}; ${per(browserRateLimit, 'challenge creations per key and client address')}; enrollment timeout: ${enrollmentTimeoutSeconds} s`,
+  )
   console.log(`Knobs: ${options.knobs ? `${service.url}/__knobs/` : 'off (SERVICE_KNOBS=1 turns them on)'}`)
   const stop = () => void service.close().then(() => process.exit(0))
   process.once('SIGINT', stop)

@@ -40,8 +40,10 @@ export interface ServiceOptions {
   holdMs?: number
   /** Default 86400 (a day). */
   enrollmentTimeoutSeconds?: number
-  /** Requests per window and key; default 600, 0 turns the limit off. */
+  /** Signed requests per window and key; default 600, 0 turns the limit off. */
   rateLimit?: number
+  /** Unsigned challenge creations per window, key and client address; default 120, 0 turns the limit off. */
+  browserRateLimit?: number
   /** Default 60000. */
   rateLimitWindowMs?: number
 }
@@ -70,6 +72,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       MAX_ENROLLMENT_TIMEOUT_SECONDS,
     ),
     rateLimit: checked('rateLimit', options.rateLimit ?? 600, 0, 1_000_000),
+    browserRateLimit: checked('browserRateLimit', options.browserRateLimit ?? 120, 0, 1_000_000),
     rateLimitWindowMs: checked('rateLimitWindowMs', options.rateLimitWindowMs ?? 60_000, 1, 86_400_000),
   }
   const timers = new Timers()

@@ -13,7 +13,7 @@ export interface ServiceConfig {
 
 export const DEFAULT_PORT = 8081
 
-const NUMBER_SETTINGS = ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'rateLimitWindowMs'] as const
+const NUMBER_SETTINGS = ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'browserRateLimit', 'rateLimitWindowMs'] as const
 const FILE_FIELDS = ['port', 'baseUrl', 'knobs', 'keys', ...NUMBER_SETTINGS]
 const KEY_FIELDS = ['key', 'secret', 'allowedOrigins', 'permissions', 'app']
 

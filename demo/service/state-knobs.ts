@@ -6,12 +6,13 @@ import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollment-store.ts'
 import { knobFields, MAX_KNOB_MS } from './knob-fields.ts'
 
 export const configure: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'rateLimitWindowMs'])
+  const fields = knobFields(exchange, ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'browserRateLimit', 'rateLimitWindowMs'])
   const changes = {
     holdMs: fields.integer('holdMs', 0, MAX_KNOB_MS),
     challengeTtlMs: fields.integer('challengeTtlMs', 1, MAX_KNOB_MS),
     enrollmentTimeoutSeconds: fields.integer('enrollmentTimeoutSeconds', 1, MAX_ENROLLMENT_TIMEOUT_SECONDS),
     rateLimit: fields.integer('rateLimit', 0, 1_000_000),
+    browserRateLimit: fields.integer('browserRateLimit', 0, 1_000_000),
     rateLimitWindowMs: fields.integer('rateLimitWindowMs', 1, MAX_KNOB_MS),
   }
   fields.check()
@@ -19,7 +20,9 @@ export const configure: Handler = (context, exchange) => {
     if (value !== undefined) context.settings[name as keyof typeof changes] = value
   }
   // A new limit starts from fresh windows, so a test sees exactly the limit it set.
-  if (changes.rateLimit !== undefined || changes.rateLimitWindowMs !== undefined) context.rateLimiter.clear()
+  if (changes.rateLimit !== undefined || changes.browserRateLimit !== undefined || changes.rateLimitWindowMs !== undefined) {
+    context.rateLimiter.clear()
+  }
   sendJson(exchange.res, 200, context.settings)
 }
 

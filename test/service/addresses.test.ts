@@ -18,8 +18,8 @@ describe('a configured base URL', () => {
     const { json: challenge } = await incumbentCreateChallenge(service.url, { key: service.key.key, origin: 'https://shop.example' })
     const id = encodeURIComponent(challenge.id)
     expect(challenge).toMatchObject({
-      pollingUrl: `${PUBLIC}/v1/entity/challenges/${id}/status`,
-      authTokenUrl: `${PUBLIC}/v1/entity/challenges/${id}/token`,
+      pollingUrl: expect.stringMatching(new RegExp(`^${PUBLIC}/v1/entity/challenges/${id}/status\\?secret=[\\w-]+$`)),
+      authTokenUrl: expect.stringMatching(new RegExp(`^${PUBLIC}/v1/entity/challenges/${id}/token\\?secret=[\\w-]+$`)),
       socketsUrl: `wss://auth.example.test/mock/v1/entity/challenges/${id}/socket`,
       authImages: {
         'qrcode-standard': `${PUBLIC}/v1/entity/challenges/${id}/images/qrcode-standard`,

@@ -22,7 +22,8 @@ const create = (body: unknown, headers: Record<string, string> = {}) =>
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
-const status = (id: string) => fetch(`${service.url}${CHALLENGES}/${id}/status`)
+/** A status poll as the embed makes it: the pollingUrl it was given. */
+const status = (challenge: { pollingUrl: string }) => fetch(challenge.pollingUrl)
 
 describe('create challenge', () => {
   it('201 with the Challenge, no Authorization needed; image URLs only unless returnAuthImageData', async () => {
@@ -35,7 +36,7 @@ describe('create challenge', () => {
       expiresAt: expect.any(String),
       authType: 'web',
       authImages: { 'qrcode-standard': expect.stringContaining(challenge.id), 'qrcode-extended': expect.stringContaining(challenge.id) },
-      pollingUrl: `${service.url}${CHALLENGES}/${challenge.id}/status`,
+      pollingUrl: expect.stringMatching(new RegExp(`^${service.url}${CHALLENGES}/${challenge.id}/status\\?secret=[\\w-]{43}$`)),
       authTokenUrl: expect.any(String),
       socketsUrl: expect.stringMatching(/^ws:/),
     })
@@ -97,9 +98,9 @@ describe('create challenge', () => {
 
 describe('status long poll', () => {
   it('holds about one second by default, then 204 with no content', async () => {
-    const { id } = await service.createChallenge()
+    const challenge = await service.createChallenge()
     const started = performance.now()
-    const res = await status(id)
+    const res = await status(challenge)
     const held = performance.now() - started
     expect(res.status).toBe(204)
     expect(await res.text()).toBe('')
@@ -109,24 +110,24 @@ describe('status long poll', () => {
 
   it('answers a held poll at once with 200 {token} when the phone signs', async () => {
     await service.knob('config', { holdMs: 60_000 })
-    const { id } = await service.createChallenge()
+    const challenge = await service.createChallenge()
     await service.provisionPhone('ada')
-    const held = status(id)
+    const held = status(challenge)
     await expect.poll(async () => (await (await service.knob('challenges', undefined, 'GET')).json())[0].polls).toBe(1)
-    const token = await service.sign(id, 'ada')
+    const token = await service.sign(challenge.id, 'ada')
     const res = await held
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ token })
     // And afterwards without holding.
-    expect(await (await status(id)).json()).toEqual({ token })
+    expect(await (await status(challenge)).json()).toEqual({ token })
   })
 
   it('answers a held poll at once with 410 when the challenge expires', async () => {
     await service.knob('config', { holdMs: 60_000 })
-    const { id } = await service.createChallenge()
-    const held = status(id)
+    const challenge = await service.createChallenge()
+    const held = status(challenge)
     await expect.poll(async () => (await (await service.knob('challenges', undefined, 'GET')).json())[0].polls).toBe(1)
-    await service.knob(`challenges/${id}/expire`)
+    await service.knob(`challenges/${challenge.id}/expire`)
     const res = await held
     expect(res.status).toBe(410)
     expect((await problemOf(res)).title).toBe('Gone')
@@ -134,8 +135,7 @@ describe('status long poll', () => {
 
   it('expires by itself when its lifetime runs out, answering the held poll', async () => {
     await service.knob('config', { holdMs: 60_000, challengeTtlMs: 50 })
-    const { id } = await service.createChallenge()
-    expect((await status(id)).status).toBe(410)
+    expect((await status(await service.createChallenge())).status).toBe(410)
   })
 
   it('404 for an unknown challenge, and it is browser-facing: CORS headers, no signature', async () => {
@@ -145,10 +145,60 @@ describe('status long poll', () => {
   })
 })
 
+describe('only the browser that created a challenge reads its status', () => {
+  // Whoever sees the QR code (over a shoulder, on a shared screen) knows the challenge's id.
+  const byIdAlone = (id: string, endpoint: string, query = '') => fetch(`${service.url}${CHALLENGES}/${id}/${endpoint}${query}`, { headers: { Origin: SHOP } })
+
+  it('its pollingUrl and authTokenUrl carry a secret that neither QR code holds', async () => {
+    const challenge = await (await create({ key: service.key.key, returnAuthImageData: true })).json()
+    const secret = new URL(challenge.pollingUrl).searchParams.get('secret')!
+    expect(secret).toMatch(/^[\w-]{43}$/)
+    expect(new URL(challenge.authTokenUrl).searchParams.get('secret')).toBe(secret)
+    for (const kind of ['qrcode-standard', 'qrcode-extended']) {
+      const inline = readQrPng(Buffer.from(challenge.authImagesData[kind], 'base64'))
+      const byUrl = readQrPng(Buffer.from(await (await fetch(challenge.authImages[kind])).arrayBuffer()))
+      expect(inline).toContain(challenge.id)
+      expect(inline).not.toContain(secret)
+      expect(byUrl).toBe(inline)
+    }
+    const other = await service.createChallenge()
+    expect(new URL(other.pollingUrl).searchParams.get('secret')).not.toBe(secret)
+  })
+
+  it('without the secret, or with a wrong one, a signed challenge\'s status and token are 403 problem JSON, readable by the page; nothing changes', async () => {
+    const challenge = await service.createChallenge()
+    const other = await service.createChallenge()
+    await service.provisionPhone('ada')
+    const token = await service.sign(challenge.id, 'ada')
+    const secret = new URL(challenge.pollingUrl).searchParams.get('secret')!
+    const wrong = ['', '?secret=', `?secret=${secret.slice(0, -1)}`, `?secret=${secret}x`, `?Secret=${secret}`, other.pollingUrl.slice(other.pollingUrl.indexOf('?'))]
+    for (const endpoint of ['status', 'token']) {
+      for (const query of wrong) {
+        const res = await byIdAlone(challenge.id, endpoint, query)
+        expect(res.status, `${endpoint}${query}`).toBe(403)
+        expect(res.headers.get('access-control-allow-origin')).toBe(SHOP)
+        const problem = await problemOf(res)
+        expect(problem.detail).toContain('pollingUrl')
+        expect(JSON.stringify(problem)).not.toContain(token)
+      }
+    }
+    // The creator still gets the token, and the challenge is still there to be confirmed.
+    expect(await (await status(challenge)).json()).toEqual({ token })
+    expect(await (await fetch(challenge.authTokenUrl)).json()).toEqual({ token })
+    expect((await (await service.knob('challenges', undefined, 'GET')).json())[0]).toMatchObject({ id: challenge.id, state: 'signed' })
+  })
+
+  it('an unknown challenge is 404 with or without a secret', async () => {
+    const { pollingUrl } = await service.createChallenge()
+    expect((await byIdAlone('nope', 'status', pollingUrl.slice(pollingUrl.indexOf('?')))).status).toBe(404)
+    expect((await byIdAlone('nope', 'token')).status).toBe(404)
+  })
+})
+
 describe('authTokenUrl', () => {
   it('answers at once: 204 while pending, 200 {token} once signed, 410 once used, 404 unknown', async () => {
     const challenge = await (await create({ key: service.key.key })).json()
-    expect(challenge.authTokenUrl).toBe(`${service.url}${CHALLENGES}/${challenge.id}/token`)
+    expect(challenge.authTokenUrl).toBe(challenge.pollingUrl.replace('/status?', '/token?'))
     expect((await fetch(challenge.authTokenUrl)).status).toBe(204)
     await service.provisionPhone('ada')
     const token = await service.sign(challenge.id, 'ada')

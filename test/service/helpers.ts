@@ -61,7 +61,7 @@ export interface TestService {
   api(method: string, path: string, request?: ApiRequest): Promise<Response>
   knob(path: string, body?: unknown, method?: string): Promise<Response>
   /** POST /v1/entity/challenges as the embed sends it; the Challenge. */
-  createChallenge(key?: TestKey): Promise<{ id: string; expiresAt: string; pollingUrl: string }>
+  createChallenge(key?: TestKey): Promise<{ id: string; expiresAt: string; pollingUrl: string; authTokenUrl: string }>
   /** Enroll (signed) and redeem the token as a phone; the device id. */
   provisionPhone(identifier: string, key?: TestKey): Promise<string>
   /** The phone signs; the token the widget would get. */

@@ -39,9 +39,9 @@ describe('fail', () => {
     const second = await service.createChallenge()
     await service.knob('config', { holdMs: 0 })
     expect((await service.knob(`challenges/${first.id}/fail`, { status: 502, count: 1 })).status).toBe(204)
-    expect((await fetch(`${service.url}/v1/entity/challenges/${second.id}/status`)).status).toBe(204)
-    expect((await fetch(`${service.url}/v1/entity/challenges/${first.id}/status`)).status).toBe(502)
-    expect((await fetch(`${service.url}/v1/entity/challenges/${first.id}/status`)).status).toBe(204)
+    expect((await fetch(second.pollingUrl)).status).toBe(204)
+    expect((await fetch(first.pollingUrl)).status).toBe(502)
+    expect((await fetch(first.pollingUrl)).status).toBe(204)
     expect((await service.knob('challenges/nope/fail', {})).status).toBe(404)
   })
 
@@ -63,11 +63,11 @@ describe('delay', () => {
 
 describe('config, requests and reset', () => {
   it('config shows and changes the settings; reset restores them', async () => {
-    const changed = await (await service.knob('config', { holdMs: 5, challengeTtlMs: 1000, rateLimit: 9, rateLimitWindowMs: 1000, enrollmentTimeoutSeconds: 60 })).json()
-    expect(changed).toEqual({ holdMs: 5, challengeTtlMs: 1000, enrollmentTimeoutSeconds: 60, rateLimit: 9, rateLimitWindowMs: 1000 })
+    const changed = await (await service.knob('config', { holdMs: 5, challengeTtlMs: 1000, rateLimit: 9, browserRateLimit: 7, rateLimitWindowMs: 1000, enrollmentTimeoutSeconds: 60 })).json()
+    expect(changed).toEqual({ holdMs: 5, challengeTtlMs: 1000, enrollmentTimeoutSeconds: 60, rateLimit: 9, browserRateLimit: 7, rateLimitWindowMs: 1000 })
     expect(await (await service.knob('config', undefined, 'GET')).json()).toEqual(changed)
     await service.knob('reset')
-    expect(await (await service.knob('config', undefined, 'GET')).json()).toMatchObject({ holdMs: 1000, challengeTtlMs: 120_000, rateLimit: 600 })
+    expect(await (await service.knob('config', undefined, 'GET')).json()).toMatchObject({ holdMs: 1000, challengeTtlMs: 120_000, rateLimit: 600, browserRateLimit: 120 })
     expect((await service.knob('config', { holdMs: -1 })).status).toBe(400)
   })
 

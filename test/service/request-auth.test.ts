@@ -2,6 +2,7 @@
 // Spec section 5 over real HTTP: good request tokens pass bare and as Bearer; a corpus of bad
 // ones all get 401 (never a 500), change nothing, and a key without the permission gets 403.
 import { createHmac, randomBytes } from 'node:crypto'
+import { request } from 'node:http'
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { MAX_TOKEN_LENGTH } from '../../demo/service/request-auth.ts'
@@ -136,5 +137,36 @@ describe('permissions', () => {
   it('checks the signature before the permission: a bad token of a read-only key is 401', async () => {
     const res = await service.api('POST', ENROLL, { body: {}, key: readOnly, claims: { bodyHash: 'x' } })
     expect(res.status).toBe(401)
+  })
+})
+
+describe('the Host header', () => {
+  const EVIL = 'http://evil.example:4444'
+
+  /** POST enroll to the service's own address, with the Host header the client chose; the status. */
+  const postWithHost = (host: string, authorization: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(
+        service.url + ENROLL,
+        { method: 'POST', headers: { Host: host, 'Content-Type': 'application/json', Authorization: authorization } },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
+      req.once('error', reject)
+      req.end(enrollBody)
+    })
+
+  it('cannot choose what a signature may name: aud and url for the Host sent are 401, nothing is enrolled', async () => {
+    const forEvil = await token({ aud: EVIL, url: EVIL + ENROLL })
+    expect(await postWithHost('evil.example:4444', forEvil)).toBe(401)
+    expect(await postWithHost('evil.example:4444', await token({ url: EVIL + ENROLL }))).toBe(401)
+    expect(await postWithHost('evil.example:4444', await token({ aud: EVIL }))).toBe(401)
+    expect(await (await service.api('GET', '/v1/entity/identities')).json()).toEqual([])
+  })
+
+  it('does not matter to a request signed for the service\'s own URL', async () => {
+    expect(await postWithHost('evil.example:4444', await token())).toBe(201)
   })
 })

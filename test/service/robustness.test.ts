@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { useService } from './helpers.ts'
 
 const service = useService()
-let challengeId: string
+/** A pending challenge's status path, secret included, as its creator polls it. */
+let statusPath: string
 
 /** Everything the service stores, as the API and the knobs show it. */
 async function snapshot() {
@@ -27,7 +28,8 @@ beforeEach(async () => {
   const { jti, otp } = decodeJwt(await service.sign(signed, 'ada@example.com'))
   const confirmed = await service.api('POST', '/v1/entity/identities/ada%40example.com/authenticate', { body: { challenge: jti, otp } })
   if (!(await confirmed.json()).session) throw new Error('No session was started.')
-  challengeId = (await service.createChallenge()).id
+  const { pathname, search } = new URL((await service.createChallenge()).pollingUrl)
+  statusPath = pathname + search
   await service.knob('config', { holdMs: 0 })
 })
 
@@ -162,6 +164,6 @@ describe('odd input', () => {
   })
 
   it('an Origin header with a non-ASCII byte is only an unknown origin', async () => {
-    expect(await rawRequest(`GET /v1/entity/challenges/${challengeId}/status HTTP/1.1\r\nHost: x\r\nOrigin: \xff\r\n\r\n`)).toBe(204)
+    expect(await rawRequest(`GET ${statusPath} HTTP/1.1\r\nHost: x\r\nOrigin: \xff\r\n\r\n`)).toBe(204)
   })
 })
