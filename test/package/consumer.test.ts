@@ -47,7 +47,7 @@ describe('the tarball', () => {
     const outside = packed.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(path))
     expect(outside).toEqual([])
     expect(packed.filter((path) => path.endsWith('.map'))).toEqual([])
-    for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
+    for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/service-auth.de.js', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
   })
 
   it('links no source map from what it ships', async () => {
@@ -89,6 +89,7 @@ async function readmeBlocks(marker: string): Promise<string[]> {
 describe('a fresh project that installs it', () => {
   const PAGE = `import { mount, scan, sweep, get, version, type Handle, type Options, type ServiceAuthEventMap } from 'service-auth'
 import 'service-auth/style.css'
+import 'service-auth/languages/de.js'
 const el = document.querySelector<HTMLElement>('#login')!
 const options: Options = { key: 'k', authUrl: '/auth/controller', texts: { ready: 'Scan' } }
 const handle: Handle = mount(el, options)
@@ -163,7 +164,7 @@ client.identities.get(7)
     const globs = (sideEffects as string[]).map((glob) => new RegExp('^' + glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*') + '$'))
     const declared = (path: string) => globs.some((glob) => glob.test('./' + path))
     const version = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version
-    for (const path of ['dist/service-auth.css', `dist/service-auth-${version}.css`, 'dist/service-auth.js', `dist/service-auth-${version}.js`]) expect(declared(path), path).toBe(true)
+    for (const path of ['dist/service-auth.css', `dist/service-auth-${version}.css`, 'dist/service-auth.js', `dist/service-auth-${version}.js`, 'dist/service-auth.de.js', `dist/service-auth-${version}.de.js`]) expect(declared(path), path).toBe(true)
     for (const path of ['dist/service-auth.mjs', 'dist/server.mjs']) expect(declared(path), path).toBe(false)
   })
 
@@ -186,7 +187,9 @@ client.identities.get(7)
     expect(css).toContain('.sa')
     const js = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text
     expect(js).toContain('service-auth:')
-    expect(js).not.toContain('ServiceAuth')
+    // No global set: the module only reads the language packs' (self.ServiceAuthTexts).
+    expect(js).not.toMatch(/ServiceAuth\s*=[^=]/)
+    expect(js).toContain('ServiceAuthTexts')
   })
 
   describe('the README\'s controllers, in Node, against the mock service', () => {
