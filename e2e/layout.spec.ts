@@ -15,12 +15,18 @@ const watchShifts = (page: Page) =>
     observer.observe({ type: 'layout-shift', buffered: true })
     // Entries not yet delivered, too: the clock may be paused, and the callback with it.
     ;(window as any).__takeShifts = () => (record(observer.takeRecords()), shifts)
-    document.addEventListener('DOMContentLoaded', () => {
+    // In place as the parser inserts the widget's element, before anything is painted: put in
+    // later, the line itself would push what follows.
+    const parsing = new MutationObserver(() => {
+      const host = document.querySelector('[data-service-auth]')
+      if (!host) return
+      parsing.disconnect()
       const below = document.createElement('p')
       below.id = 'below'
       below.textContent = 'The page goes on below the widget.'
-      document.querySelector('[data-service-auth]')!.after(below)
+      host.after(below)
     })
+    parsing.observe(document, { childList: true, subtree: true })
   })
 
 /** Every shift so far, after a fresh frame (a screenshot makes one, even with the clock paused). */
@@ -59,3 +65,16 @@ test('"Signed in" keeps the box too, when the page takes over after sign-in', as
   expect(await box(page)).toEqual(ready)
   expect(await shifts(page)).toEqual([])
 })
+
+for (const style of ['boxed', 'pure']) {
+  test(`before the script runs, the element already holds the widget's place (${style})`, async ({ page }) => {
+    const host = page.locator('[data-service-auth]')
+    await page.route('**/service-auth.js', (route) => route.abort())
+    await page.goto(fixture({ style }))
+    const reserved = (await host.boundingBox())!.height
+    await page.unroute('**/service-auth.js')
+    await page.goto(fixture({ style }))
+    await expect(page.locator('.sa')).toBeVisible()
+    expect((await host.boundingBox())!.height).toBe(reserved)
+  })
+}
