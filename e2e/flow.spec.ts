@@ -47,7 +47,9 @@ test('polls again after each 204 but never starts polls more often than once per
   const starts = await requestStarts(page, '/status')
   expect(starts.length).toBeGreaterThanOrEqual(5)
   const gaps = gapsBetween(starts)
-  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(995)
+  // The floor counts from when the widget decides to poll; the request's own start follows by a
+  // few ms on a busy machine, so a gap may read a little under 1000 (a hot loop reads near 0).
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(980)
 })
 
 test('a held poll answers at once when the phone signs, and sign-in follows', async ({ page, service }) => {
