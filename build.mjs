@@ -37,7 +37,7 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
     // details), shortened because every byte counts against the 3 KB budget. Option names may be
     // here: options are read by name strings (read() in config.ts), which esbuild leaves alone.
     // e2e tests run the result, so a slip shows there.
-    mangleProps: /^(deadline|button|message|show|imageData|authUrl|autoStart|image|header|api|problem|link|appUrl|locale|statusUrl|apiKey|serviceOrigin|challengeType|wording|dispose)$/,
+    mangleProps: /^(deadline|button|message|show|imageData|authUrl|autoStart|image|header|api|problem|link|appUrl|locale|statusUrl|apiKey|challengeType|wording|dispose)$/,
     logLevel: 'warning',
   }
   await Promise.all([

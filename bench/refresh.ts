@@ -43,9 +43,9 @@ export async function measureRefresh(browser: Browser, { appUrl, serviceUrl, kno
   const isOptions = ({ port: p, method }: { port: number; method: string }) => p === port && method === 'OPTIONS'
   const isCreation = ({ port: p, method, url }: { port: number; method: string; url: string }) => p === port && method === 'POST' && url === '/v1/entity/challenges'
   const isPollOf = (id: string) => ({ port: p, method, url }: { port: number; method: string; url: string }) =>
-    p === port && method === 'GET' && url === `/v1/entity/challenges/${encodeURIComponent(id)}/status`
+    p === port && method === 'GET' && url.split('?')[0] === `/v1/entity/challenges/${encodeURIComponent(id)}/status`
   const isPollOfAnotherThan = (id: string) => ({ port: p, method, url }: { port: number; method: string; url: string }) =>
-    p === port && method === 'GET' && /^\/v1\/entity\/challenges\/[^/]+\/status$/.test(url) && !url.includes(`/${encodeURIComponent(id)}/`)
+    p === port && method === 'GET' && /^\/v1\/entity\/challenges\/[^/]+\/status(\?|$)/.test(url) && !url.includes(`/${encodeURIComponent(id)}/`)
 
   const context = await browser.newContext()
   try {

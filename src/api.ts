@@ -46,27 +46,30 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
 
 /**
  * Reads the challenge in a response body, if every field the widget relies on is there and sane.
- * The service is not trusted: its URLs are used only when they are http(s) on its own origin, so
- * it cannot make this page send requests (with cookies, or to the controller) anywhere else.
+ * The service is not trusted: its URLs are used only when they are http(s) under its own base URL
+ * (`data-service-api`), so it cannot make this page send requests (with cookies, or to the
+ * controller) anywhere else, even where it shares this page's origin.
  */
 const toChallenge =
   (config: Config) =>
   (body: any): Challenge | undefined => {
     const { id, expiresAt, authImages } = body
     const onService = (value: unknown) => {
-      const url = toUrl(value)
-      if (url?.origin == config.serviceOrigin) return url.href
+      const url = toUrl(value)?.href
+      if (url?.startsWith(config.api + '/')) return url
     }
     const data = config.imageData && body.authImagesData?.[config.image]
     const image = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.image])
-    // A kind the service does not offer is the markup's fault, which no retry can mend.
-    if (!image && authImages && !authImages[config.image]) {
+    // A kind the service does not offer is the markup's fault, which no retry can mend. (The
+    // spec gives image data for the same kinds as URLs, so the URLs' kinds are the ones offered.)
+    if (authImages && !authImages[config.image]) {
       config.problem = 'data-service-auth-image is missing or invalid; offered: ' + Object.keys(authImages)
       throw failure('config')
     }
     const statusUrl = onService(body.pollingUrl)
-    // In whole ms: over 999 is a second at least, below which a code is of no use.
-    const lifetime = Date.parse(expiresAt) - (Date.parse(body.createdAt) || Date.now())
+    // By the service's own clock (the spec gives both times). In whole ms: over 999 is a second
+    // at least, below which a code is of no use.
+    const lifetime = Date.parse(expiresAt) - Date.parse(body.createdAt)
     if (typeof id == 'string' && image && statusUrl && lifetime > 999) {
       return { id, expiresAt, deadline: Date.now() + lifetime, statusUrl, image }
     }

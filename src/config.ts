@@ -37,8 +37,6 @@ export interface Config {
   apiKey: string
   authUrl: URL
   api: string
-  /** The service's origin: the only one its URLs (status, images) may point at. */
-  serviceOrigin: string
   image: string
   /** The `authType` option. */
   challengeType?: string
@@ -79,7 +77,6 @@ export function readConfig(el: HTMLElement, options?: Options): Config {
     apiKey: key,
     authUrl,
     api: api?.href.replace(/\/+$/, ''),
-    serviceOrigin: api?.origin,
     image: read('authImage') || 'qrcode-standard',
     challengeType: read('authType'),
     imageData: read('imageData') + '' != 'false',

@@ -114,7 +114,11 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
                 if (!isFailure(error)) throw error
                 emit(el, 'error', error)
                 notice = 'failed'
-                refreshingSince = Date.now()
+                // Backed off as any failure is, and the count is cleared only by a poll that finds
+                // the next code unsigned: a service handing out tokens nobody signed cannot make
+                // the page call the controller, with this origin's cookies, twice a second. Nor
+                // does a refusal count as attention: such a loop ends with the unattended limit.
+                await sleep(backoff(0, failures++), signal)
                 continue
               }
               // Where the controller said (null: reload), unless a listener cancelled the event: then
@@ -124,8 +128,9 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
               else location.reload()
               return
             }
+            // The service answers again: a backoff starts afresh.
+            failures = 0
           }
-          failures = 0
           view.show('ready', challenge)
         } catch (error: any) {
           if (!isFailure(error)) throw error

@@ -227,6 +227,9 @@ describe('when the controller refuses', () => {
     service.controller = () => status(403)
     const { ui } = start()
     await flush()
+    expect(ui.status).toBe(en.signing)
+    // A short pause, as after any failure, then a fresh code.
+    await vi.advanceTimersByTimeAsync(1_000)
 
     expect(types(events)).toEqual(['ready', 'signed', 'error', 'ready'])
     expect(events[2].detail).toMatchObject({ reason: 'controller', status: 403 })
@@ -249,7 +252,7 @@ describe('when the controller refuses', () => {
     service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
     service.controller = () => status(403)
     const { ui } = start()
-    await flush()
+    await vi.advanceTimersByTimeAsync(1_000)
     expect(ui.status).toBe(en.failed)
     await vi.advanceTimersByTimeAsync(12_000)
     expect(ui.image).toBe(dataSrcOf('c3'))
@@ -260,7 +263,7 @@ describe('when the controller refuses', () => {
     service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
     service.controller = () => Response.json({ location: 'javascript:alert(document.cookie)' })
     const { ui } = start()
-    await flush()
+    await vi.advanceTimersByTimeAsync(1_000)
     expect(events.find((e) => e.type == 'error')?.detail).toMatchObject({ reason: 'location', status: 200 })
     expect(types(events)).not.toContain('success')
     expect(nav.assign).not.toHaveBeenCalled()
@@ -271,10 +274,32 @@ describe('when the controller refuses', () => {
     service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
     service.controller = () => new TypeError('Failed to fetch')
     const { ui } = start()
-    await flush()
+    await vi.advanceTimersByTimeAsync(1_000)
     expect(events.find((e) => e.type == 'error')?.detail).toMatchObject({ reason: 'network', status: 0 })
     expect(ui.image).toBe(dataSrcOf('c2'))
     expect(service.controllerCalls).toHaveLength(1)
+  })
+
+  it('backs off when refusals follow each other with no unsigned poll between: a service handing out tokens nobody signed', async () => {
+    service.poll = tokenResponse
+    service.controller = () => status(401)
+    start()
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    // Twice a second without the backoff (1,200 in ten minutes); with it, from 1 s up to 30 s apart.
+    expect(service.controllerCalls.length).toBeLessThan(30)
+  })
+
+  it('starts the pause afresh once a poll finds a code unsigned: a person trying again', async () => {
+    // Each of the first four codes: unsigned at the first poll, signed at the second.
+    service.poll = (id) => (Number(id.slice(1)) <= 4 && service.polls(id).length == 2 ? tokenResponse() : noContent())
+    service.controller = () => status(403)
+    start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.controllerCalls).toHaveLength(4)
+    // Each refusal paused about a second before the next code, never the growing backoff
+    // (which would have reached 4 s and more by the fourth).
+    const at = service.controllerCalls.map((call) => call.at)
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeLessThan(3_000)
   })
 })
 
