@@ -59,7 +59,7 @@ describe('build', () => {
     expect((await read(`service-auth-${manifest.version}.de.js`)).equals(await read('service-auth.de.js'))).toBe(true)
   })
 
-  it('makes each language pack a script that adds its texts, whether it runs before the main script or after', async () => {
+  it('makes each language pack a script that adds its texts beside any other pack\'s, and keeps them out of the main script', async () => {
     const pack = (await read('service-auth.de.js')).toString()
     const page: { ServiceAuthTexts?: Record<string, Record<string, string>> } = {}
     new Function('self', pack)(page)
