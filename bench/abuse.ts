@@ -6,10 +6,9 @@
 // The sign-ins start once the bot has spent its budget (its first 429), and the same sign-ins run
 // first without the bot, for comparison. The mock service runs in a child process with its
 // default rate limits, the ones under test.
-import { request } from 'node:http'
 import { generateCredentials } from '../demo/common/credentials.ts'
 import { createClient } from '../src/server/index.ts'
-import { startServiceProcess } from './capacity.ts'
+import { send, startServiceProcess } from './capacity.ts'
 
 export interface AbuseResult {
   /** The bot's target rate, creations per second, and what it reached. */
@@ -145,23 +144,6 @@ function startBot(url: string, apiKey: string, rate: number) {
       return { sent, durationS, answers }
     },
   }
-}
-
-/** One request from `localAddress` (any 127.x.y.z reaches the service on 127.0.0.1); `path` is appended to `url`. */
-function send(url: string, method: string, path: string, body: unknown, localAddress: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url + path,
-      { method, agent: false, localAddress, headers: body === undefined ? {} : { 'Content-Type': 'application/json' } },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
-      },
-    )
-    req.once('error', reject)
-    req.end(body === undefined ? undefined : JSON.stringify(body))
-  })
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))

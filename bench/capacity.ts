@@ -181,11 +181,12 @@ async function createChallenges(url: string, apiKey: string, count: number): Pro
   return created
 }
 
-function send(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: string }> {
+/** One request, on a connection of its own; `path` is appended to `url`, and `localAddress` (any 127.x.y.z reaches a service on 127.0.0.1) says where it comes from. */
+export function send(url: string, method: string, path: string, body?: unknown, localAddress?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url + path,
-      { method, agent: false, headers: body === undefined ? {} : { 'Content-Type': 'application/json' } },
+      { method, agent: false, localAddress, headers: body === undefined ? {} : { 'Content-Type': 'application/json' } },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
