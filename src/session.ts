@@ -25,8 +25,8 @@ const UNATTENDED = 5 * 60_000
 
 /**
  * The per-element state machine: loading > ready > signing > (navigation), with expiry,
- * reconnecting and errors on the way. When an app cancels the navigation, "signing in" stays
- * until it routes away or destroys the widget.
+ * reconnecting and errors on the way. When an app cancels the navigation, the widget says
+ * "signed in" (state `signed`) until the app routes away or destroys it.
  */
 export function createSession(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
   const config = readConfig(el, options)
