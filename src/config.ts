@@ -61,7 +61,6 @@ export function readConfig(el: HTMLElement, options?: Options): Config {
   const authUrl = toUrl(read('authUrl'))
   const api = toUrl(read('api') ?? __API__)
   const appUrl = read('appUrl')
-  // A mistyped kind is found out by the service's answer, which lists the kinds it offers.
   const available = languages()
   const locale = pickLocale([read('locale'), document.documentElement.lang, ...navigator.languages], available)
   const invalid = !key
@@ -77,6 +76,7 @@ export function readConfig(el: HTMLElement, options?: Options): Config {
     apiKey: key,
     authUrl,
     api: api?.href.replace(/\/+$/, ''),
+    // A mistyped kind is found out by the service's answer, which lists the kinds it offers.
     image: read('authImage') || 'qrcode-standard',
     challengeType: read('authType'),
     imageData: read('imageData') + '' != 'false',

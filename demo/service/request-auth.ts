@@ -27,12 +27,12 @@ export const unauthorized = (detail: string) => new HttpProblem(401, detail, und
 export interface SignedRequest {
   req: IncomingMessage
   rawBody: Buffer
-  /** The base URLs this service answers as, without trailing slash: what aud and url may name. */
-  baseUrls: readonly string[]
+  /** The base URL this service answers as, without trailing slash: what aud and url must name. */
+  baseUrl: string
 }
 
 /** The key that signed the request; throws a 401 problem when the request is not signed right. */
-export async function authenticateRequest({ req, rawBody, baseUrls }: SignedRequest, keys: KeyRing): Promise<ApiKey> {
+export async function authenticateRequest({ req, rawBody, baseUrl }: SignedRequest, keys: KeyRing): Promise<ApiKey> {
   const token = tokenFrom(req.headers.authorization)
   const key = keys.get(unverifiedIssuer(token))
   if (!key) throw unauthorized('The token\'s iss names no API key this service knows.')
@@ -41,7 +41,7 @@ export async function authenticateRequest({ req, rawBody, baseUrls }: SignedRequ
     ;({ payload } = await jwtVerify(token, key.secret, {
       algorithms: ['HS256'],
       issuer: key.key,
-      audience: baseUrls.flatMap((base) => [base, base + '/']),
+      audience: [baseUrl, baseUrl + '/'],
       clockTolerance: LEEWAY_SECONDS,
       maxTokenAge: MAX_TOKEN_AGE_SECONDS,
       requiredClaims: REQUIRED_CLAIMS,
@@ -49,7 +49,7 @@ export async function authenticateRequest({ req, rawBody, baseUrls }: SignedRequ
   } catch (error) {
     throw unauthorized(refusalOf(error))
   }
-  checkRequestClaims(payload, req, rawBody, baseUrls)
+  checkRequestClaims(payload, req, rawBody, baseUrl)
   return key
 }
 
@@ -72,10 +72,10 @@ function unverifiedIssuer(token: string): unknown {
 }
 
 /** The claims that tie the token to this very request. */
-function checkRequestClaims(payload: JWTPayload, req: IncomingMessage, rawBody: Buffer, baseUrls: readonly string[]): void {
+function checkRequestClaims(payload: JWTPayload, req: IncomingMessage, rawBody: Buffer, baseUrl: string): void {
   const { method, url, bodyHash } = payload
   if (method !== req.method) throw unauthorized(`The method claim must be ${req.method}.`)
-  if (!baseUrls.some((base) => namesRequest(url, base, req.url ?? ''))) {
+  if (!namesRequest(url, baseUrl, req.url ?? '')) {
     throw unauthorized('The url claim must be the full URL of this request.')
   }
   if (bodyHash !== createHash('sha256').update(rawBody).digest('hex')) {
