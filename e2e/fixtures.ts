@@ -3,8 +3,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { startDemo, type Demo } from '../demo/harness.ts'
 
-import type { ChallengeState } from '../demo/service/challenge-store.ts'
-import type { LoggedRequest } from '../demo/service/request-log.ts'
+import type { ChallengeState } from '../demo/service/challenges/challenge-store.ts'
+import type { LoggedRequest } from '../demo/service/knobs/request-log.ts'
 import { readQrPng } from './qr.ts'
 
 /** What GET /__knobs/challenges lists. */

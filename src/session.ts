@@ -1,7 +1,7 @@
 import { createChallenge, pollStatus, type Challenge } from './api.js'
 import { backoff } from './backoff.js'
 import { readConfig, toAppLink, type Options } from './config.js'
-import { confirm } from './controller.js'
+import { confirm } from './hand-over.js'
 import { emit } from './events.js'
 import { failure, isFailure, type Failure } from './http.js'
 import { sleep } from './timing.js'

@@ -21,7 +21,7 @@ export interface AppContext {
   /** This site's accounts: who may sign in. */
   users: Users
   controllerLog: ControllerLog
-  /** The controller's `mode` parameter works (see controller.ts); for the end-to-end tests only. */
+  /** The controller's `mode` parameter works (see controller-route.ts); for the end-to-end tests only. */
   testModes: boolean
 }
 

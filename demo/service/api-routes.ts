@@ -1,17 +1,17 @@
 // The /v1/ API (spec section 4) at a glance: each endpoint, whether browsers call it, and the
 // permission a signed request needs (spec section 5). Order matters: the first match wins.
-import { authenticate } from './authenticate.ts'
-import { serveChallengeImage } from './challenge-image.ts'
-import { checkChallengeStatus, fetchChallengeToken } from './challenge-status.ts'
+import { authenticate } from './challenges/authenticate.ts'
+import { serveChallengeImage } from './challenges/challenge-image.ts'
+import { checkChallengeStatus, fetchChallengeToken } from './challenges/challenge-status.ts'
 import type { ApiRoute } from './context.ts'
-import { createChallenge } from './create-challenge.ts'
-import { enroll } from './enroll.ts'
-import { createIdentity, deleteIdentity, listIdentities, renameIdentity, retrieveIdentity, updateIdentity } from './identities.ts'
-import { check } from './check.ts'
-import { showConfiguration, updateConfiguration } from './configuration.ts'
-import { deleteDevice } from './devices.ts'
-import { listSessions, logoutSession, retrieveSession, updateSessions } from './sessions.ts'
-import { ANY_KEY, signed } from './signed-handler.ts'
+import { createChallenge } from './challenges/create-challenge.ts'
+import { enroll } from './enrollments/enroll.ts'
+import { createIdentity, deleteIdentity, listIdentities, renameIdentity, retrieveIdentity, updateIdentity } from './identities/identities.ts'
+import { check } from './access/check.ts'
+import { showConfiguration, updateConfiguration } from './configuration/configuration.ts'
+import { deleteDevice } from './devices/devices.ts'
+import { listSessions, logoutSession, retrieveSession, updateSessions } from './sessions/sessions.ts'
+import { ANY_KEY, signed } from './access/signed-handler.ts'
 
 const retrieve = signed('identities:read', retrieveIdentity)
 const remove = signed('identities:write', deleteIdentity)

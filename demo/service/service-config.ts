@@ -2,7 +2,7 @@
 // environment on top. Mistakes stop the start with a message that names the setting.
 import { readFileSync } from 'node:fs'
 import { generateCredentials } from '../common/credentials.ts'
-import { isPermission, type ApiKeyOptions, type Permission } from './api-keys.ts'
+import { isPermission, type ApiKeyOptions, type Permission } from './access/api-keys.ts'
 import type { ServiceOptions } from './server.ts'
 
 export interface ServiceConfig {

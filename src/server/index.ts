@@ -8,7 +8,7 @@ export {
   type ControllerRequest,
   type ControllerResponse,
   type SessionStarted,
-} from './controller.js'
+} from './controller-handler.js'
 export { ServiceError, ServiceUnreachableError, type FieldError } from './problem.js'
 export type { Authentication, Configuration, Device, Enrollment, Identity, Session, SessionClient } from './resources.js'
 export { AuthTokenError, verifyAuthToken, type AuthTokenClaims, type AuthTokenProblem, type VerifyOptions } from './verify.js'

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { readQrPng } from '../../e2e/qr.ts'
 import { ErrorCode } from '../../demo/common/error-codes.ts'
 import { BODY_LIMIT } from '../../demo/common/read-body.ts'
-import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS } from '../../demo/service/enrollment-store.ts'
+import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS } from '../../demo/service/enrollments/enrollment-store.ts'
 import { problemOf, useService } from './helpers.ts'
 
 const service = useService()

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import type { ApiKeyOptions } from '../../demo/service/api-keys.ts'
+import type { ApiKeyOptions } from '../../demo/service/access/api-keys.ts'
 import { startService, type ServiceHandle, type ServiceOptions } from '../../demo/service/server.ts'
 
 export interface TestKey {

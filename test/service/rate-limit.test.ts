@@ -6,7 +6,7 @@ import { request } from 'node:http'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { HttpProblem } from '../../demo/common/problem.ts'
-import { RateLimiter } from '../../demo/service/rate-limiter.ts'
+import { RateLimiter } from '../../demo/service/access/rate-limiter.ts'
 import { newKey, problemOf, useService } from './helpers.ts'
 
 const other = newKey('other')

@@ -5,7 +5,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { MAX_TOKEN_LENGTH } from '../../demo/service/request-auth.ts'
+import { MAX_TOKEN_LENGTH } from '../../demo/service/access/request-auth.ts'
 import { newKey, problemOf, sha256Hex, signRequest, useService, type SignOptions } from './helpers.ts'
 
 const readOnly = newKey('read-only')

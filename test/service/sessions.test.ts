@@ -4,8 +4,8 @@
 import { decodeJwt } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorCode } from '../../demo/common/error-codes.ts'
-import { SESSION_LIFETIME_SECONDS, SessionStore } from '../../demo/service/session-store.ts'
-import { describeBrowser } from '../../demo/service/session-client.ts'
+import { SESSION_LIFETIME_SECONDS, SessionStore } from '../../demo/service/sessions/session-store.ts'
+import { describeBrowser } from '../../demo/service/sessions/session-client.ts'
 import { newKey, useService } from './helpers.ts'
 
 const otherApp = newKey('other')

@@ -3,8 +3,8 @@
 // while after their end. The stores are driven with explicit clock values.
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { Timers } from '../../demo/common/timers.ts'
-import { ChallengeStore } from '../../demo/service/challenge-store.ts'
-import { EnrollmentStore } from '../../demo/service/enrollment-store.ts'
+import { ChallengeStore } from '../../demo/service/challenges/challenge-store.ts'
+import { EnrollmentStore } from '../../demo/service/enrollments/enrollment-store.ts'
 
 const MINUTE = 60_000
 const timers = new Timers()

@@ -1,0 +1,98 @@
+// The clients the service knows (spec section 5): each API key with its secret, the origins its
+// pages may call from, what it may do, and which app's identities and challenges it works on.
+import { decodeSecret } from '../../common/credentials.ts'
+
+/**
+ * What a key may do. `challenges` is the browser-facing creation; the others are server-side
+ * calls. A key without the permission an endpoint needs gets 403 ("insufficient credentials").
+ * Any valid key may call check and read its app's configuration.
+ */
+export const PERMISSIONS = ['challenges', 'enroll', 'identities:read', 'identities:write', 'authenticate', 'configuration', 'sessions'] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+export const isPermission = (value: unknown): value is Permission => (PERMISSIONS as readonly unknown[]).includes(value)
+
+export interface ApiKeyOptions {
+  key: string
+  /** Base64 text of the secret's bytes. */
+  secret: string
+  /** Exact origins whose pages may create challenges with this key; empty or absent allows any. */
+  allowedOrigins?: string[]
+  /** Default: all of them. */
+  permissions?: Permission[]
+  /**
+   * Keys of the same app share identities and challenges, as a client's production key and its
+   * read-only support key would. Default: the key itself, so every key is its own client.
+   */
+  app?: string
+}
+
+export interface ApiKey {
+  key: string
+  /** The decoded secret: what HS256 signs with. */
+  secret: Uint8Array
+  app: string
+  allowedOrigins: readonly string[]
+  permissions: ReadonlySet<Permission>
+}
+
+/** An Origin header is allowed when the list is empty (any origin) or names it exactly; no Origin is not a browser. */
+export function isOriginAllowed(origin: string | undefined, allowedOrigins: readonly string[]): boolean {
+  return origin === undefined || allowedOrigins.length === 0 || allowedOrigins.includes(origin)
+}
+
+function secretOf({ key, secret }: ApiKeyOptions): Uint8Array {
+  try {
+    return decodeSecret(secret)
+  } catch (error) {
+    throw new Error(`The secret of API key ${key}: ${error instanceof Error ? error.message : error}`)
+  }
+}
+
+export class KeyRing {
+  readonly #keys = new Map<string, ApiKey>()
+
+  /** Options are the operator's configuration: mistakes throw at start-up instead of refusing requests later. */
+  constructor(options: readonly ApiKeyOptions[]) {
+    if (options.length === 0) throw new Error('The service needs at least one API key.')
+    for (const option of options) {
+      if (typeof option.key !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(option.key)) {
+        throw new Error(`An API key must be 1 to 200 printable characters without spaces, not ${JSON.stringify(option.key)}.`)
+      }
+      if (this.#keys.has(option.key)) throw new Error(`The API key ${option.key} is configured twice.`)
+      const permissions = option.permissions ?? PERMISSIONS
+      const unknown = permissions.filter((permission) => !isPermission(permission))
+      if (unknown.length > 0) throw new Error(`Unknown permissions for ${option.key}: ${unknown.join(', ')}. Known: ${PERMISSIONS.join(', ')}.`)
+      this.#keys.set(option.key, {
+        key: option.key,
+        secret: secretOf(option),
+        app: option.app ?? option.key,
+        allowedOrigins: [...(option.allowedOrigins ?? [])],
+        permissions: new Set(permissions),
+      })
+    }
+  }
+
+  /** The key named by untrusted input (a body field, a token's `iss`), if it exists. */
+  get(key: unknown): ApiKey | undefined {
+    return typeof key === 'string' ? this.#keys.get(key) : undefined
+  }
+
+  all(): ApiKey[] {
+    return [...this.#keys.values()]
+  }
+
+  setAllowedOrigins(key: string, origins: readonly string[]): void {
+    const apiKey = this.#keys.get(key)
+    if (!apiKey) throw new Error(`There is no API key ${key}.`)
+    apiKey.allowedOrigins = [...origins]
+  }
+
+  /**
+   * For CORS on requests that name no key (preflights, status polls, images): the origin of any
+   * key's pages may read the answers. Challenge creation then checks the key's own list.
+   */
+  anyAllowsOrigin(origin: string | undefined): boolean {
+    return this.all().some((apiKey) => isOriginAllowed(origin, apiKey.allowedOrigins))
+  }
+}

@@ -1,0 +1,72 @@
+// POST /v1/entity/identities/{identifier}/authenticate `{challenge, otp}` (spec section 4): the
+// integrator's controller confirms a signed challenge, which consumes it. 200 once, with the
+// Identity's fields and `session` at the top level (the official clients parse the answer as an
+// Identity, and read `session`); every other attempt is 401, and a locked identity 423.
+import { FieldValidator } from '../../common/field-validator.ts'
+import { HttpProblem } from '../../common/problem.ts'
+import { parseJsonObject } from '../../common/read-body.ts'
+import { sendJson } from '../../common/respond.ts'
+import type { Challenge } from './challenge-store.ts'
+import type { ServiceContext, SignedExchange, SignedHandler } from '../context.ts'
+import type { Identity } from '../identities/identity-store.ts'
+import { identityNamedInPath } from '../identities/identity-fields.ts'
+import { identityJson, sessionJson } from '../identities/identity-json.ts'
+import { unauthorized } from '../access/request-auth.ts'
+import { sameSecret } from '../access/same-secret.ts'
+import { describeBrowser } from '../sessions/session-client.ts'
+import type { Session } from '../sessions/session-store.ts'
+
+function readAuthenticateInput({ req, body }: SignedExchange): { challengeId: string; otp: string } {
+  const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type']))
+  const challengeId = fields.requiredString('challenge', { maxLength: 100 })
+  const otp = fields.requiredString('otp', { maxLength: 200 })
+  fields.check()
+  return { challengeId: challengeId!, otp: otp! }
+}
+
+/**
+ * Everything from the lookup to the consumption runs without an await, so of two concurrent
+ * confirmations of one challenge exactly one sees it signed: the second gets 401.
+ */
+export const authenticate: SignedHandler = (context, exchange) => {
+  const { challengeId, otp } = readAuthenticateInput(exchange)
+  const { app } = exchange.key
+  const identity = identityNamedInPath(context, exchange)
+  const challenge = context.challenges.get(challengeId)
+  // Another app's challenge is as unknown as a missing one: apps do not see each other's.
+  const refusal = whyNotConfirmable(challenge?.app === app ? challenge : undefined, identity, otp)
+  if (refusal) throw unauthorized(refusal)
+  if (identity!.locked) throw new HttpProblem(423, 'This identity is locked.')
+  context.challenges.consume(challenge!)
+  const session = startSession(context, challenge!, identity!)
+  sendJson(exchange.res, 200, { ...identityJson(identity!, context.sessions), session: session ? sessionJson(session, identity) : null })
+}
+
+/** The session the token named in `sid`, if the app had sessions on when the phone signed. */
+function startSession(context: ServiceContext, challenge: Challenge, identity: Identity): Session | undefined {
+  const { sessionId, deviceId } = challenge.signer!
+  if (!sessionId) return undefined
+  // whyNotConfirmable made sure the device that signed is still the identity's.
+  const device = identity.devices.find((candidate) => candidate.id === deviceId)!
+  return context.sessions.start({ id: sessionId, app: challenge.app, identityId: identity.id, device, client: describeBrowser(challenge.browser) })
+}
+
+/** Why the confirmation is refused, or undefined when it may go ahead. */
+function whyNotConfirmable(challenge: Challenge | undefined, identity: Identity | undefined, otp: string): string | undefined {
+  if (!challenge) return 'There is no such challenge.'
+  switch (challenge.state) {
+    case 'pending':
+      return 'The challenge has not been signed.'
+    case 'expired':
+      return 'The challenge has expired.'
+    case 'consumed':
+      return 'The challenge has been used already.'
+  }
+  if (!identity) return 'There is no identity with this identifier; it may have been deleted.'
+  if (challenge.signer?.identityId !== identity.id) return 'The challenge was not signed by this identity.'
+  if (!identity.devices.some((device) => device.id === challenge.signer!.deviceId)) {
+    return 'The device that signed the challenge has been removed from the identity.'
+  }
+  if (!sameSecret(otp, challenge.signer.otp)) return 'The otp is wrong.'
+  return undefined
+}

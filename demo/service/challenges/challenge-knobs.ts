@@ -1,0 +1,112 @@
+// The challenge knobs: what the phone app does (sign), what time does (expire), what a
+// confirmation does (consume), and a challenge whose status polls fail on demand.
+import { randomBytes, randomUUID } from 'node:crypto'
+import { HttpProblem } from '../../common/problem.ts'
+import { sendEmpty, sendJson } from '../../common/respond.ts'
+import { signAuthToken } from './auth-token.ts'
+import type { Handler, ServiceContext } from '../context.ts'
+import type { Device, Identity } from '../identities/identity-store.ts'
+import { challengeFor, conflict, FAIL_FIELDS, knobFields, readFailFields } from '../knobs/knob-fields.ts'
+import { toTimestamp } from '../timestamps.ts'
+
+export const listChallenges: Handler = (context, { res }) =>
+  sendJson(
+    res,
+    200,
+    context.challenges.list().map((challenge) => ({
+      id: challenge.id,
+      state: challenge.state,
+      createdAt: toTimestamp(challenge.createdAt),
+      expiresAt: toTimestamp(challenge.expiresAt),
+      polls: challenge.polls,
+      app: challenge.app,
+      identifier: challenge.signer?.identifier ?? null,
+    })),
+  )
+
+/**
+ * POST /__knobs/challenges/{id}/sign `{identifier?, deviceId?}`: signs as a provisioned device of
+ * the identity, as the phone app does; nothing else may sign. Signing a signed challenge again
+ * returns its token.
+ */
+export const sign: Handler = async (context, exchange) => {
+  const fields = knobFields(exchange, ['identifier', 'deviceId'])
+  const identifier = fields.string('identifier', { maxLength: 255, printable: true })
+  const deviceId = fields.string('deviceId', { maxLength: 100, printable: true })
+  if (identifier === undefined && deviceId === undefined && Object.keys(fields.errors).length === 0) {
+    fields.add('identifier', 'isBlank', 'Name the identity (identifier) or its device (deviceId).')
+  }
+  fields.check()
+  const challenge = challengeFor(context, exchange.params[0])
+  const { identity, device } = signingDevice(context, challenge.app, identifier, deviceId)
+  if (challenge.state === 'pending') {
+    const otp = randomBytes(16).toString('base64url')
+    // The session's id is chosen now, because the token names it; authenticate starts it.
+    const sessionId = context.configurations.get(challenge.app).sessionsEnabled ? randomUUID() : undefined
+    const secret = context.keys.get(challenge.key)!.secret
+    const token = await signAuthToken(
+      {
+        challengeId: challenge.id,
+        identifier: identity.identifier,
+        otp,
+        role: identity.role,
+        sessionId,
+        issuer: context.publicUrl,
+        audience: challenge.key,
+      },
+      secret,
+    )
+    // Signing is asynchronous: only the first of two racing sign requests wins, and expiry may come between.
+    if (challenge.state === 'pending' && context.challenges.get(challenge.id) === challenge) {
+      context.challenges.sign(challenge, token, { identityId: identity.id, deviceId: device.id, identifier: identity.identifier, otp, sessionId })
+    }
+  }
+  if (challenge.state !== 'signed') throw conflict(challenge)
+  sendJson(exchange.res, 200, { token: challenge.token })
+}
+
+/** The device that signs: the one named, or the identity's newest; 403 when the identity has none. */
+function signingDevice(context: ServiceContext, app: string, identifier?: string, deviceId?: string): { identity: Identity; device: Device } {
+  if (deviceId !== undefined) {
+    const found = context.identities.findDevice(app, deviceId)
+    if (!found) throw new HttpProblem(404, 'There is no device with this id in the challenge\'s app.')
+    if (identifier !== undefined && found.identity.identifier !== identifier) {
+      throw new HttpProblem(403, 'This device belongs to another identity.')
+    }
+    return found
+  }
+  const identity = context.identities.get(app, identifier!)
+  if (!identity) throw new HttpProblem(404, 'There is no identity with this identifier in the challenge\'s app; enroll it first.')
+  const device = identity.devices.at(-1)
+  if (!device) {
+    throw new HttpProblem(403, 'Only a provisioned device of the identity may sign: redeem an enrollment with POST /__knobs/devices first.')
+  }
+  return { identity, device }
+}
+
+export const expire: Handler = (context, exchange) => {
+  knobFields(exchange, []).check()
+  const challenge = challengeFor(context, exchange.params[0])
+  if (challenge.state === 'consumed') throw conflict(challenge)
+  context.challenges.expire(challenge.id)
+  sendEmpty(exchange.res, 204)
+}
+
+/** What a successful authenticate call does to the challenge. */
+export const consume: Handler = (context, exchange) => {
+  knobFields(exchange, []).check()
+  const challenge = challengeFor(context, exchange.params[0])
+  if (challenge.state === 'expired') throw conflict(challenge)
+  if (challenge.state !== 'consumed') context.challenges.consume(challenge)
+  sendEmpty(exchange.res, 204)
+}
+
+/** POST /__knobs/challenges/{id}/fail: the next status polls of this challenge only fail (default 500 once). */
+export const failChallenge: Handler = (context, exchange) => {
+  const fields = knobFields(exchange, FAIL_FIELDS)
+  const rule = readFailFields(fields, { statusRequired: false })
+  fields.check()
+  const challenge = challengeFor(context, exchange.params[0])
+  context.failRules.add({ ...rule, status: rule.status ?? 500, match: 'status', challengeId: challenge.id })
+  sendEmpty(exchange.res, 204)
+}

@@ -1,0 +1,59 @@
+// The phone app's side of enrollment, simulated: a device scans an enrollment QR code and
+// redeems the token, which provisions it for the identity (fills Identity.tokens).
+import { HttpProblem } from '../../common/problem.ts'
+import { sendEmpty, sendJson } from '../../common/respond.ts'
+import type { Handler, ServiceContext } from '../context.ts'
+import { enrollmentIdFrom, type Enrollment } from '../enrollments/enrollment-store.ts'
+import { deviceJson, identityJson } from '../identities/identity-json.ts'
+import { knobFields } from '../knobs/knob-fields.ts'
+import { toTimestamp } from '../timestamps.ts'
+
+const DEFAULT_MODEL = 'Demo phone'
+
+/**
+ * POST /__knobs/devices `{token, model?, label?}`: `token` is what the QR code says (or the bare
+ * enrollment id). 201 `{device, identity}`; 404 unknown token; 410 expired or used token, or an
+ * identity deleted since.
+ */
+export const provisionDevice: Handler = (context, exchange) => {
+  const fields = knobFields(exchange, ['token', 'model', 'label'])
+  const token = fields.requiredString('token', { maxLength: 200, printable: true })
+  const model = fields.string('model', { maxLength: 100, printable: true }) ?? DEFAULT_MODEL
+  const label = fields.string('label', { maxLength: 100, printable: true }) ?? ''
+  fields.check()
+  const enrollment = enrollmentFor(context, enrollmentIdFrom(token!))
+  const state = context.enrollments.stateOf(enrollment)
+  if (state !== 'pending') throw new HttpProblem(410, `The enrollment token is ${state}.`)
+  const identity = context.identities.getById(enrollment.identityId)
+  if (!identity) throw new HttpProblem(410, 'The identity of this enrollment token has been deleted.')
+  const device = context.identities.addDevice(identity, { model, label })
+  context.enrollments.redeem(enrollment)
+  sendJson(exchange.res, 201, { device: deviceJson(device), identity: identityJson(identity, context.sessions) })
+}
+
+export const listEnrollments: Handler = (context, { res }) =>
+  sendJson(
+    res,
+    200,
+    context.enrollments.list().map((enrollment) => ({
+      id: enrollment.id,
+      state: context.enrollments.stateOf(enrollment),
+      app: enrollment.app,
+      identifier: context.identities.getById(enrollment.identityId)?.identifier ?? null,
+      createdAt: toTimestamp(enrollment.createdAt),
+      expiresAt: toTimestamp(enrollment.expiresAt),
+    })),
+  )
+
+/** POST /__knobs/enrollments/{id}/expire: 204; redeeming it is then a 410. */
+export const expireEnrollment: Handler = (context, exchange) => {
+  knobFields(exchange, []).check()
+  context.enrollments.expire(enrollmentFor(context, exchange.params[0] ?? ''))
+  sendEmpty(exchange.res, 204)
+}
+
+function enrollmentFor(context: ServiceContext, id: string): Enrollment {
+  const enrollment = context.enrollments.get(id)
+  if (!enrollment) throw new HttpProblem(404, 'There is no enrollment token with this id.')
+  return enrollment
+}

@@ -1,0 +1,39 @@
+// Shared reading of knob requests: strict bodies (a typo is a 400, not a silently ignored field)
+// and the challenge a knob path names.
+import { FieldValidator } from '../../common/field-validator.ts'
+import { HttpProblem } from '../../common/problem.ts'
+import { parseJsonObject } from '../../common/read-body.ts'
+import type { Challenge } from '../challenges/challenge-store.ts'
+import type { Exchange, ServiceContext } from '../context.ts'
+
+// setTimeout's ceiling is about 24.8 days; a day is more than any test needs.
+export const MAX_KNOB_MS = 86_400_000
+
+/** The body's fields, validated against `known`; an empty body counts as `{}`. */
+export function knobFields({ req, body }: Exchange, known: readonly string[]): FieldValidator {
+  const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type'], { allowEmpty: true }))
+  fields.onlyKnown(known)
+  return fields
+}
+
+export function challengeFor(context: ServiceContext, id: string | undefined): Challenge {
+  const challenge = context.challenges.get(id ?? '')
+  if (!challenge) throw new HttpProblem(404, 'There is no challenge with this id.')
+  return challenge
+}
+
+export const conflict = (challenge: Challenge) => new HttpProblem(409, `The challenge is ${challenge.state}.`)
+
+/** The fields of a failure rule, shared by /__knobs/fail and the per-challenge fail knob. */
+export function readFailFields(fields: FieldValidator, { statusRequired }: { statusRequired: boolean }) {
+  const status = fields.integer('status', 200, 599, { required: statusRequired })
+  const count = fields.integer('count', 1, 1000) ?? 1
+  // These two become header values, where Node throws on control and non-ASCII characters.
+  const retryAfter = fields.string('retryAfter', { maxLength: 100, headerValue: true })
+  const contentType = fields.string('contentType', { maxLength: 200, headerValue: true })
+  const body = fields.string('body')
+  const network = fields.boolean('network') ?? false
+  return { status, count, retryAfter, contentType, body, network }
+}
+
+export const FAIL_FIELDS = ['status', 'count', 'retryAfter', 'body', 'contentType', 'network'] as const

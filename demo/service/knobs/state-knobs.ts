@@ -1,0 +1,55 @@
+// The knobs over the service as a whole: its settings, what it received, what it would have
+// e-mailed, and a reset to a clean start.
+import { sendEmpty, sendJson } from '../../common/respond.ts'
+import type { Handler } from '../context.ts'
+import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from '../enrollments/enrollment-store.ts'
+import { knobFields, MAX_KNOB_MS } from './knob-fields.ts'
+
+export const configure: Handler = (context, exchange) => {
+  const fields = knobFields(exchange, ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'browserRateLimit', 'rateLimitWindowMs'])
+  const changes = {
+    holdMs: fields.integer('holdMs', 0, MAX_KNOB_MS),
+    challengeTtlMs: fields.integer('challengeTtlMs', 1, MAX_KNOB_MS),
+    enrollmentTimeoutSeconds: fields.integer('enrollmentTimeoutSeconds', 1, MAX_ENROLLMENT_TIMEOUT_SECONDS),
+    rateLimit: fields.integer('rateLimit', 0, 1_000_000),
+    browserRateLimit: fields.integer('browserRateLimit', 0, 1_000_000),
+    rateLimitWindowMs: fields.integer('rateLimitWindowMs', 1, MAX_KNOB_MS),
+  }
+  fields.check()
+  for (const [name, value] of Object.entries(changes)) {
+    if (value !== undefined) context.settings[name as keyof typeof changes] = value
+  }
+  // A new limit starts from fresh windows, so a test sees exactly the limit it set.
+  if (changes.rateLimit !== undefined || changes.browserRateLimit !== undefined || changes.rateLimitWindowMs !== undefined) {
+    context.rateLimiter.clear()
+  }
+  sendJson(exchange.res, 200, context.settings)
+}
+
+export const showConfig: Handler = (context, { res }) => sendJson(res, 200, context.settings)
+
+export const listRequests: Handler = (context, { res }) => sendJson(res, 200, context.log.entries())
+
+export const listOutbox: Handler = (context, { res }) => sendJson(res, 200, context.outbox.list())
+
+export const clearOutbox: Handler = (context, { res }) => {
+  context.outbox.clear()
+  sendEmpty(res, 204)
+}
+
+/** Forgets every challenge, identity, enrollment, session, app configuration, e-mail, rule and request, and restores the settings. */
+export const reset: Handler = (context, exchange) => {
+  knobFields(exchange, []).check()
+  context.challenges.clear()
+  context.identities.clear()
+  context.enrollments.clear()
+  context.sessions.clear()
+  context.configurations.clear()
+  context.outbox.clear()
+  context.rateLimiter.clear()
+  context.failRules.clear()
+  context.delayRules.clear()
+  context.log.clear()
+  Object.assign(context.settings, context.defaults)
+  sendEmpty(exchange.res, 204)
+}

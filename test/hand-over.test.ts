@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readConfig, type Options } from '../src/config'
+import { confirm } from '../src/hand-over'
+import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, widget } from './helpers'
+
+let service: FakeService
+const go = (options: Options = {}, signal = new AbortController().signal) => confirm(readConfig(widget(), options), TOKEN, signal)
+
+/** A response as fetch gives it after following redirects to `url`. */
+function redirectedTo(url: string, body: BodyInit | null = 'welcome') {
+  const res = new Response(body, { status: 200, headers: { 'Content-Type': 'text/html' } })
+  Object.defineProperty(res, 'redirected', { value: true })
+  Object.defineProperty(res, 'url', { value: url })
+  return res
+}
+
+beforeEach(() => {
+  service = new FakeService()
+})
+
+afterEach(() => {
+  document.body.replaceChildren()
+})
+
+describe('confirm: the request the controller receives', () => {
+  it('GETs the controller with the token in X-Service-Auth, asking for JSON', async () => {
+    const signal = new AbortController().signal
+    await go({}, signal)
+    expect(service.calls).toHaveLength(1)
+    const [call] = service.calls
+    expect(call.url).toBe(CONTROLLER_URL)
+    expect(call.init.method ?? 'GET').toBe('GET')
+    expect(call.init.body ?? null).toBeNull()
+    const headers = headersOf(call)
+    expect(headers.get('Accept')).toBe('application/json')
+    expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest')
+    expect(headers.get('X-Service-Auth')).toBe(TOKEN)
+    expect(headers.has('Authorization')).toBe(false)
+    expect(call.init.cache).toBe('no-store')
+    // Cookies go along (the controller is this origin's own), unlike the service's requests.
+    expect(call.init.credentials).toBeUndefined()
+    expect(call.init.mode).toBe('same-origin')
+  })
+
+  it('sends cookies, and only on this origin: same-origin credentials and mode', async () => {
+    await go()
+    const { init } = service.calls[0]
+    // Left out, credentials take fetch's default, which is same-origin.
+    expect(init.credentials ?? 'same-origin').toBe('same-origin')
+    expect(init.mode).toBe('same-origin')
+  })
+
+  it.each(['Authorization', 'authorization'])('puts "Bearer " before the token in an %s header', async (authHeader) => {
+    await go({ authHeader })
+    const headers = headersOf(service.calls[0])
+    expect(headers.get('Authorization')).toBe('Bearer ' + TOKEN)
+    expect(headers.has('X-Service-Auth')).toBe(false)
+  })
+
+  it('uses a custom header name with the bare token', async () => {
+    await go({ authHeader: 'X-Login-Token' })
+    expect(headersOf(service.calls[0]).get('X-Login-Token')).toBe(TOKEN)
+  })
+
+  it('never puts the token in the URL', async () => {
+    await go({ authUrl: '/auth/controller?mode=json' })
+    expect(service.calls[0].url).toBe(CONTROLLER_URL + '?mode=json')
+    expect(service.calls[0].url).not.toContain(TOKEN)
+  })
+})
+
+describe('confirm: where to go next', () => {
+  it('follows a JSON location, resolved against the page', async () => {
+    service.controller = () => Response.json({ location: '/welcome?x=1' })
+    expect((await go())?.href).toBe('http://localhost:3000/welcome?x=1')
+  })
+
+  it('follows an absolute http(s) location elsewhere: the controller decides', async () => {
+    service.controller = () => Response.json({ location: 'https://app.example/home' })
+    expect((await go())?.href).toBe('https://app.example/home')
+  })
+
+  it('prefers the JSON location over the URL a redirect ended on', async () => {
+    service.controller = () => {
+      const res = redirectedTo('http://localhost:3000/redirected', JSON.stringify({ location: '/from-json' }))
+      return res
+    }
+    expect((await go())?.href).toBe('http://localhost:3000/from-json')
+  })
+
+  it('else goes where the redirect ended', async () => {
+    service.controller = () => redirectedTo('http://localhost:3000/welcome')
+    expect((await go())?.href).toBe('http://localhost:3000/welcome')
+  })
+
+  it.each([
+    ['an empty 200', () => new Response(null, { status: 200 })],
+    ['a 204', () => new Response(null, { status: 204 })],
+    ['plain text', () => new Response('ok', { status: 200 })],
+    ['JSON without a location', () => Response.json({ ok: true })],
+  ])('else reloads (null) after %s', async (_, reply) => {
+    service.controller = reply
+    expect(await go()).toBeNull()
+  })
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example/'])(
+    'refuses a %s location as reason "location"',
+    async (location) => {
+      service.controller = () => Response.json({ location })
+      await expect(go()).rejects.toMatchObject({ reason: 'location', status: 200 })
+    },
+  )
+})
+
+describe('confirm: failures', () => {
+  it.each([400, 401, 403, 404, 500, 503])('a %i is reason "controller", with its status', async (code) => {
+    service.controller = () => status(code)
+    await expect(go()).rejects.toMatchObject({ reason: 'controller', status: code })
+  })
+
+  it('a refusal is "controller" even when it names a location', async () => {
+    service.controller = () => Response.json({ location: '/welcome' }, { status: 403 })
+    await expect(go()).rejects.toMatchObject({ reason: 'controller', status: 403 })
+  })
+
+  it('a controller that cannot be reached, or redirects to another origin, is "network"', async () => {
+    // What fetch does in same-origin mode when a redirect leads elsewhere.
+    service.controller = () => new TypeError('Failed to fetch')
+    await expect(go()).rejects.toMatchObject({ reason: 'network', status: 0 })
+  })
+
+  it('rejects with the abort reason when aborted', async () => {
+    service.controller = () => held().promise
+    const controller = new AbortController()
+    const pending = go({}, controller.signal)
+    controller.abort()
+    await expect(pending).rejects.toBe(controller.signal.reason)
+  })
+})
