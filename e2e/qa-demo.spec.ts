@@ -3,6 +3,11 @@
 import type { Page } from '@playwright/test'
 import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
 import { frame } from './states.ts'
+import { texts as spanish } from '../src/languages/es.ts'
+import { texts as french } from '../src/languages/fr.ts'
+import { texts as italian } from '../src/languages/it.ts'
+import { texts as dutch } from '../src/languages/nl.ts'
+import { texts as polish } from '../src/languages/pl.ts'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
@@ -96,6 +101,24 @@ test.describe('the widget set-ups linked from the index', () => {
     await service.sign(await shownChallenge(page))
     await expect(page).toHaveURL(/\/welcome$/)
   })
+
+  // The other languages as a person checking the wording meets them: the status, the code's name
+  // (read out, and the link's name on touch devices), the countdown, and the language they are in.
+  for (const [label, code, texts] of [
+    ['French', 'fr', french],
+    ['Spanish', 'es', spanish],
+    ['Italian', 'it', italian],
+    ['Dutch', 'nl', dutch],
+    ['Polish', 'pl', polish],
+  ] as const) {
+    test(label, async ({ page }) => {
+      await openFromIndex(page, label)
+      await expect(widget(page).getByRole('status')).toHaveText(texts.ready)
+      await expect(widget(page).getByRole('img', { name: texts.alt })).toBeVisible()
+      await expect(widget(page).locator('.sa')).toContainText(texts.left)
+      await expect(widget(page).locator('.sa')).toHaveAttribute('lang', code)
+    })
+  }
 
   test('two widgets on one page', async ({ page, service }) => {
     await openFromIndex(page, 'Two widgets on one page')
