@@ -149,15 +149,18 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const [name, file] of Object.entries(manifest.files)) {
     console.log(`${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`)
   }
-  const pinned = ['js', 'css', 'de.js'].map((ext) => `service-auth-${manifest.version}.${ext}`)
+  const pinned = ['js', 'css', ...(await languagePacks()).map((code) => `${code}.js`)].map((ext) => `service-auth-${manifest.version}.${ext}`)
   for (const name of pinned) console.log(`Pinned in README.md: integrity="${manifest.files[name].integrity}" for ${name}`)
-  // `node build.mjs --readme` writes those hashes into the README's pinned tags (a test checks them).
+  // `node build.mjs --readme` writes those hashes into the README's pinned tags and its table of
+  // language packs (a test checks them).
   if (process.argv.includes('--readme')) {
     const readmePath = join(root, 'README.md')
     let readme = await readFile(readmePath, 'utf8')
     for (const name of pinned) {
-      const tag = new RegExp(`(${name.replace(/[.]/g, '\\.')}"\\s+integrity=")sha384-[^"]+`)
-      readme = readme.replace(tag, `$1${manifest.files[name].integrity}`)
+      const escaped = name.replace(/[.]/g, '\\.')
+      const tag = new RegExp(`(${escaped}"\\s+integrity=")sha384-[^"]*`, 'g')
+      const row = new RegExp(`(\`${escaped}\` \\| \`)sha384-[^\`]*`, 'g')
+      readme = readme.replace(tag, `$1${manifest.files[name].integrity}`).replace(row, `$1${manifest.files[name].integrity}`)
     }
     await writeFile(readmePath, readme)
   }

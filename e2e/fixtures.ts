@@ -4,6 +4,8 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { startDemo, type Demo } from '../demo/harness.ts'
 
 import type { ChallengeState } from '../demo/service/challenges/challenge-store.ts'
+import type { RuleMatch } from '../demo/service/knobs/fault-rules.ts'
+import type { HeldRequest } from '../demo/service/knobs/holds.ts'
 import type { LoggedRequest } from '../demo/service/knobs/request-log.ts'
 import { readQrPng } from './qr.ts'
 
@@ -90,6 +92,20 @@ export class Service {
 
   fail(rule: { status?: number; count?: number; match?: 'create' | 'status' | 'any'; retryAfter?: string; body?: string; contentType?: string; network?: boolean }) {
     return this.knob('fail', rule)
+  }
+
+  /** The next `count` requests that `match` wait at the service until `release()`, however long the test takes. */
+  hold(rule: { match?: RuleMatch; count?: number } = {}) {
+    return this.knob('hold', rule)
+  }
+
+  /** The requests waiting for `release()`, oldest first. */
+  async held(): Promise<HeldRequest[]> {
+    return (await this.knob('hold', undefined, 'GET')).json()
+  }
+
+  release() {
+    return this.knob('release')
   }
 
   config(settings: { holdMs?: number; challengeTtlMs?: number }) {

@@ -65,6 +65,10 @@ async function signCodeOnScreen(page: Page, phone: Phone): Promise<string> {
   return code.replace('serviceauth:challenge:', '')
 }
 
+// Each test here walks through pages in two tabs (enrol, set the phone up, sign in), reading codes
+// off the screen: a long test, given the time of three, so that a busy machine does not cut it short.
+test.beforeEach(() => test.slow())
+
 const stateOf = async (service: Service, id: string) => (await service.challenges()).find((challenge) => challenge.id === id)?.state
 
 test('enrol, set the phone up from the code on screen, sign in, sign out, and sign in again', async ({ page, context, service }) => {
@@ -113,12 +117,15 @@ test('a deleted identity cannot sign in: its phone can no longer sign', async ({
 
 test('an identity deleted after its phone signed is refused when the controller confirms', async ({ page, context, service }) => {
   const phone = await enrolledOnLogin(page, context, 'gone@example.com')
-  // The confirmation waits at the service, so the deletion surely comes between signing and it.
-  await service.knob('delay', { ms: 3000, match: 'authenticate' })
+  // The controller's confirmation waits at the service until the identity is surely deleted.
+  await service.hold({ match: 'authenticate' })
   const id = await signCodeOnScreen(page, phone)
-  await expect.poll(async () => (await service.controllerLog()).length).toBe(1)
+  await expect.poll(async () => (await service.held()).map((request) => request.kind)).toEqual(['authenticate'])
   await qaPanel(page).getByLabel('Identity').fill('gone@example.com')
   await qaPanel(page).getByRole('button', { name: 'Delete the identity' }).click()
+  await expect(qaPanel(page).getByRole('status')).toHaveText('gone@example.com is deleted at the service.')
+  await expect(widget(page).getByRole('status')).toHaveText('Signing in…')
+  await service.release()
 
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
   await expect.poll(() => readyIds(page)).toHaveLength(2)

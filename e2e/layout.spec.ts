@@ -39,21 +39,29 @@ const box = async (page: Page) => {
   return { width, height }
 }
 
-test('every state has the same box, and no state shifts the page', async ({ context, service }) => {
-  const boxes: Record<string, { width: number; height: number }> = {}
-  for (const state of STATES) {
-    // A fresh page and service for each state, as a person meeting it would have.
-    await service.knob('reset')
-    const page = await context.newPage()
+/**
+ * The box the stylesheet sets out for the widget, whatever it shows: an empty frame's, as its
+ * rows have fixed heights. Each state is held to it, so all of them have the same box.
+ */
+const boxOfTheStylesheet = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.body.appendChild(document.createElement('div'))
+    probe.className = 'sa'
+    const { width, height } = probe.getBoundingClientRect()
+    probe.remove()
+    return { width, height }
+  })
+
+// A test per state, each on a fresh page and service, as a person meeting the state would have.
+for (const state of STATES) {
+  test(`${state}: the box is the one every state has, and nothing shifts the page`, async ({ page, service }) => {
     await watchShifts(page)
     await showState(page, service, state)
     await expect(page.locator('#below')).toBeVisible()
-    boxes[state] = await box(page)
-    expect(await shifts(page), state).toEqual([])
-    await page.close()
-  }
-  for (const state of STATES) expect(boxes[state], state).toEqual(boxes.loading)
-})
+    expect(await shifts(page)).toEqual([])
+    expect(await box(page)).toEqual(await boxOfTheStylesheet(page))
+  })
+}
 
 test('"Signed in" keeps the box too, when the page takes over after sign-in', async ({ page, service }) => {
   await watchShifts(page)

@@ -1,11 +1,18 @@
 // The QA demo: each button of the login page's QA panel does what it says, as the widget shows
 // it, and each widget set-up linked from the index works, up to a sign-in.
 import type { Page } from '@playwright/test'
-import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
+import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.ts'
 import { frame } from './states.ts'
+import { texts as spanish } from '../src/languages/es.ts'
+import { texts as french } from '../src/languages/fr.ts'
+import { texts as italian } from '../src/languages/it.ts'
+import { texts as dutch } from '../src/languages/nl.ts'
+import { texts as polish } from '../src/languages/pl.ts'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
+/** Until the widget's next status poll waits at the service (see Service.hold). */
+const pollHeld = (service: Service) => expect.poll(async () => (await service.held()).map((request) => request.kind)).toEqual(['status'])
 const errorsOf = async (page: Page) =>
   (await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail)
 
@@ -17,18 +24,32 @@ test.describe('the QA panel', () => {
     await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
   })
 
-  test('"Fail: 500": the widget reconnects with the code still shown, then carries on', async ({ page }) => {
+  // The widget's next two polls wait at the service until the test lets them go: the second one
+  // keeps the widget reconnecting for as long as the test looks, which a second or two of backoff
+  // on a busy machine would not.
+  test('"Fail: 500": the widget reconnects with the code still shown, then carries on', async ({ page, service }) => {
+    await service.hold({ match: 'status', count: 2 })
+    await pollHeld(service)
     await press(page, 'Fail: 500')
     await expect(qaPanel(page).getByRole('status')).toHaveText('The next 2 requests to the service get a 500.')
+    await service.release()
+    await pollHeld(service)
     await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
     await expect(widget(page).getByRole('img')).toBeVisible()
+    await service.release()
     await expect(widget(page).getByRole('status')).toHaveText('Scan with the app', { timeout: 15_000 })
     expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason: 'service', status: 500 }), expect.objectContaining({ reason: 'service', status: 500 })])
   })
 
-  test('"Rate-limit: 429": the widget reconnects no sooner than Retry-After says', async ({ page }) => {
+  test('"Rate-limit: 429": the widget reconnects no sooner than Retry-After says', async ({ page, service }) => {
+    await service.hold({ match: 'status', count: 2 })
+    await pollHeld(service)
     await press(page, 'Rate-limit: 429')
+    await expect(qaPanel(page).getByRole('status')).toHaveText('The next request to the service gets a 429 with Retry-After: 3.')
+    await service.release()
+    await pollHeld(service)
     await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+    await service.release()
     await expect(widget(page).getByRole('status')).toHaveText('Scan with the app', { timeout: 15_000 })
     expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason: 'service', status: 429, retryAfter: 3000 })])
     // Polls otherwise follow each other within about a second; the 429 made one wait 3 s.
@@ -45,14 +66,18 @@ test.describe('the QA panel', () => {
     await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
   })
 
-  test('"Slow": the widget shows it at once, a new code taking 3 s to come', async ({ page }) => {
+  test('"Slow": the widget shows it at once, a new code taking 3 s to come', async ({ page, service }) => {
     const first = await shownChallenge(page)
+    // The new code, once its 3 s are up, also waits for the test: the widget stays loading while it looks.
+    await service.hold({ match: 'create' })
     await press(page, 'Slow: 3 s per request')
     await expect(qaPanel(page).getByRole('status')).toHaveText('The next 5 requests to the service wait 3 s each: watch the new code take 3 s to come.')
     // No other click needed: the code shown makes way, and the slow service shows in the widget.
     await expect(widget(page).getByRole('status')).toHaveText('Loading…')
     expect(await eventTypes(page)).toEqual(['ready', 'expired'])
-    await expect.poll(() => readyIds(page), { timeout: 15_000 }).toHaveLength(2)
+    await expect.poll(async () => (await service.held()).map((request) => request.kind), { timeout: 15_000 }).toEqual(['create'])
+    await service.release()
+    await expect.poll(() => readyIds(page)).toHaveLength(2)
     expect((await readyIds(page))[1]).not.toBe(first)
     await expect(widget(page).getByRole('img')).toBeVisible()
     const creation = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/v1/entity/challenges')).at(-1)!.duration)
@@ -96,6 +121,24 @@ test.describe('the widget set-ups linked from the index', () => {
     await service.sign(await shownChallenge(page))
     await expect(page).toHaveURL(/\/welcome$/)
   })
+
+  // The other languages as a person checking the wording meets them: the status, the code's name
+  // (read out, and the link's name on touch devices), the countdown, and the language they are in.
+  for (const [label, code, texts] of [
+    ['French', 'fr', french],
+    ['Spanish', 'es', spanish],
+    ['Italian', 'it', italian],
+    ['Dutch', 'nl', dutch],
+    ['Polish', 'pl', polish],
+  ] as const) {
+    test(label, async ({ page }) => {
+      await openFromIndex(page, label)
+      await expect(widget(page).getByRole('status')).toHaveText(texts.ready)
+      await expect(widget(page).getByRole('img', { name: texts.alt })).toBeVisible()
+      await expect(widget(page).locator('.sa')).toContainText(texts.left)
+      await expect(widget(page).locator('.sa')).toHaveAttribute('lang', code)
+    })
+  }
 
   test('two widgets on one page', async ({ page, service }) => {
     await openFromIndex(page, 'Two widgets on one page')

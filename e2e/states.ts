@@ -1,5 +1,5 @@
 // Brings a widget into each state a person can see, on purpose and without waiting on time:
-// the mock service's knobs decide when codes fail or expire, Playwright's clock stands still so
+// the mock service's knobs decide when codes fail, expire or stay away, Playwright's clock stands still so
 // the countdown reads the same every run, and routes hold what must stay in flight.
 import type { Page, Route } from '@playwright/test'
 import { renderQrPng } from '../demo/service/challenges/qr-images.ts'
@@ -44,7 +44,8 @@ export async function showState(page: Page, service: Service, state: VisibleStat
   // Paused a minute on from the install: a clock can only be paused ahead of where it is.
   await page.clock.install({ time: new Date('2026-11-21T09:59:00Z') })
   await page.clock.pauseAt(new Date('2026-11-21T10:00:00Z'))
-  if (state == 'loading') await service.knob('delay', { ms: 60_000, count: 1, match: 'create' })
+  // Held at the service until the test is over: the code is asked for and never arrives.
+  if (state == 'loading') await service.hold({ match: 'create' })
   if (state == 'error') await service.fail({ status: 403, match: 'create' })
   await page.goto(fixture(params))
 

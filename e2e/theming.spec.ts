@@ -76,7 +76,8 @@ test('size and colours follow the documented custom properties', async ({ page }
 })
 
 test('the placeholder keeps the code\'s size while loading, so the page does not jump', async ({ page, service }) => {
-  await service.knob('delay', { ms: 60_000, count: 1, match: 'create' })
+  // The code is asked for and never arrives: held at the service until the test is over.
+  await service.hold({ match: 'create' })
   await page.goto(fixture())
   await expect(frame(page)).toHaveAttribute('data-state', 'loading')
   const placeholder = await widget(page).locator('a').boundingBox()
@@ -86,7 +87,8 @@ test('the placeholder keeps the code\'s size while loading, so the page does not
 // Loading does not pulse: a running animation kept the code that arrived off the screen for a
 // frame or more (bench: answer → painted).
 test('the loading placeholder stands still, so the code paints as soon as it arrives', async ({ page, service }) => {
-  await service.knob('delay', { ms: 60_000, count: 1, match: 'create' })
+  // The code is asked for and never arrives: held at the service until the test is over.
+  await service.hold({ match: 'create' })
   await page.goto(fixture())
   await expect(frame(page)).toHaveAttribute('data-state', 'loading')
   expect(await widget(page).locator('a').evaluate((el) => el.getAnimations().length)).toBe(0)

@@ -34,7 +34,9 @@ declare global {
  * packs. The build writes that script's entry (see build.mjs).
  */
 export const addLanguage = (code: string, texts: Texts): void => {
-  ;(self.ServiceAuthTexts ||= {})[code] = texts
+  // globalThis, not self: a server render imports the pack too (`import 'service-auth/languages/de.js'`
+  // in a page's module), and Node has no self. In a browser both name the window that languages() reads.
+  ;(globalThis.ServiceAuthTexts ||= {})[code] = texts
 }
 
 /** The texts of each language this page has, by two-letter code: English, and the packs loaded before mounting. */

@@ -1,17 +1,23 @@
 // @vitest-environment node
 // The build's promises: the artefacts, their manifest, the baked-in API URL, and the size budget.
+import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { createContext, runInContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, DEFAULT_API } from '../build.mjs'
+import { build, DEFAULT_API, languagePacks } from '../build.mjs'
 
 /** The IIFE's budget: 3 KB gzipped. */
 const BUDGET = 3072
 
 let outdir: string
+/** The language packs' codes, as the build finds them in src/languages/. */
+const codes = await languagePacks()
 let manifest: { version: string; files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }> }
 const read = (name: string) => readFile(join(outdir, name))
 
@@ -39,8 +45,7 @@ describe('build', () => {
         'service-auth.mjs',
         `service-auth-${version}.css`,
         'service-auth.css',
-        `service-auth-${version}.de.js`,
-        'service-auth.de.js',
+        ...codes.flatMap((code) => [`service-auth-${version}.${code}.js`, `service-auth.${code}.js`]),
       ].sort(),
     )
     for (const [name, file] of Object.entries(manifest.files)) {
@@ -56,19 +61,29 @@ describe('build', () => {
   it('makes the versioned CDN copies byte-identical, so one integrity hash pins both', async () => {
     expect((await read(`service-auth-${manifest.version}.js`)).equals(await read('service-auth.js'))).toBe(true)
     expect((await read(`service-auth-${manifest.version}.css`)).equals(await read('service-auth.css'))).toBe(true)
-    expect((await read(`service-auth-${manifest.version}.de.js`)).equals(await read('service-auth.de.js'))).toBe(true)
+    for (const code of codes) expect((await read(`service-auth-${manifest.version}.${code}.js`)).equals(await read(`service-auth.${code}.js`)), code).toBe(true)
   })
 
   it('makes each language pack a script that adds its texts beside any other pack\'s, and keeps them out of the main script', async () => {
-    const pack = (await read('service-auth.de.js')).toString()
-    const page: { ServiceAuthTexts?: Record<string, Record<string, string>> } = {}
-    new Function('self', pack)(page)
+    expect([...codes].sort()).toEqual(['de', 'es', 'fr', 'it', 'nl', 'pl'])
+    // A page of its own: the packs' global object, as a browser's window would be.
+    const page: { ServiceAuthTexts?: Record<string, Record<string, string>> } = createContext({})
+    for (const code of codes) runInContext((await read(`service-auth.${code}.js`)).toString(), page)
+    expect(Object.keys(page.ServiceAuthTexts!)).toEqual(codes)
     expect(page.ServiceAuthTexts!.de.ready).toBe('Mit der App scannen')
-    // A second pack keeps the first.
-    new Function('self', pack.replace('"de"', '"xx"'))(page)
-    expect(Object.keys(page.ServiceAuthTexts!)).toEqual(['de', 'xx'])
+    expect(page.ServiceAuthTexts!.pl.ready).toBe('Zeskanuj w aplikacji')
     // Not in the main script: a language costs it nothing.
     expect((await read('service-auth.js')).toString()).not.toContain('Mit der App scannen')
+  })
+
+  it('makes every language pack safe to import in Node, as a server render of a page that imports it does', async () => {
+    // Its own process, as a server is: nothing of the test runner's globals (happy-dom's self, say)
+    // to lean on. Each pack only adds its texts to the global object, which no server reads.
+    const probe = `for (const file of process.argv.slice(1)) await import(file)
+console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceAuthTexts).map(([code, texts]) => [code, texts.retry]))))`
+    const files = codes.map((code) => pathToFileURL(join(outdir, `service-auth.${code}.js`)).href)
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe, ...files])
+    expect(JSON.parse(stdout)).toEqual({ de: 'Erneut versuchen', es: 'Reintentar', fr: 'Réessayer', it: 'Riprova', nl: 'Opnieuw proberen', pl: 'Spróbuj ponownie' })
   })
 
   it('bakes SERVICE_API_URL in as the default service URL', async () => {
@@ -105,6 +120,16 @@ describe('build', () => {
       expect(file).toBe(`service-auth-${manifest.version}.${ext}`)
       expect(integrity).toBe(manifest.files[file].integrity)
     }
+    // The table under Languages: a row for every pack, with its pinned name and hash.
+    for (const code of codes) {
+      const file = `service-auth-${manifest.version}.${code}.js`
+      const [, integrity] = readme.match(new RegExp(`\\| \`${code}\` \\| \`${file.replace(/\./g, '\\.')}\` \\| \`([^\`]+)\``)) ?? []
+      expect(integrity, file).toBe(manifest.files[file].integrity)
+    }
+  })
+
+  it('keeps each language pack within the 400 B gzipped the README promises', () => {
+    for (const code of codes) expect(manifest.files[`service-auth.${code}.js`].gzip, code).toBeLessThanOrEqual(400)
   })
 
   it('emits source maps for both builds', async () => {

@@ -33,7 +33,7 @@ export interface FixtureOptions {
   strictCsp: boolean
   /** Link the embed's stylesheet in <head>, as the README's snippet does (`css=none` leaves it out). */
   stylesheetLink: boolean
-  /** Load the language packs (German) before the script, as a multilingual site would (`packs=none` leaves them out). */
+  /** Load every language pack built (German, French, Spanish, Italian, Dutch, Polish) before the script, as a multilingual site would (`packs=none` leaves them out). */
   languagePacks: boolean
   /** Give the script tag an integrity hash. */
   sri: boolean

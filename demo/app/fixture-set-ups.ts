@@ -10,13 +10,25 @@ export interface SetUp {
   purpose: string
 }
 
+/** The languages with a pack in src/languages/, by code, as the index names them. */
+export const LANGUAGES: Record<string, string> = { de: 'German', fr: 'French', es: 'Spanish', it: 'Italian', nl: 'Dutch', pl: 'Polish' }
+
+/** A set-up per language: the page's language and data-service-locale both say it. */
+function languages(): SetUp[] {
+  return Object.entries(LANGUAGES).map(([code, label]) => ({
+    query: `locale=${code}&lang=${code}`,
+    label,
+    purpose: `The widget in ${label}: the page’s language and data-service-locale both say ${code}.`,
+  }))
+}
+
 export const SET_UPS: SetUp[] = [
   {
     query: 'image-data=false',
     label: 'The code loaded from its URL (data-service-image-data="false")',
     purpose: 'The widget loads the code as an image from the service instead of taking it inline from the challenge.',
   },
-  { query: 'locale=de&lang=de', label: 'German', purpose: 'The widget in German: the page’s language and data-service-locale both say de.' },
+  ...languages(),
   { query: 'count=2', label: 'Two widgets on one page', purpose: 'Each widget shows a code of its own, and either one signs the person in.' },
   {
     query: 'late=1',

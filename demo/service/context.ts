@@ -7,6 +7,7 @@ import type { ChallengeStore } from './challenges/challenge-store.ts'
 import type { ConfigurationStore } from './configuration/configuration-store.ts'
 import type { EnrollmentStore } from './enrollments/enrollment-store.ts'
 import type { DelayRule, FailRule, RequestKind, RuleQueue } from './knobs/fault-rules.ts'
+import type { Holds } from './knobs/holds.ts'
 import type { IdentityStore } from './identities/identity-store.ts'
 import type { Outbox } from './enrollments/outbox.ts'
 import type { RateLimit, RateLimiter } from './access/rate-limiter.ts'
@@ -46,6 +47,7 @@ export interface ServiceContext {
   rateLimiter: RateLimiter
   failRules: RuleQueue<FailRule>
   delayRules: RuleQueue<DelayRule>
+  holds: Holds
   log: RequestLog
   timers: Timers
 }

@@ -16,6 +16,7 @@ import type { ServiceContext, ServiceSettings } from './context.ts'
 import { corsHeaders, KNOB_CORS_HEADERS, PREFLIGHT_HEADERS } from './access/cors.ts'
 import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS, EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollments/enrollment-store.ts'
 import { RuleQueue, type DelayRule, type FailRule } from './knobs/fault-rules.ts'
+import { Holds } from './knobs/holds.ts'
 import { IdentityStore } from './identities/identity-store.ts'
 import { KNOB_ROUTES } from './knobs/knob-routes.ts'
 import { Outbox } from './enrollments/outbox.ts'
@@ -93,6 +94,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     rateLimiter: new RateLimiter(() => settings),
     failRules: new RuleQueue<FailRule>(),
     delayRules: new RuleQueue<DelayRule>(),
+    holds: new Holds(),
     log: new RequestLog(),
     timers,
   }
@@ -126,6 +128,8 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       context.challenges.close()
       context.enrollments.close()
       await closeServer(server)
+      // Their connections are gone: let held requests go, so their handlers end rather than wait for good.
+      context.holds.clear()
     },
   }
 }
@@ -157,6 +161,11 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
     await context.timers.sleep(delay.ms)
     // A browser that gave up meanwhile (its page closed) must not use up the rules queued for the
     // next one: tests share the service, and a held request outlives the test that made it.
+    if (req.socket.destroyed) return
+  }
+  const held = context.holds.take(target, { method: req.method ?? '', path: url.pathname })
+  if (held) {
+    await held
     if (req.socket.destroyed) return
   }
   const failure = context.failRules.take(target)

@@ -5,7 +5,7 @@
 // Node against the mock service.
 import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -47,7 +47,8 @@ describe('the tarball', () => {
     const outside = packed.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(path))
     expect(outside).toEqual([])
     expect(packed.filter((path) => path.endsWith('.map'))).toEqual([])
-    for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/service-auth.de.js', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
+    for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
+    for (const code of ['de', 'es', 'fr', 'it', 'nl', 'pl']) expect(packed).toContain(`dist/service-auth.${code}.js`)
   })
 
   it('links no source map from what it ships', async () => {
@@ -190,6 +191,21 @@ client.identities.get(7)
     // No global set: the module only reads the language packs' (self.ServiceAuthTexts).
     expect(js).not.toMatch(/ServiceAuth\s*=[^=]/)
     expect(js).toContain('ServiceAuthTexts')
+  })
+
+  it('imports the module and every language pack in Node, as a server render of the page does, and nothing throws', async () => {
+    // A framework that renders the page on the server (Next.js, say) evaluates its imports there,
+    // where there is no window and no self.
+    const codes = (await readdir(join(project, 'node_modules/service-auth/dist'))).flatMap((name) => /^service-auth\.([a-z]{2})\.js$/.exec(name)?.[1] ?? [])
+    expect(codes.sort()).toEqual(['de', 'es', 'fr', 'it', 'nl', 'pl'])
+    const render = `import { mount } from 'service-auth'
+${codes.map((code) => `import 'service-auth/languages/${code}.js'`).join('\n')}
+console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Object.entries(globalThis.ServiceAuthTexts).map(([code, texts]) => [code, texts.ready])) }))`
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', render], { cwd: project })
+    expect(JSON.parse(stdout)).toEqual({
+      mount: 'function',
+      ready: { de: 'Mit der App scannen', es: 'Escanea con la aplicación', fr: 'Scannez avec l’application', it: 'Scansiona con l’app', nl: 'Scan met de app', pl: 'Zeskanuj w aplikacji' },
+    })
   })
 
   describe('the README\'s controllers, in Node, against the mock service', () => {

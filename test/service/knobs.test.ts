@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The knob endpoints over real HTTP: failures for the next N requests or one challenge's polls,
-// delays, settings, the request log, reset; and none of it when the knobs are off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// delays, holds until released, settings, the request log, reset; and none of it when the knobs are off.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startService, type ServiceHandle } from '../../demo/service/server.ts'
 import { newKey, problemOf, useService } from './helpers.ts'
 
@@ -58,6 +58,66 @@ describe('delay', () => {
     const started = performance.now()
     expect((await service.api('GET', IDENTITIES)).status).toBe(200)
     expect(performance.now() - started).toBeGreaterThanOrEqual(140)
+  })
+})
+
+describe('hold and release', () => {
+  const held = async () => (await service.knob('hold', undefined, 'GET')).json()
+  /** The request, and whether it has been answered yet. */
+  const watched = (response: Promise<Response>) => {
+    const watch = { answered: false, response }
+    response.then(() => (watch.answered = true))
+    return watch
+  }
+  const ping = () => service.api('POST', '/v1/entity/check', { body: { message: 'ping' } })
+
+  it('the next matching request waits until released, however long that takes; others go on meanwhile', async () => {
+    expect((await service.knob('hold', { match: 'identities' })).status).toBe(204)
+    const waiting = watched(service.api('GET', `${IDENTITIES}?page=1`))
+    await vi.waitFor(async () => expect(await held()).toEqual([{ kind: 'identities', method: 'GET', path: IDENTITIES, since: expect.any(Number) }]))
+    // Another kind of request goes and comes back; the held one is still waiting.
+    expect((await ping()).status).toBe(200)
+    expect(waiting.answered).toBe(false)
+
+    expect(await (await service.knob('release')).json()).toEqual({ released: 1 })
+    expect((await waiting.response).status).toBe(200)
+    expect(await held()).toEqual([])
+    // The rule is used up: the next one goes at once.
+    expect((await service.api('GET', IDENTITIES)).status).toBe(200)
+  })
+
+  it('holds `count` requests; a release lets go all that wait, and the rest of the rule stays', async () => {
+    await service.knob('hold', { match: 'check', count: 3 })
+    const first = watched(ping())
+    const second = watched(ping())
+    await vi.waitFor(async () => expect(await held()).toHaveLength(2))
+    expect(await (await service.knob('release')).json()).toEqual({ released: 2 })
+    expect([(await first.response).status, (await second.response).status]).toEqual([200, 200])
+
+    const third = watched(ping())
+    await vi.waitFor(async () => expect(await held()).toHaveLength(1))
+    expect((await service.api('GET', IDENTITIES)).status).toBe(200)
+    expect(third.answered).toBe(false)
+    await service.knob('release')
+    expect((await third.response).status).toBe(200)
+  })
+
+  it('reset lets held requests go and forgets the rules', async () => {
+    await service.knob('hold', { match: 'any', count: 5 })
+    const waiting = watched(service.api('GET', IDENTITIES))
+    await vi.waitFor(async () => expect(await held()).toHaveLength(1))
+    await service.knob('reset')
+    expect((await waiting.response).status).toBe(200)
+    expect((await ping()).status).toBe(200)
+    expect(await held()).toEqual([])
+  })
+
+  it('400 for a bad rule or a release with a body, naming the field', async () => {
+    const res = await service.knob('hold', { match: 'everything', ms: 5 })
+    expect(res.status).toBe(400)
+    expect(Object.keys((await problemOf(res)).errors!).sort()).toEqual(['match', 'ms'])
+    expect((await service.knob('release', { all: true })).status).toBe(400)
+    expect((await service.knob('release', undefined, 'GET')).status).toBe(405)
   })
 })
 

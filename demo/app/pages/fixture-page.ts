@@ -1,6 +1,7 @@
 // GET /fixture?...: a bare page for end-to-end tests and for trying set-ups by hand, built from
 // the query (see fixture-options.ts). It loads the built bundle, as integrators do, never the
 // sources. A set-up the index links to is titled as the index names it and says what it is for.
+import { readdir } from 'node:fs/promises'
 import { html } from '../html.ts'
 import { renderPage, type Script } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
@@ -12,7 +13,8 @@ import { sendPage } from '../send-page.ts'
 
 const BUNDLE = 'service-auth.js'
 const STYLESHEET = 'service-auth.css'
-const GERMAN = 'service-auth.de.js'
+/** The language packs' files in dist/ (service-auth.de.js and so on), as the build names them. */
+const LANGUAGE_PACK = /^service-auth\.[a-z]{2}\.js$/
 
 export const fixturePage: AppHandler = async (context, { res, url }) => {
   const options = readFixtureOptions(url.searchParams, { key: context.apiKey, api: context.serviceUrl })
@@ -33,7 +35,7 @@ export const fixturePage: AppHandler = async (context, { res, url }) => {
     { src: '/public/events.js' },
     ...(options.late ? [{ src: '/public/late.js' }] : []),
     // Language packs go before the script, which looks for them as it mounts.
-    ...(options.languagePacks ? [{ src: '/' + GERMAN, integrity: await subresourceIntegrity(context.distDir, GERMAN), crossorigin: 'anonymous' as const }] : []),
+    ...(options.languagePacks ? await languagePackScripts(context.distDir) : []),
     bundle,
     ...(options.scriptTwice ? [bundle] : []),
   ]
@@ -76,4 +78,10 @@ function strictPolicy(serviceUrl: string): string[] {
     "require-trusted-types-for 'script'",
     "trusted-types 'none'",
   ]
+}
+
+/** A script tag for each language pack built, pinned by its integrity hash as the README's tags are. */
+async function languagePackScripts(distDir: string): Promise<Script[]> {
+  const packs = (await readdir(distDir).catch(() => [])).filter((name) => LANGUAGE_PACK.test(name)).sort()
+  return Promise.all(packs.map(async (name) => ({ src: '/' + name, integrity: await subresourceIntegrity(distDir, name), crossorigin: 'anonymous' as const })))
 }

@@ -1,5 +1,6 @@
-// POST /__knobs/fail and /__knobs/delay: the next N matching requests fail or wait.
-import { sendEmpty } from '../../common/respond.ts'
+// POST /__knobs/fail, /__knobs/delay and /__knobs/hold: the next N matching requests fail, wait a
+// while, or wait until POST /__knobs/release (GET /__knobs/hold lists those waiting).
+import { sendEmpty, sendJson } from '../../common/respond.ts'
 import type { Handler } from '../context.ts'
 import { RULE_MATCHES } from './fault-rules.ts'
 import { FAIL_FIELDS, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.ts'
@@ -21,4 +22,20 @@ export const delay: Handler = (context, exchange) => {
   fields.check()
   context.delayRules.add({ ms: ms!, count, match })
   sendEmpty(exchange.res, 204)
+}
+
+export const hold: Handler = (context, exchange) => {
+  const fields = knobFields(exchange, ['count', 'match'])
+  const count = fields.integer('count', 1, 1000) ?? 1
+  const match = fields.choice('match', RULE_MATCHES) ?? 'any'
+  fields.check()
+  context.holds.add({ count, match })
+  sendEmpty(exchange.res, 204)
+}
+
+export const listHeld: Handler = (context, { res }) => sendJson(res, 200, context.holds.waiting())
+
+export const release: Handler = (context, exchange) => {
+  knobFields(exchange, []).check()
+  sendJson(exchange.res, 200, { released: context.holds.release() })
 }

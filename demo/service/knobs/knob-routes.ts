@@ -5,7 +5,7 @@ import type { Route } from '../../common/router.ts'
 import { consume, expire, failChallenge, listChallenges, sign } from '../challenges/challenge-knobs.ts'
 import type { Handler } from '../context.ts'
 import { expireEnrollment, listEnrollments, provisionDevice } from '../devices/device-knobs.ts'
-import { delay, fail } from './fault-knobs.ts'
+import { delay, fail, hold, listHeld, release } from './fault-knobs.ts'
 import { clearOutbox, configure, listOutbox, listRequests, reset, showConfig } from './state-knobs.ts'
 
 export const KNOB_ROUTES: Route<Handler>[] = [
@@ -19,6 +19,8 @@ export const KNOB_ROUTES: Route<Handler>[] = [
   { pattern: /^\/__knobs\/enrollments\/([^/]+)\/expire$/, methods: { POST: expireEnrollment } },
   { pattern: /^\/__knobs\/fail$/, methods: { POST: fail } },
   { pattern: /^\/__knobs\/delay$/, methods: { POST: delay } },
+  { pattern: /^\/__knobs\/hold$/, methods: { GET: listHeld, POST: hold } },
+  { pattern: /^\/__knobs\/release$/, methods: { POST: release } },
   { pattern: /^\/__knobs\/config$/, methods: { GET: showConfig, POST: configure } },
   { pattern: /^\/__knobs\/requests$/, methods: { GET: listRequests } },
   { pattern: /^\/__knobs\/outbox$/, methods: { GET: listOutbox, DELETE: clearOutbox } },

@@ -49,6 +49,7 @@ export const reset: Handler = (context, exchange) => {
   context.rateLimiter.clear()
   context.failRules.clear()
   context.delayRules.clear()
+  context.holds.clear()
   context.log.clear()
   Object.assign(context.settings, context.defaults)
   sendEmpty(exchange.res, 204)
