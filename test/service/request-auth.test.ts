@@ -46,6 +46,16 @@ describe('a well-signed request', () => {
     expect((await service.api('GET', url)).status).toBe(200)
   })
 
+  it('passes when it claims to live the most accepted, 60 s', async () => {
+    expect((await post(await token({ claims: { exp: now() + 60 } }))).status).toBe(201)
+  })
+
+  it('passes again when replayed within its minute: there is no replay cache (demo/README.md says so)', async () => {
+    const once = await token()
+    expect((await post(once)).status).toBe(201)
+    expect((await post(once)).status).toBe(200)
+  })
+
   it('passes within the 5 s leeway on exp and nbf', async () => {
     expect((await post(await token({ claims: { exp: now() - 3 } }))).status).toBe(201)
     expect((await post(await token({ claims: { nbf: now() + 3, iat: now() + 3 } }))).status).toBe(200)
@@ -81,6 +91,10 @@ const BAD_TOKENS: [string, () => Promise<string | null>][] = [
   ['not yet valid (nbf ahead)', async () => token({ claims: { nbf: now() + 60, exp: now() + 70 } })],
   ['issued in the future', async () => token({ claims: { iat: now() + 60, exp: now() + 70 } })],
   ['issued too long ago, with a far exp', async () => token({ claims: { iat: now() - 3600, nbf: now() - 3600, exp: now() + 3600 } })],
+  // The replay window is a minute: the spec's tokens live about 10 s.
+  ['issued 70 s ago, still within its exp', async () => token({ claims: { iat: now() - 70, nbf: now() - 70, exp: now() + 10 } })],
+  ['fresh, but claiming to live 61 s', async () => token({ claims: { exp: now() + 61 } })],
+  ['fresh, but claiming to live a day', async () => token({ claims: { exp: now() + 86_400 } })],
   ['wrong aud', async () => token({ aud: 'https://api.service-auth.example' })],
   ['aud as a list without the service', async () => token({ claims: { aud: ['https://a.example', 'https://b.example'] } })],
   ['wrong method', async () => token({ method: 'GET' })],
