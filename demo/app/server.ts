@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { decodeSecret } from '../common/credentials.ts'
 import { closeServer, listen } from '../common/listen.ts'
 import { sendBytes, sendEmpty, sendJson } from '../common/respond.ts'
-import { handlerFor, matchRoute, requestUrl, type Route } from '../common/router.ts'
+import { handlerFor, matchRoute, requestPath, requestUrl, type Route } from '../common/router.ts'
 import { HttpProblem } from '../common/problem.ts'
 import { serve } from '../common/serve.ts'
 import { createClient } from '../../src/server/index.ts'
@@ -110,7 +110,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     serve(async (req, res) => {
       const url = requestUrl(req.url, 'http://127.0.0.1')
       try {
-        const match = matchRoute(routes, url.pathname)
+        const match = matchRoute(routes, requestPath(req.url!))
         const handler = handlerFor(match, req.method)
         refuseCrossSite(req)
         await handler(context, { req, res, url, params: match!.params })

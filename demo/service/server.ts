@@ -5,7 +5,7 @@ import { closeServer, listen } from '../common/listen.ts'
 import { HttpProblem, sendProblem } from '../common/problem.ts'
 import { readBody, readBodyBytes } from '../common/read-body.ts'
 import { sendBytes, sendEmpty } from '../common/respond.ts'
-import { handlerFor, matchRoute, requestUrl } from '../common/router.ts'
+import { handlerFor, matchRoute, requestPath, requestUrl } from '../common/router.ts'
 import { serve } from '../common/serve.ts'
 import { Timers } from '../common/timers.ts'
 import { KeyRing, type ApiKeyOptions } from './access/api-keys.ts'
@@ -105,11 +105,12 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       // network failure; on a fresh connection the failure reaches the embed as it should.
       res.setHeader('Connection', 'close')
       const url = requestUrl(req.url, 'http://127.0.0.1')
-      if (url.pathname === '/__knobs' || url.pathname.startsWith('/__knobs/')) {
+      const path = requestPath(req.url!)
+      if (path === '/__knobs' || path.startsWith('/__knobs/')) {
         if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
-        await handleKnob(context, req, res, url)
+        await handleKnob(context, req, res, url, path)
       } else {
-        await handleApi(context, req, res, url)
+        await handleApi(context, req, res, url, path)
       }
     }),
   )
@@ -130,9 +131,9 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
 }
 
-async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
   const logged = context.log.record(req, url)
-  const match = matchRoute(API_ROUTES, url.pathname)
+  const match = matchRoute(API_ROUTES, path)
   const browserFacing = match?.route.browserFacing ?? false
   if (browserFacing) {
     // Set before anything can fail, so every answer of these endpoints carries them.
@@ -181,11 +182,11 @@ function answerWithFailure(req: IncomingMessage, res: ServerResponse, rule: Fail
   }
 }
 
-async function handleKnob(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleKnob(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
   for (const [name, value] of Object.entries(KNOB_CORS_HEADERS)) res.setHeader(name, value!)
   const body = await readBody(req)
   if (req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
-  const match = matchRoute(KNOB_ROUTES, url.pathname)
+  const match = matchRoute(KNOB_ROUTES, path)
   const handler = handlerFor(match, req.method)
   await handler(context, { req, res, url, params: match!.params, body, rawBody: Buffer.from(body) })
 }

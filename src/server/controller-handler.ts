@@ -1,4 +1,5 @@
 import type { Client } from './client.js'
+import { PathSegmentError } from './path-segment.js'
 import { ServiceError } from './problem.js'
 import { redirectOriginsOf, safeHeaders, safeLocation, UnsafeAnswerError } from './safe-answer.js'
 import { AuthTokenError, verifyAuthToken, verifyOptions, type AuthTokenClaims } from './verify.js'
@@ -86,6 +87,9 @@ export async function handleControllerRequest<User>(request: ControllerRequest, 
     if (error instanceof AuthTokenError) return problem(401, 'Unauthorized', error.message)
     // The session has started, but its cookie and location stay here: the browser gets neither.
     if (error instanceof UnsafeAnswerError) return problem(500, 'Internal Server Error', error.message)
+    // An identifier the client cannot send ("." or "..") cannot be confirmed: refused like any
+    // unconfirmed sign-in, and nothing reached the service.
+    if (error instanceof PathSegmentError) return problem(401, 'Unauthorized', 'The service did not confirm this sign-in.')
     if (error instanceof ServiceError) {
       if (error.status === 423) return problem(423, 'Locked', 'This identity is locked.')
       if (error.status === 401 || error.status === 404) return problem(401, 'Unauthorized', 'The service did not confirm this sign-in.')

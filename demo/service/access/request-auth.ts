@@ -112,12 +112,14 @@ function namesRequest(claim: unknown, base: string, requestTarget: string): bool
 
 /**
  * Parsed and serialised again, as fetch does before it sends: a signed `/a/../b` or `:80` is
- * the `/b` on the default port that arrives.
+ * the `/b` on the default port that arrives. A percent-encoded dot stays data, as the router
+ * keeps it (`%2E` is escaped once more first, which the parser leaves alone), so a token signed
+ * for `/identities/authenticate` does not pass for `/identities/%2E/authenticate`.
  */
 function normalisedUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   try {
-    return new URL(value).href
+    return new URL(value.replace(/%2e/gi, '%252E')).href
   } catch {
     return undefined
   }
