@@ -15,7 +15,7 @@ export interface ChallengeInfo {
 }
 
 export interface ControllerCall {
-  /** Token headers and cookie values as fingerprints (demo/app/fingerprint.ts). */
+  /** Token headers and cookie values as fingerprints (demo/common/fingerprint.ts). */
   headers: Record<string, string | undefined>
   query: string
   valid: boolean

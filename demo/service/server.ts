@@ -142,7 +142,8 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
     }
   }
   const rawBody = await readBodyBytes(req)
-  logged.body = rawBody.toString('utf8')
+  const body = rawBody.toString('utf8')
+  context.log.setBody(logged, body)
   if (browserFacing && req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
   const handler = handlerFor(match, req.method)
   const { route, params } = match!
@@ -163,7 +164,7 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
   const failure = context.failRules.take(target)
   if (failure) return answerWithFailure(req, res, failure, url)
 
-  await handler(context, { req, res, url, params, body: logged.body, rawBody })
+  await handler(context, { req, res, url, params, body, rawBody })
 }
 
 /** Answers as a knob `fail` rule says, instead of handling the request. */
