@@ -13,7 +13,9 @@ import { API_ROUTES } from './api-routes.ts'
 import { ChallengeStore } from './challenges/challenge-store.ts'
 import { ConfigurationStore } from './configuration/configuration-store.ts'
 import type { ServiceContext, ServiceSettings } from './context.ts'
-import { corsHeaders, KNOB_CORS_HEADERS, PREFLIGHT_HEADERS } from './access/cors.ts'
+import { AllowedHosts, refuseForeignHost } from '../common/allowed-hosts.ts'
+import { corsHeaders, PREFLIGHT_HEADERS } from './access/cors.ts'
+import { KnobOrigins, knobCorsHeaders } from './access/knob-access.ts'
 import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS, EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollments/enrollment-store.ts'
 import { RuleQueue, type DelayRule, type FailRule } from './knobs/fault-rules.ts'
 import { IdentityStore } from './identities/identity-store.ts'
@@ -34,6 +36,17 @@ export interface ServiceOptions {
   baseUrl?: string
   /** Serve the /__knobs/ endpoints. */
   knobs?: boolean
+  /**
+   * Origins whose pages may use the knobs besides the service's own, e.g. the demo app's
+   * `http://127.0.0.1:8080`; requests from any other page are refused (403).
+   */
+  knobsOrigins?: string[]
+  /**
+   * Host names the service answers to besides its own (127.0.0.1 and localhost with its port, and
+   * the base URL's host): `example.test` for any port, `example.test:8081` for one. Any other Host
+   * is refused (403), against DNS rebinding.
+   */
+  allowedHosts?: string[]
   /** Default 120000. */
   challengeTtlMs?: number
   /** How long a status request is held; default 1000 (the spec's "about one second"). */
@@ -55,6 +68,8 @@ export interface ServiceHandle {
   settings: Readonly<ServiceSettings>
   /** Replaces a key's allowed origins, for callers that learn them only after the service listens. */
   setAllowedOrigins(key: string, origins: string[]): void
+  /** Lets pages of these origins use the knobs too, for callers that learn them only after the service listens. */
+  addKnobsOrigins(origins: string[]): void
   close(): Promise<void>
 }
 
@@ -77,6 +92,8 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
   const timers = new Timers()
   const settings = { ...defaults }
+  const knobOrigins = new KnobOrigins(options.knobsOrigins)
+  const allowedHosts = new AllowedHosts(options.allowedHosts)
   const context: ServiceContext = {
     url: '',
     publicUrl: '',
@@ -104,10 +121,13 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       // keep-alive connection drops before any answer, which would swallow a knob-forced
       // network failure; on a fresh connection the failure reaches the embed as it should.
       res.setHeader('Connection', 'close')
+      refuseForeignHost(req, allowedHosts)
       const url = requestUrl(req.url, 'http://127.0.0.1')
       const path = requestPath(req.url!)
       if (path === '/__knobs' || path.startsWith('/__knobs/')) {
         if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
+        // Before the body is read: a refused page's request does nothing.
+        for (const [name, value] of Object.entries(knobCorsHeaders(req, knobOrigins))) res.setHeader(name, value!)
         await handleKnob(context, req, res, url, path)
       } else {
         await handleApi(context, req, res, url, path)
@@ -117,11 +137,15 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   answerClientErrorsWithProblems(server)
   context.url = await listen(server, options.port)
   context.publicUrl = context.baseUrl ?? context.url
+  allowedHosts.addOwn(context.url, context.publicUrl)
+  const ownOrigins = [context.url, context.publicUrl].map((url) => new URL(url).origin)
+  knobOrigins.add([...ownOrigins, ...ownOrigins.filter((origin) => origin.includes('//127.0.0.1:')).map((origin) => origin.replace('//127.0.0.1:', '//localhost:'))])
 
   return {
     url: context.url,
     settings: defaults,
     setAllowedOrigins: (key, origins) => context.keys.setAllowedOrigins(key, origins),
+    addKnobsOrigins: (origins) => knobOrigins.add(origins),
     async close() {
       timers.clearAll()
       context.challenges.close()
@@ -184,9 +208,8 @@ function answerWithFailure(req: IncomingMessage, res: ServerResponse, rule: Fail
 }
 
 async function handleKnob(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
-  for (const [name, value] of Object.entries(KNOB_CORS_HEADERS)) res.setHeader(name, value!)
   const body = await readBody(req)
-  if (req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
+  if (req.method === 'OPTIONS') return sendEmpty(res, 204, { ...PREFLIGHT_HEADERS, 'Access-Control-Allow-Methods': 'GET, POST, DELETE' })
   const match = matchRoute(KNOB_ROUTES, path)
   const handler = handlerFor(match, req.method)
   await handler(context, { req, res, url, params: match!.params, body, rawBody: Buffer.from(body) })

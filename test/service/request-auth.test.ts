@@ -9,7 +9,8 @@ import { MAX_TOKEN_LENGTH } from '../../demo/service/access/request-auth.ts'
 import { newKey, problemOf, sha256Hex, signRequest, useService, type SignOptions } from './helpers.ts'
 
 const readOnly = newKey('read-only')
-const service = useService({}, [{ key: readOnly.key, secret: readOnly.secret, permissions: ['identities:read'] }])
+// evil.example:4444 is let through the Host check, to show that what a Host says never counts for a signature.
+const service = useService({ allowedHosts: ['evil.example:4444'] }, [{ key: readOnly.key, secret: readOnly.secret, permissions: ['identities:read'] }])
 
 const ENROLL = '/v1/entity/identities/enroll'
 const enrollBody = JSON.stringify({ identifier: 'ada@example.com' })
