@@ -8,13 +8,14 @@ import { readFixtureOptions } from '../fixture-options.ts'
 import { setUpFor } from '../fixture-set-ups.ts'
 import { subresourceIntegrity } from '../static-files.ts'
 import { renderWidget } from '../widget-markup.ts'
+import { recommendedPolicy } from '../recommended-policy.ts'
 import { sendPage } from '../send-page.ts'
 
 const BUNDLE = 'service-auth.js'
 const STYLESHEET = 'service-auth.css'
 const GERMAN = 'service-auth.de.js'
 
-export const fixturePage: AppHandler = async (context, { res, url }) => {
+export const fixturePage: AppHandler = async (context, { req, res, url }) => {
   const options = readFixtureOptions(url.searchParams, { key: context.apiKey, api: context.serviceUrl })
   const widget = renderWidget(options.widgetSettings)
 
@@ -55,25 +56,7 @@ ${content}
 </main>`
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
-  const policy = options.strictCsp ? strictPolicy(context.serviceUrl) : undefined
+  // The README's policy, the embed's files coming from this site (they stand in for the CDN).
+  const policy = options.strictCsp ? recommendedPolicy(`http://${req.headers.host}`, new URL(context.serviceUrl).origin) : undefined
   sendPage(res, 200, renderPage({ title, lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
-}
-
-/**
- * No inline script or style anywhere, the service as the only other origin, and Trusted Types
- * enforced with no policy allowed: any string reaching an HTML or script sink throws.
- */
-function strictPolicy(serviceUrl: string): string[] {
-  const service = new URL(serviceUrl).origin
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    `img-src 'self' data: ${service}`,
-    `connect-src 'self' ${service}`,
-    "base-uri 'none'",
-    "form-action 'self'",
-    "require-trusted-types-for 'script'",
-    "trusted-types 'none'",
-  ]
 }
