@@ -59,6 +59,12 @@ export interface ServiceOptions {
   browserRateLimit?: number
   /** Default 60000. */
   rateLimitWindowMs?: number
+  /**
+   * For a service behind a proxy of its own: the header the proxy names the client's address in
+   * (`X-Forwarded-For`: its last entry), for the per-address rate limit. Default none: the TCP
+   * peer's address, since a header any client can send would let a bot pick a fresh address.
+   */
+  clientAddressHeader?: string
 }
 
 export interface ServiceHandle {
@@ -99,6 +105,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     publicUrl: '',
     baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl),
     keys: new KeyRing(options.keys),
+    clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
     settings,
     defaults,
     challenges: new ChallengeStore(timers),
@@ -220,6 +227,11 @@ function checked(name: string, value: number, min: number, max: number): number 
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new Error(`${name} must be an integer from ${min} to ${max}, not ${value}.`)
   }
+  return value
+}
+
+function checkedHeaderName(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[!#$%&'*+.^`|~\w-]+$/.test(value)) throw new Error(`clientAddressHeader must be a header name, not ${JSON.stringify(value)}.`)
   return value
 }
 

@@ -14,7 +14,7 @@ export interface ServiceConfig {
 export const DEFAULT_PORT = 8081
 
 const NUMBER_SETTINGS = ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'browserRateLimit', 'rateLimitWindowMs'] as const
-const FILE_FIELDS = ['port', 'baseUrl', 'knobs', 'knobsOrigins', 'allowedHosts', 'keys', ...NUMBER_SETTINGS]
+const FILE_FIELDS = ['port', 'baseUrl', 'knobs', 'knobsOrigins', 'allowedHosts', 'clientAddressHeader', 'keys', ...NUMBER_SETTINGS]
 const KEY_FIELDS = ['key', 'secret', 'allowedOrigins', 'permissions', 'app']
 
 type Env = Record<string, string | undefined>
@@ -57,6 +57,7 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
   if (file.knobs !== undefined) options.knobs = flag(file.knobs, `${where}: knobs`)
   if (file.knobsOrigins !== undefined) options.knobsOrigins = texts(file.knobsOrigins, `${where}: knobsOrigins`)
   if (file.allowedHosts !== undefined) options.allowedHosts = texts(file.allowedHosts, `${where}: allowedHosts`)
+  if (file.clientAddressHeader !== undefined) options.clientAddressHeader = text(file.clientAddressHeader, `${where}: clientAddressHeader`)
   for (const name of NUMBER_SETTINGS) {
     if (file[name] !== undefined) options[name] = integer(file[name], `${where}: ${name}`)
   }
@@ -68,6 +69,7 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
   if (env.SERVICE_PORT) options.port = port(Number(env.SERVICE_PORT), `SERVICE_PORT "${env.SERVICE_PORT}"`)
   if (env.SERVICE_BASE_URL) options.baseUrl = env.SERVICE_BASE_URL
   if (env.SERVICE_KNOBS === '1') options.knobs = true
+  if (env.SERVICE_CLIENT_ADDRESS_HEADER) options.clientAddressHeader = env.SERVICE_CLIENT_ADDRESS_HEADER
   const access = readAccessOptions(env, argv)
   options.knobsOrigins = [...(options.knobsOrigins ?? []), ...access.knobsOrigins]
   options.allowedHosts = [...(options.allowedHosts ?? []), ...access.allowedHosts]

@@ -94,3 +94,12 @@ describe('who may reach the service', () => {
     expect(() => loadServiceConfig({}, undefined, ['--knobs-origin', '--allowed-hosts', 'x'])).toThrow('--knobs-origin needs a value.')
   })
 })
+
+describe('behind a proxy', () => {
+  it('clientAddressHeader from the file, or SERVICE_CLIENT_ADDRESS_HEADER over it', () => {
+    const config = file({ clientAddressHeader: 'X-Real-IP', keys: [{ key: 'k', secret: SECRET }] })
+    expect(loadServiceConfig({ SERVICE_CONFIG: 'service.json' }, config).options.clientAddressHeader).toBe('X-Real-IP')
+    expect(loadServiceConfig({ SERVICE_CONFIG: 'service.json', SERVICE_CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' }, config).options.clientAddressHeader).toBe('X-Forwarded-For')
+    expect(loadServiceConfig({}).options.clientAddressHeader).toBeUndefined()
+  })
+})
