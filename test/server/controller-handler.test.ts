@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { handleControllerRequest, handleFetchRequest, ServiceError, ServiceUnreachableError, type ControllerOptions, type SessionStarted } from '../../src/server/index.ts'
+import { createClient, handleControllerRequest, handleFetchRequest, ServiceError, ServiceUnreachableError, type ControllerOptions, type SessionStarted } from '../../src/server/index.ts'
 
 const secret = randomBytes(32).toString('base64')
 const users = new Map([['ada@example.com', { id: 7, name: 'Ada' }]])
@@ -163,6 +163,15 @@ describe('handleControllerRequest', () => {
     expect(body(response).detail).toBe("The token's jti, sub, otp, role or sid is not well-formed Unicode.")
     expect(findUser).not.toHaveBeenCalled()
     expect(authenticate).not.toHaveBeenCalled()
+  })
+
+  it('with the real client and a user store that finds anyone, a lone surrogate in sub is a 401, not a URIError out of the handler', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }))
+    const client = createClient({ baseUrl: 'https://api.example', key: 'k', secret, fetch })
+    const response = await handleControllerRequest(xhr(await signed({ sub: '\uD800' })), { ...options, client, findUser: () => ({ id: 1, name: 'anyone' }) })
+    expect(response.status).toBe(401)
+    expect(fetch).not.toHaveBeenCalled()
+    expect(startSession).not.toHaveBeenCalled()
   })
 
   it('answers whatever the client throws, even synchronously: no input makes the handler reject', async () => {
