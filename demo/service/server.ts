@@ -145,8 +145,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   context.url = await listen(server, options.port)
   context.publicUrl = context.baseUrl ?? context.url
   allowedHosts.addOwn(context.url, context.publicUrl)
-  const ownOrigins = [context.url, context.publicUrl].map((url) => new URL(url).origin)
-  knobOrigins.add([...ownOrigins, ...ownOrigins.filter((origin) => origin.includes('//127.0.0.1:')).map((origin) => origin.replace('//127.0.0.1:', '//localhost:'))])
+  knobOrigins.addOwn(context.url, context.publicUrl)
 
   return {
     url: context.url,

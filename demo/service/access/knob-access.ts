@@ -20,6 +20,12 @@ export class KnobOrigins {
     for (const origin of origins) this.#origins.add(checkedOrigin(origin))
   }
 
+  /** The service's own origins: where it listens (as 127.0.0.1 and as localhost) and its public base URL. */
+  addOwn(...urls: string[]): void {
+    const origins = urls.map((url) => new URL(url).origin)
+    this.add([...origins, ...origins.filter((origin) => origin.includes('//127.0.0.1:')).map((origin) => origin.replace('//127.0.0.1:', '//localhost:'))])
+  }
+
   allows(origin: string): boolean {
     return this.#origins.has(origin)
   }
