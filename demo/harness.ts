@@ -10,8 +10,15 @@ export interface DemoOptions {
   appPort?: number
   /** Default 0: any free port. */
   servicePort?: number
-  /** Serve the service's /__knobs/ endpoints; default true, since tests steer through them. */
+  /**
+   * Serve the service's /__knobs/ endpoints; default true: tests steer through them, and the
+   * demo's phone page and QA panel drive them from the app's pages, the only pages they answer.
+   */
   knobs?: boolean
+  /** More origins whose pages may use the knobs (ServiceOptions.knobsOrigins). */
+  knobsOrigins?: string[]
+  /** More host names both servers answer to (ServiceOptions.allowedHosts). */
+  allowedHosts?: string[]
   /** Pages of the caller's own on the app's origin, by path (see AppOptions.pages). */
   pages?: Record<string, ExtraPage>
   /** The controller's test modes (AppOptions.testModes); default false, as `npm start` runs it. */
@@ -37,11 +44,25 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     port: options.servicePort ?? 0,
     keys: [{ key: apiKey, secret: apiSecret, allowedOrigins: [] }],
     knobs: options.knobs ?? true,
+    knobsOrigins: options.knobsOrigins,
+    allowedHosts: options.allowedHosts,
   })
   try {
-    const app = await startApp({ port: options.appPort ?? 0, serviceUrl: service.url, apiKey, apiSecret, distDir: DIST_DIR, pages: options.pages, testModes: options.testModes })
+    const app = await startApp({
+      port: options.appPort ?? 0,
+      serviceUrl: service.url,
+      apiKey,
+      apiSecret,
+      distDir: DIST_DIR,
+      pages: options.pages,
+      testModes: options.testModes,
+      allowedHosts: options.allowedHosts,
+    })
     // The app listens on 127.0.0.1, but people type localhost too; both are the app's origin.
-    service.setAllowedOrigins(apiKey, [app.url, app.url.replace('//127.0.0.1:', '//localhost:')])
+    const appOrigins = [app.url, app.url.replace('//127.0.0.1:', '//localhost:')]
+    service.setAllowedOrigins(apiKey, appOrigins)
+    // The app's pages (the phone page, the QA panel) drive the knobs; no other page may.
+    service.addKnobsOrigins(appOrigins)
     return {
       appUrl: app.url,
       serviceUrl: service.url,

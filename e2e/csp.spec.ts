@@ -2,20 +2,26 @@
 // enforced with no policy at all. The widget must look and work the same, with no violation.
 import { createServer } from 'node:http'
 import type { Page } from '@playwright/test'
+import { recommendedPolicy } from '../demo/app/recommended-policy.ts'
 import { closeServer, listen } from '../demo/common/listen.ts'
 import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
 import { frame } from './states.ts'
 
 const violations = (page: Page) => page.evaluate(() => (window as any).__violations)
 
-test('under a strict CSP with Trusted Types, styled and signing in, with no violation', async ({ page, service }) => {
+test('under the README\'s policy (Trusted Types enforced, default-src \'none\'), styled and signing in, with no violation', async ({ page, service, demo }) => {
   const consoleErrors: string[] = []
   page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
   const response = await page.goto(fixture({ csp: 'strict', sri: 1 }))
-  expect(response!.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'")
+  // The policy README.md recommends, word for word (test/readme.test.ts), the demo's origins for its examples'.
+  const policy = recommendedPolicy(demo.appUrl, demo.serviceUrl)
+  expect(response!.headers()['content-security-policy']).toBe([...policy, "form-action 'self'"].join('; '))
+  expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'", "require-trusted-types-for 'script'"]))
   expect(response!.headers()['content-security-policy']).not.toContain('unsafe-inline')
 
-  await service.sign(await shownChallenge(page))
+  const shown = await shownChallenge(page)
+  expect(await violations(page)).toEqual([])
+  await service.sign(shown)
   await page.waitForURL(/\/welcome/)
   expect(consoleErrors).toEqual([])
 })

@@ -2,6 +2,7 @@
 // fits the screen, and answers every click with something visible.
 import { SET_UPS } from '../demo/app/fixture-set-ups.ts'
 import { expect, fixture, shownChallenge, test } from './fixtures.ts'
+import { readQr } from './qr.ts'
 
 test('a mistyped address shows a page, not JSON, with a way back to every demo page', async ({ page }) => {
   const response = await page.goto('/enroll')
@@ -47,7 +48,8 @@ for (const width of [1280, 390]) {
   test(`the enrol result fits its cards and the screen at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/enrol')
-    await page.getByLabel('E-mail address').fill('a.rather.long.address.for.a.person@subdomain.example.com')
+    // An address of its own per width: enrolled once, the next time it gets its code by e-mail only.
+    await page.getByLabel('E-mail address').fill(`a.rather.long.address.for.a.person.${width}@subdomain.example.com`)
     await page.getByRole('button', { name: 'Enrol' }).click()
     await expect(page.getByRole('img', { name: 'Enrollment QR code' })).toBeVisible()
     const overflowing = await page.evaluate(() =>
@@ -71,7 +73,8 @@ test('dates read the same everywhere: the enrol page, the e-mail, and the phone 
 
   const phone = await context.newPage()
   await phone.goto('/phone')
-  await expect(phone.getByRole('list', { name: 'Enrollment codes' })).toContainText(`Enrollment for ada@example.com, until ${until}`)
+  // A new address's code is on the enrol page, and in the e-mail the service sent it.
+  await expect(phone.getByRole('list', { name: 'Enrollment codes in e-mails' })).toContainText(`E-mailed to ada@example.com: Enrollment for ada@example.com, until ${until}`)
 })
 
 test('signing out says so, and the session is over', async ({ page, service }) => {
@@ -111,4 +114,54 @@ test('the phone page lists only sign-in codes on a page still open', async ({ pa
     )
     .not.toContain(closed)
   await expect(codes).toContainText(open)
+})
+
+test.describe('adding a phone to an identity that has one: only its owner gets the code', () => {
+  test('typed on /enrol by anyone, an enrolled address gets no code on screen: it goes to that address, and the phone page lists it as e-mailed', async ({ page, context }) => {
+    await page.goto('/enrol')
+    await page.getByLabel('E-mail address').fill('bea@example.com')
+    await page.getByRole('button', { name: 'Enrol' }).click()
+    await expect(page.getByRole('img', { name: 'Enrollment QR code' })).toBeVisible()
+
+    await page.goto('/enrol')
+    await page.getByLabel('E-mail address').fill('bea@example.com')
+    await page.getByRole('button', { name: 'Enrol' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail')
+    await expect(page.getByRole('main')).toContainText('bea@example.com is enrolled already. We have sent a code to add another phone to that address; it is not shown here')
+    await expect(page.getByRole('img')).toHaveCount(0)
+
+    const phone = await context.newPage()
+    await phone.goto('/phone')
+    const mailed = phone.getByRole('list', { name: 'Enrollment codes in e-mails' }).getByRole('listitem').filter({ hasText: 'E-mailed to bea@example.com: Enrollment for bea@example.com' })
+    await expect(mailed).toHaveCount(2)
+    await expect(phone.getByRole('list', { name: 'Enrollment codes on screens' })).not.toContainText('bea@example.com')
+  })
+
+  test('signed in, the person adds another phone from the welcome page, and its code is on screen', async ({ page, context, service }) => {
+    await service.provisionPhone('ada@example.com')
+    await page.goto(fixture())
+    await service.sign(await shownChallenge(page), 'ada@example.com')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, ada@example.com')
+
+    await page.getByRole('button', { name: 'Add a phone' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scan this code with the app')
+    const code = await readQr(page.getByRole('img', { name: 'Enrollment QR code' }))
+    const phone = await context.newPage()
+    await phone.goto('/phone')
+    await phone.getByLabel('What the camera read').fill(code)
+    await phone.getByRole('button', { name: 'Set up this phone' }).click()
+    await expect(phone.getByRole('status')).toHaveText('This phone now signs in as ada@example.com.')
+  })
+
+  test('the login page\'s phone panel, for a name enrolled already, says the code went to that address', async ({ page, service }) => {
+    await service.provisionPhone('ada@example.com')
+    await page.goto('/login')
+    const panel = page.getByRole('region', { name: 'Phone' })
+    await panel.getByLabel('Sign in as').fill('ada@example.com')
+    await panel.getByRole('button', { name: 'Sign with phone' }).click()
+    await expect(panel.getByRole('status')).toHaveText(
+      'ada@example.com is enrolled already, so the site sent its code to that address, not here: set the phone up from the e-mail on the phone page, or sign in as ada@example.com and add a phone.',
+    )
+    await expect(page).toHaveURL(/\/login$/)
+  })
 })

@@ -37,6 +37,13 @@ for (const name of ['express', 'hono']) {
     test('a person signs in with the phone, reaches the protected page and signs out', async ({ page }) => {
       const consoleErrors: string[] = []
       page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
+      /** Each page the person sees, and what it says about being framed by another site. */
+      const pages = new Map<string, string>()
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'document' || response.status() !== 200) return
+        const headers = response.headers()
+        pages.set(new URL(response.url()).pathname, `${headers['x-frame-options']}; ${/frame-ancestors [^;]*/.exec(headers['content-security-policy'] ?? '')}`)
+      })
       await page.goto(appUrl + '/welcome')
       await expect(page).toHaveURL(appUrl + '/login')
       await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
@@ -51,6 +58,7 @@ for (const name of ['express', 'hono']) {
       await page.goto(appUrl + '/welcome')
       await expect(page).toHaveURL(appUrl + '/login')
       expect(consoleErrors).toEqual([])
+      expect(Object.fromEntries(pages)).toEqual({ '/login': "DENY; frame-ancestors 'none'", '/welcome': "DENY; frame-ancestors 'none'" })
     })
   })
 }

@@ -17,7 +17,7 @@ export interface ChallengeInfo {
 }
 
 export interface ControllerCall {
-  /** Token headers and cookie values as fingerprints (demo/app/fingerprint.ts). */
+  /** Token headers and cookie values as fingerprints (demo/common/fingerprint.ts). */
   headers: Record<string, string | undefined>
   query: string
   valid: boolean
@@ -70,7 +70,9 @@ export class Service {
 
   /**
    * The real flow: the example app enrolls the identity at the service (a signed server-side
-   * call), and the phone scans the enrollment QR code and redeems it. Returns the device id.
+   * call), and the phone scans the enrollment QR code and redeems it. Returns the device id. For
+   * an identity enrolled already, the app sends the code to its address (202), and the person
+   * who reads that mail scans the code in it.
    */
   async provisionPhone(identifier: string): Promise<string> {
     const res = await fetch(this.demo.appUrl + '/__app/enroll', {
@@ -79,11 +81,18 @@ export class Service {
       body: JSON.stringify({ identifier }),
     })
     if (!res.ok) throw new Error(`enrolling ${identifier} answered ${res.status}: ${await res.text()}`)
-    const { base64ImageData } = (await res.json()) as { base64ImageData: string }
-    const token = readQrPng(Buffer.from(base64ImageData, 'base64'))
+    const token = res.status === 202 ? await this.mailedEnrollment(identifier) : readQrPng(Buffer.from(((await res.json()) as { base64ImageData: string }).base64ImageData, 'base64'))
     const { device } = (await (await this.knob('devices', { token })).json()) as { device: { id: string } }
     this.#devices.set(identifier, device.id)
     return device.id
+  }
+
+  /** The QR code in the newest enrollment e-mail to `address`, in the service's outbox. */
+  async mailedEnrollment(address: string): Promise<string> {
+    const messages = (await (await this.knob('outbox', undefined, 'GET')).json()) as { to: string; attachments: { content: string }[] }[]
+    const message = messages.filter((sent) => sent.to === address).at(-1)
+    if (!message) throw new Error(`No e-mail to ${address} in the outbox.`)
+    return readQrPng(Buffer.from(message.attachments[0]!.content, 'base64'))
   }
 
   expire(id: string) {

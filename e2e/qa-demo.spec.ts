@@ -163,12 +163,13 @@ test.describe('the widget set-ups linked from the index', () => {
     await expect(page).toHaveURL(/\/welcome$/)
   })
 
-  test('a strict Content-Security-Policy, and the script with integrity', async ({ page, service }) => {
+  test('a strict Content-Security-Policy, and the script with integrity', async ({ page, service, demo }) => {
     const violations: string[] = []
     page.on('console', (message) => /Content Security Policy|Refused|integrity/i.test(message.text()) && violations.push(message.text()))
     const response = page.waitForResponse((res) => res.url().includes('/fixture?'))
     await openFromIndex(page, 'A strict Content-Security-Policy, and the script with integrity')
-    expect((await (await response).allHeaders())['content-security-policy']).toContain("script-src 'self'")
+    // The README's policy, with this site standing in for the CDN.
+    expect((await (await response).allHeaders())['content-security-policy']).toContain(`default-src 'none'; script-src ${demo.appUrl};`)
     await expect(page.locator('script[src="/service-auth.js"]')).toHaveAttribute('integrity', /^sha384-/)
     await service.sign(await shownChallenge(page))
     await expect(page).toHaveURL(/\/welcome$/)

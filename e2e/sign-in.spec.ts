@@ -1,4 +1,4 @@
-import { fingerprint } from '../demo/app/fingerprint.ts'
+import { fingerprint } from '../demo/common/fingerprint.ts'
 import { expect, fixture, shownChallenge, test } from './fixtures.ts'
 import { readQr } from './qr.ts'
 

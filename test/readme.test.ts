@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import * as embed from '../src/index.ts'
 import * as server from '../src/server/index.ts'
+import { recommendedPolicy } from '../demo/app/recommended-policy.ts'
 
 const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
 const section = (heading: string) => readme.slice(readme.indexOf(`## ${heading}`), readme.indexOf('\n## ', readme.indexOf(`## ${heading}`) + 3))
@@ -23,5 +24,11 @@ describe('README', () => {
       const methods = typeof value == 'function' ? [name] : Object.keys(value).map((method) => `${name}.${method}`)
       for (const method of methods) expect(controller, method).toMatch(new RegExp(`\`(${method.replace('.', '\\.')}|\\.${method.split('.').pop()})\\(`))
     }
+  })
+
+  it('recommends the policy the strict fixture sends, which the end-to-end tests sign in under: default-src, base-uri, object-src and frame-ancestors included', () => {
+    const block = /```http\nContent-Security-Policy: ([^`]*?)\n```/.exec(section('Content-Security-Policy'))?.[1]
+    expect(block?.replace(/\s*\n\s*/g, ' ')).toBe(recommendedPolicy().join('; '))
+    expect(recommendedPolicy()).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]))
   })
 })

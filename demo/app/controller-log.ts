@@ -3,7 +3,7 @@
 // a test compares the fingerprint of the token it holds; a reader learns nothing usable.
 import type { IncomingHttpHeaders } from 'node:http'
 import { BoundedList } from '../common/bounded-list.ts'
-import { fingerprint, fingerprintCookies, fingerprintCredential } from './fingerprint.ts'
+import { fingerprint, fingerprintCookies, fingerprintCredential } from '../common/fingerprint.ts'
 
 export interface ControllerClaims {
   jti: string

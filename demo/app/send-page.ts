@@ -1,6 +1,9 @@
 // Every HTML page of the demo goes out through here, with the headers that keep it from being
 // framed: a hostile site could otherwise lay the login or enrol page under buttons of its own
-// (clickjacking). X-Frame-Options is for browsers older than frame-ancestors.
+// (clickjacking). X-Frame-Options is for browsers older than frame-ancestors. No Referer leaves
+// for another origin either: a page's address is nobody else's business. (`same-origin`, not
+// `no-referrer`: under that, a browser's form posts to this site say `Origin: null`, which
+// same-origin.ts rightly refuses.)
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { sendBytes } from '../common/respond.ts'
 
@@ -28,5 +31,6 @@ export function sendPage(res: ServerResponse, status: number, page: string, { po
     'Content-Security-Policy': mergePolicy(policy),
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'same-origin',
   })
 }

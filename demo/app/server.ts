@@ -4,8 +4,9 @@ import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { decodeSecret } from '../common/credentials.ts'
 import { closeServer, listen } from '../common/listen.ts'
+import { AllowedHosts, refuseForeignHost } from '../common/allowed-hosts.ts'
 import { sendBytes, sendEmpty, sendJson } from '../common/respond.ts'
-import { handlerFor, matchRoute, requestUrl, type Route } from '../common/router.ts'
+import { handlerFor, matchRoute, requestPath, requestUrl, type Route } from '../common/router.ts'
 import { HttpProblem } from '../common/problem.ts'
 import { serve } from '../common/serve.ts'
 import { createClient } from '../../src/server/index.ts'
@@ -47,6 +48,11 @@ export interface AppOptions {
    * need every kind of controller; default false, and `npm start` leaves them off.
    */
   testModes?: boolean
+  /**
+   * Host names the app answers to besides 127.0.0.1 and localhost with its port (see the
+   * service's option of the same name): any other Host is refused, against DNS rebinding.
+   */
+  allowedHosts?: string[]
 }
 
 /** Renders one of the caller's pages; `site` tells it where the service is and which key to use. */
@@ -106,11 +112,14 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   }
 
   const routes = [...extraRoutes(options.pages ?? {}), ...ROUTES]
+  const allowedHosts = new AllowedHosts(options.allowedHosts)
   const server = createServer(
     serve(async (req, res) => {
+      // A page on a rebound name is same-origin with the app, so its posts pass refuseCrossSite.
+      refuseForeignHost(req, allowedHosts)
       const url = requestUrl(req.url, 'http://127.0.0.1')
       try {
-        const match = matchRoute(routes, url.pathname)
+        const match = matchRoute(routes, requestPath(req.url!))
         const handler = handlerFor(match, req.method)
         refuseCrossSite(req)
         await handler(context, { req, res, url, params: match!.params })
@@ -122,6 +131,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     }),
   )
   const url = await listen(server, options.port)
+  allowedHosts.addOwn(url)
   return { url, close: () => closeServer(server) }
 }
 

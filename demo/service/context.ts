@@ -35,6 +35,8 @@ export interface ServiceContext {
    */
   publicUrl: string
   keys: KeyRing
+  /** The header a proxy in front of the service names the client's address in, if it has one. */
+  clientAddressHeader: string | undefined
   settings: ServiceSettings
   /** What `/__knobs/reset` restores. */
   defaults: Readonly<ServiceSettings>

@@ -3,7 +3,7 @@ import { loadServiceConfig } from './service-config.ts'
 import { startService } from './server.ts'
 
 try {
-  const { options, generated } = loadServiceConfig(process.env)
+  const { options, generated } = loadServiceConfig(process.env, undefined, process.argv.slice(2))
   const service = await startService(options)
   const { rateLimit, browserRateLimit, rateLimitWindowMs, enrollmentTimeoutSeconds } = service.settings
   console.log(`Service: ${service.url}${options.baseUrl ? ` (signed requests name ${options.baseUrl})` : ''}`)
@@ -19,7 +19,8 @@ try {
   console.log(
     `Rate limits: ${per(rateLimit, 'signed requests per key')}; ${per(browserRateLimit, 'challenge creations per key and client address')}; enrollment timeout: ${enrollmentTimeoutSeconds} s`,
   )
-  console.log(`Knobs: ${options.knobs ? `${service.url}/__knobs/` : 'off (SERVICE_KNOBS=1 turns them on)'}`)
+  const knobsFor = ['this service', ...(options.knobsOrigins ?? [])].join(', ')
+  console.log(`Knobs: ${options.knobs ? `${service.url}/__knobs/, for pages of ${knobsFor} (--knobs-origin adds one)` : 'off (SERVICE_KNOBS=1 turns them on)'}`)
   const stop = () => void service.close().then(() => process.exit(0))
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

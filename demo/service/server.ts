@@ -5,7 +5,7 @@ import { closeServer, listen } from '../common/listen.ts'
 import { HttpProblem, sendProblem } from '../common/problem.ts'
 import { readBody, readBodyBytes } from '../common/read-body.ts'
 import { sendBytes, sendEmpty } from '../common/respond.ts'
-import { handlerFor, matchRoute, requestUrl } from '../common/router.ts'
+import { handlerFor, matchRoute, requestPath, requestUrl } from '../common/router.ts'
 import { serve } from '../common/serve.ts'
 import { Timers } from '../common/timers.ts'
 import { KeyRing, type ApiKeyOptions } from './access/api-keys.ts'
@@ -13,7 +13,9 @@ import { API_ROUTES } from './api-routes.ts'
 import { ChallengeStore } from './challenges/challenge-store.ts'
 import { ConfigurationStore } from './configuration/configuration-store.ts'
 import type { ServiceContext, ServiceSettings } from './context.ts'
-import { corsHeaders, KNOB_CORS_HEADERS, PREFLIGHT_HEADERS } from './access/cors.ts'
+import { AllowedHosts, refuseForeignHost } from '../common/allowed-hosts.ts'
+import { corsHeaders, PREFLIGHT_HEADERS } from './access/cors.ts'
+import { KnobOrigins, knobCorsHeaders } from './access/knob-access.ts'
 import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS, EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollments/enrollment-store.ts'
 import { RuleQueue, type DelayRule, type FailRule } from './knobs/fault-rules.ts'
 import { Holds } from './knobs/holds.ts'
@@ -35,6 +37,17 @@ export interface ServiceOptions {
   baseUrl?: string
   /** Serve the /__knobs/ endpoints. */
   knobs?: boolean
+  /**
+   * Origins whose pages may use the knobs besides the service's own, e.g. the demo app's
+   * `http://127.0.0.1:8080`; requests from any other page are refused (403).
+   */
+  knobsOrigins?: string[]
+  /**
+   * Host names the service answers to besides its own (127.0.0.1 and localhost with its port, and
+   * the base URL's host): `example.test` for any port, `example.test:8081` for one. Any other Host
+   * is refused (403), against DNS rebinding.
+   */
+  allowedHosts?: string[]
   /** Default 120000. */
   challengeTtlMs?: number
   /** How long a status request is held; default 1000 (the spec's "about one second"). */
@@ -47,6 +60,12 @@ export interface ServiceOptions {
   browserRateLimit?: number
   /** Default 60000. */
   rateLimitWindowMs?: number
+  /**
+   * For a service behind a proxy of its own: the header the proxy names the client's address in
+   * (`X-Forwarded-For`: its last entry), for the per-address rate limit. Default none: the TCP
+   * peer's address, since a header any client can send would let a bot pick a fresh address.
+   */
+  clientAddressHeader?: string
 }
 
 export interface ServiceHandle {
@@ -56,6 +75,8 @@ export interface ServiceHandle {
   settings: Readonly<ServiceSettings>
   /** Replaces a key's allowed origins, for callers that learn them only after the service listens. */
   setAllowedOrigins(key: string, origins: string[]): void
+  /** Lets pages of these origins use the knobs too, for callers that learn them only after the service listens. */
+  addKnobsOrigins(origins: string[]): void
   close(): Promise<void>
 }
 
@@ -78,11 +99,14 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
   const timers = new Timers()
   const settings = { ...defaults }
+  const knobOrigins = new KnobOrigins(options.knobsOrigins)
+  const allowedHosts = new AllowedHosts(options.allowedHosts)
   const context: ServiceContext = {
     url: '',
     publicUrl: '',
     baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl),
     keys: new KeyRing(options.keys),
+    clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
     settings,
     defaults,
     challenges: new ChallengeStore(timers),
@@ -106,23 +130,30 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       // keep-alive connection drops before any answer, which would swallow a knob-forced
       // network failure; on a fresh connection the failure reaches the embed as it should.
       res.setHeader('Connection', 'close')
+      refuseForeignHost(req, allowedHosts)
       const url = requestUrl(req.url, 'http://127.0.0.1')
-      if (url.pathname === '/__knobs' || url.pathname.startsWith('/__knobs/')) {
+      const path = requestPath(req.url!)
+      if (path === '/__knobs' || path.startsWith('/__knobs/')) {
         if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
-        await handleKnob(context, req, res, url)
+        // Before the body is read: a refused page's request does nothing.
+        for (const [name, value] of Object.entries(knobCorsHeaders(req, knobOrigins))) res.setHeader(name, value!)
+        await handleKnob(context, req, res, url, path)
       } else {
-        await handleApi(context, req, res, url)
+        await handleApi(context, req, res, url, path)
       }
     }),
   )
   answerClientErrorsWithProblems(server)
   context.url = await listen(server, options.port)
   context.publicUrl = context.baseUrl ?? context.url
+  allowedHosts.addOwn(context.url, context.publicUrl)
+  knobOrigins.addOwn(context.url, context.publicUrl)
 
   return {
     url: context.url,
     settings: defaults,
     setAllowedOrigins: (key, origins) => context.keys.setAllowedOrigins(key, origins),
+    addKnobsOrigins: (origins) => knobOrigins.add(origins),
     async close() {
       timers.clearAll()
       context.challenges.close()
@@ -134,9 +165,9 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
 }
 
-async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
   const logged = context.log.record(req, url)
-  const match = matchRoute(API_ROUTES, url.pathname)
+  const match = matchRoute(API_ROUTES, path)
   const browserFacing = match?.route.browserFacing ?? false
   if (browserFacing) {
     // Set before anything can fail, so every answer of these endpoints carries them.
@@ -145,7 +176,8 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
     }
   }
   const rawBody = await readBodyBytes(req)
-  logged.body = rawBody.toString('utf8')
+  const body = rawBody.toString('utf8')
+  context.log.setBody(logged, body)
   if (browserFacing && req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
   const handler = handlerFor(match, req.method)
   const { route, params } = match!
@@ -171,7 +203,7 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
   const failure = context.failRules.take(target)
   if (failure) return answerWithFailure(req, res, failure, url)
 
-  await handler(context, { req, res, url, params, body: logged.body, rawBody })
+  await handler(context, { req, res, url, params, body, rawBody })
 }
 
 /** Answers as a knob `fail` rule says, instead of handling the request. */
@@ -190,11 +222,10 @@ function answerWithFailure(req: IncomingMessage, res: ServerResponse, rule: Fail
   }
 }
 
-async function handleKnob(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  for (const [name, value] of Object.entries(KNOB_CORS_HEADERS)) res.setHeader(name, value!)
+async function handleKnob(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
   const body = await readBody(req)
-  if (req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
-  const match = matchRoute(KNOB_ROUTES, url.pathname)
+  if (req.method === 'OPTIONS') return sendEmpty(res, 204, { ...PREFLIGHT_HEADERS, 'Access-Control-Allow-Methods': 'GET, POST, DELETE' })
+  const match = matchRoute(KNOB_ROUTES, path)
   const handler = handlerFor(match, req.method)
   await handler(context, { req, res, url, params: match!.params, body, rawBody: Buffer.from(body) })
 }
@@ -204,6 +235,11 @@ function checked(name: string, value: number, min: number, max: number): number 
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new Error(`${name} must be an integer from ${min} to ${max}, not ${value}.`)
   }
+  return value
+}
+
+function checkedHeaderName(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[!#$%&'*+.^`|~\w-]+$/.test(value)) throw new Error(`clientAddressHeader must be a header name, not ${JSON.stringify(value)}.`)
   return value
 }
 

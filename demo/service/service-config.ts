@@ -14,12 +14,39 @@ export interface ServiceConfig {
 export const DEFAULT_PORT = 8081
 
 const NUMBER_SETTINGS = ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'browserRateLimit', 'rateLimitWindowMs'] as const
-const FILE_FIELDS = ['port', 'baseUrl', 'knobs', 'keys', ...NUMBER_SETTINGS]
+const FILE_FIELDS = ['port', 'baseUrl', 'knobs', 'knobsOrigins', 'allowedHosts', 'clientAddressHeader', 'keys', ...NUMBER_SETTINGS]
 const KEY_FIELDS = ['key', 'secret', 'allowedOrigins', 'permissions', 'app']
 
 type Env = Record<string, string | undefined>
 
-export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServiceConfig {
+/** Who may reach the service besides its own pages and names: what --knobs-origin and --allowed-hosts add. */
+export interface AccessOptions {
+  knobsOrigins: string[]
+  allowedHosts: string[]
+}
+
+const FLAGS = { '--knobs-origin': 'knobsOrigins', '--allowed-hosts': 'allowedHosts' } as const
+
+/**
+ * SERVICE_KNOBS_ORIGIN and SERVICE_ALLOWED_HOSTS (comma-separated), then the command line's
+ * `--knobs-origin` and `--allowed-hosts` (`--flag value` or `--flag=value`, comma-separated,
+ * repeatable): each adds to the list. `npm start` reads the same, for both of its servers.
+ */
+export function readAccessOptions(env: Env, argv: readonly string[]): AccessOptions {
+  const options: AccessOptions = { knobsOrigins: list(env.SERVICE_KNOBS_ORIGIN), allowedHosts: list(env.SERVICE_ALLOWED_HOSTS) }
+  for (let index = 0; index < argv.length; index++) {
+    const [flag, inline] = argv[index]!.split(/=(.*)/s) as [string, string | undefined]
+    if (!(flag in FLAGS)) throw new Error(`Unknown option ${flag} (known: ${Object.keys(FLAGS).join(', ')}).`)
+    const value = inline ?? argv[++index]
+    if (!value || value.startsWith('--')) throw new Error(`${flag} needs a value.`)
+    options[FLAGS[flag as keyof typeof FLAGS]].push(...list(value))
+  }
+  return options
+}
+
+const list = (text: string | undefined): string[] => (text ?? '').split(',').map((item) => item.trim()).filter(Boolean)
+
+export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8'), argv: readonly string[] = []): ServiceConfig {
   const file = env.SERVICE_CONFIG ? readConfigFile(env.SERVICE_CONFIG, readFile) : {}
   const where = env.SERVICE_CONFIG ?? 'config'
   const options: ServiceConfig['options'] = { port: DEFAULT_PORT, keys: [] }
@@ -28,6 +55,9 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
   if (file.port !== undefined) options.port = port(file.port, `${where}: port`)
   if (file.baseUrl !== undefined) options.baseUrl = text(file.baseUrl, `${where}: baseUrl`)
   if (file.knobs !== undefined) options.knobs = flag(file.knobs, `${where}: knobs`)
+  if (file.knobsOrigins !== undefined) options.knobsOrigins = texts(file.knobsOrigins, `${where}: knobsOrigins`)
+  if (file.allowedHosts !== undefined) options.allowedHosts = texts(file.allowedHosts, `${where}: allowedHosts`)
+  if (file.clientAddressHeader !== undefined) options.clientAddressHeader = text(file.clientAddressHeader, `${where}: clientAddressHeader`)
   for (const name of NUMBER_SETTINGS) {
     if (file[name] !== undefined) options[name] = integer(file[name], `${where}: ${name}`)
   }
@@ -39,6 +69,10 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
   if (env.SERVICE_PORT) options.port = port(Number(env.SERVICE_PORT), `SERVICE_PORT "${env.SERVICE_PORT}"`)
   if (env.SERVICE_BASE_URL) options.baseUrl = env.SERVICE_BASE_URL
   if (env.SERVICE_KNOBS === '1') options.knobs = true
+  if (env.SERVICE_CLIENT_ADDRESS_HEADER) options.clientAddressHeader = env.SERVICE_CLIENT_ADDRESS_HEADER
+  const access = readAccessOptions(env, argv)
+  options.knobsOrigins = [...(options.knobsOrigins ?? []), ...access.knobsOrigins]
+  options.allowedHosts = [...(options.allowedHosts ?? []), ...access.allowedHosts]
   const generated = addEnvironmentKey(env, options.keys)
   return { options, generated }
 }

@@ -16,6 +16,13 @@ const ASSETS = [
   ['service-auth.css', 'service-auth/style.css'],
 ]
 
+// Every page refuses to be framed by another site, which could lay it under buttons of its own
+// (clickjacking); X-Frame-Options is for browsers older than frame-ancestors. No <base> or
+// plugins either. The login page's policy says more: which origins it may load from.
+const EVERY_PAGE = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+/** @param {string} policy */
+const pageHeaders = (policy = EVERY_PAGE) => ({ 'Content-Security-Policy': policy, 'X-Frame-Options': 'DENY' })
+
 /**
  * @typedef {object} AppOptions
  * @property {string} serviceUrl The service's base URL.
@@ -41,7 +48,7 @@ export function createApp({ serviceUrl, key, secret, users }) {
   for (const [name, specifier] of ASSETS) app.get(`/assets/${name}`, (_req, res) => res.sendFile(fileURLToPath(import.meta.resolve(specifier))))
 
   app.get('/login', (_req, res) => {
-    res.set('Content-Security-Policy', `default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}`)
+    res.set(pageHeaders(`default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}; ${EVERY_PAGE}`))
     res.type('html').send(`<!doctype html>
 <html lang="en">
 <link rel="icon" href="data:,">
@@ -72,7 +79,7 @@ export function createApp({ serviceUrl, key, secret, users }) {
   app.get('/welcome', (req, res) => {
     const user = sessions.get(sessionIdOf(req))
     if (!user) return res.redirect('/login')
-    res.type('html').send(`<!doctype html>
+    res.set(pageHeaders()).type('html').send(`<!doctype html>
 <html lang="en">
 <link rel="icon" href="data:,">
 <title>Welcome</title>

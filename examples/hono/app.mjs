@@ -21,6 +21,13 @@ const ASSETS = {
   'service-auth.css': ['service-auth/style.css', 'text/css; charset=utf-8'],
 }
 
+// Every page refuses to be framed by another site, which could lay it under buttons of its own
+// (clickjacking); X-Frame-Options is for browsers older than frame-ancestors. No <base> or
+// plugins either. The login page's policy says more: which origins it may load from.
+const EVERY_PAGE = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+/** @param {string} policy */
+const pageHeaders = (policy = EVERY_PAGE) => ({ 'Content-Security-Policy': policy, 'X-Frame-Options': 'DENY' })
+
 /**
  * @typedef {object} AppOptions
  * @property {string} serviceUrl The service's base URL.
@@ -48,7 +55,6 @@ export function createApp({ serviceUrl, key, secret, users }) {
   })
 
   app.get('/login', (c) => {
-    c.header('Content-Security-Policy', `default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}`)
     return c.html(html`<!doctype html>
 <html lang="en">
 <link rel="icon" href="data:,">
@@ -57,7 +63,10 @@ export function createApp({ serviceUrl, key, secret, users }) {
 <h1>Sign in</h1>
 <div data-service-auth data-service-key="${key}" data-service-auth-url="/auth/controller" data-service-api="${serviceUrl}"></div>
 <script src="/assets/service-auth.js" defer></script>
-</html>`)
+</html>`,
+      200,
+      pageHeaders(`default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}; ${EVERY_PAGE}`),
+    )
   })
 
   // The controller: verifies the token, asks `users`, confirms at the service, starts the session.
@@ -84,7 +93,10 @@ export function createApp({ serviceUrl, key, secret, users }) {
 <title>Welcome</title>
 <h1>Signed in as ${user.name}</h1>
 <form method="post" action="/logout"><button>Sign out</button></form>
-</html>`)
+</html>`,
+      200,
+      pageHeaders(),
+    )
   })
 
   app.post('/logout', (c) => {

@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose'
+import { checkSentAsBuilt, pathSegment } from './path-segment.js'
 import { ServiceError, ServiceUnreachableError } from './problem.js'
 import type { Authentication, Configuration, Enrollment, Identity, Session } from './resources.js'
 import { secretBytes } from './secret.js'
@@ -71,6 +72,7 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
   const signingKey = secretBytes(secret)
 
   async function request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    checkSentAsBuilt(base, path)
     const url = base + path
     const raw = body === undefined ? '' : JSON.stringify(body)
     const now = Math.floor(Date.now() / 1000)
@@ -101,7 +103,8 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
     return { status: res.status, body: parsed as T }
   }
 
-  const identityPath = (identifier: string) => '/v1/entity/identities/' + encodeURIComponent(identifier)
+  // Built inside the async methods below, so a PathSegmentError rejects rather than throws.
+  const identityPath = (identifier: string) => '/v1/entity/identities/' + pathSegment(identifier)
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await request<T>(method, path, body)).body
 
   return {
@@ -116,7 +119,7 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
     },
     identities: {
       /** One identity; a ServiceError with status 404 when there is none. */
-      get: (identifier: string) => call<Identity>('GET', identityPath(identifier)),
+      get: async (identifier: string) => call<Identity>('GET', identityPath(identifier)),
       /** The identities in creation order, up to `limit` (default and most: 1,000) from `page` (default 1). */
       list: ({ page, limit }: { page?: number; limit?: number } = {}): Promise<Identity[]> => {
         const query = new URLSearchParams()
@@ -126,9 +129,9 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
         return call<Identity[]>('GET', '/v1/entity/identities' + (search && '?' + search))
       },
       /** Changes an identity, e.g. `{ locked: true }`; resolves to the updated Identity. A ServiceError with status 404 when there is none. */
-      update: (identifier: string, changes: IdentityChanges) => call<Identity>('POST', identityPath(identifier), changes),
+      update: async (identifier: string, changes: IdentityChanges) => call<Identity>('POST', identityPath(identifier), changes),
       /** Gives an identity a new identifier; it keeps its id, devices and sessions. 404 when there is none, 400 when the new one is taken. */
-      rename: (identifier: string, newIdentifier: string) => call<Identity>('PATCH', identityPath(identifier) + '/rename', { identifier: newIdentifier }),
+      rename: async (identifier: string, newIdentifier: string) => call<Identity>('PATCH', identityPath(identifier) + '/rename', { identifier: newIdentifier }),
       /** Deletes an identity; it can no longer sign in, and its sessions end. A ServiceError with status 404 when there is none. */
       delete: async (identifier: string): Promise<void> => {
         await request('DELETE', identityPath(identifier))
@@ -137,7 +140,7 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
     devices: {
       /** Removes a device (an element of `Identity.tokens`) from its identity, e.g. a lost phone. 404 when there is none. */
       delete: async (deviceId: string): Promise<void> => {
-        await request('DELETE', '/v1/entity/tokens/' + encodeURIComponent(deviceId))
+        await request('DELETE', '/v1/entity/tokens/' + pathSegment(deviceId))
       },
     },
     /**
@@ -145,7 +148,7 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
      * the identity and the session it started (null unless sessions are on); a ServiceError with
      * status 401 means not authenticated (a wrong otp, or a challenge already used), 423 a locked identity.
      */
-    authenticate: (identifier: string, confirmation: { challenge: string; otp: string }) =>
+    authenticate: async (identifier: string, confirmation: { challenge: string; otp: string }) =>
       call<Authentication>('POST', identityPath(identifier) + '/authenticate', confirmation),
     configuration: {
       get: () => call<Configuration>('GET', '/v1/entity/configuration'),
@@ -156,13 +159,13 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
       /** The live sign-in sessions of your app. */
       list: async (): Promise<Session[]> => (await call<{ items: Session[] }>('GET', '/v1/entity/sessions')).items,
       /** One session; a ServiceError with status 404 once it has ended. */
-      get: (id: string) => call<Session>('GET', '/v1/entity/sessions/' + encodeURIComponent(id)),
+      get: async (id: string) => call<Session>('GET', '/v1/entity/sessions/' + pathSegment(id)),
       /** Reports your sessions' times; resolves to the live sessions, so ids missing from it have ended at the service. */
       update: async (reports: SessionReport[]): Promise<Session[]> =>
         (await call<{ items: Session[] }>('PATCH', '/v1/entity/sessions', reports)).items,
       /** Logs a session out. 404 when it has ended already. */
       logout: async (id: string): Promise<void> => {
-        await request('DELETE', '/v1/entity/sessions/' + encodeURIComponent(id))
+        await request('DELETE', '/v1/entity/sessions/' + pathSegment(id))
       },
     },
   }

@@ -1,7 +1,8 @@
 import type { Client } from './client.js'
+import { PathSegmentError } from './path-segment.js'
 import { ServiceError } from './problem.js'
 import { redirectOriginsOf, safeHeaders, safeLocation, UnsafeAnswerError } from './safe-answer.js'
-import { AuthTokenError, verifyAuthToken, type AuthTokenClaims } from './verify.js'
+import { AuthTokenError, verifyAuthToken, verifyOptions, type AuthTokenClaims } from './verify.js'
 
 /** The parts of an incoming request the controller reads: a fetch `Request`, or Node's `IncomingMessage`. */
 export interface ControllerRequest {
@@ -43,6 +44,11 @@ export interface ControllerOptions<User> {
    * value with a control character, is answered with a 500 problem and never sent.
    */
   startSession(user: User, claims: AuthTokenClaims): SessionStarted | Promise<SessionStarted>
+  /**
+   * Told of an error the controller did not expect, such as `findUser` or `startSession`
+   * throwing; the browser gets a 500 problem that does not repeat it. Default: `console.error`.
+   */
+  onError?(error: unknown): void
 }
 
 /** What `startSession` returns: where to go next, or that and headers for the answer (a list for several cookies). */
@@ -54,14 +60,17 @@ export type SessionStarted = string | void | { location?: string; headers?: Reco
  * (6): JSON `{location}` to the embed's XHR, a redirect to anything else. Refusals are problem
  * JSON: 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
  * sign in, 423 for a locked identity, 502 when the service cannot be reached, 500 when
- * `startSession` returns a location or headers that are not safe to send.
+ * `startSession` returns a location or headers that are not safe to send, or anything throws.
+ * Whatever the request holds, it answers and never rejects; only bad options (a secret that is
+ * not Base64, say) throw a TypeError, at the first request, before the request is read.
  */
 export async function handleControllerRequest<User>(request: ControllerRequest, options: ControllerOptions<User>): Promise<ControllerResponse> {
   const header = options.header ?? 'X-Service-Auth'
   const redirectOrigins = redirectOriginsOf(options.redirectOrigins)
-  let token = headerOf(request, header)
-  if (/^authorization$/i.test(header)) token = token?.replace(/^Bearer\s+/i, '')
+  verifyOptions(options)
   try {
+    let token = headerOf(request, header)
+    if (/^authorization$/i.test(header)) token = token?.replace(/^Bearer\s+/i, '')
     const claims = await verifyAuthToken(token, { secret: options.secret, leeway: options.leeway, maxAge: options.maxAge })
     const user = await options.findUser(claims.identifier, claims)
     // Asked before confirming: a refused user leaves the challenge unconsumed at the service.
@@ -78,12 +87,22 @@ export async function handleControllerRequest<User>(request: ControllerRequest, 
     if (error instanceof AuthTokenError) return problem(401, 'Unauthorized', error.message)
     // The session has started, but its cookie and location stay here: the browser gets neither.
     if (error instanceof UnsafeAnswerError) return problem(500, 'Internal Server Error', error.message)
+    // An identifier the client cannot send ("." or "..") cannot be confirmed: refused like any
+    // unconfirmed sign-in, and nothing reached the service.
+    if (error instanceof PathSegmentError) return problem(401, 'Unauthorized', 'The service did not confirm this sign-in.')
     if (error instanceof ServiceError) {
       if (error.status === 423) return problem(423, 'Locked', 'This identity is locked.')
       if (error.status === 401 || error.status === 404) return problem(401, 'Unauthorized', 'The service did not confirm this sign-in.')
       return problem(502, 'Bad Gateway', 'The sign-in service could not confirm this sign-in.')
     }
-    throw error
+    // A server must not go down over one request (with node:http, a rejected handler ends the
+    // process): the integrator hears of it, the browser gets a 500 that says nothing more.
+    try {
+      ;(options.onError ?? console.error)(error)
+    } catch {
+      // Not even a broken error hook may take the server down.
+    }
+    return problem(500, 'Internal Server Error', 'The sign-in could not be completed.')
   }
 }
 

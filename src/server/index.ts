@@ -9,6 +9,7 @@ export {
   type ControllerResponse,
   type SessionStarted,
 } from './controller-handler.js'
+export { PathSegmentError } from './path-segment.js'
 export { ServiceError, ServiceUnreachableError, type FieldError } from './problem.js'
 export type { Authentication, Configuration, Device, Enrollment, Identity, Session, SessionClient } from './resources.js'
 export { AuthTokenError, verifyAuthToken, type AuthTokenClaims, type AuthTokenProblem, type VerifyOptions } from './verify.js'

@@ -47,6 +47,14 @@ export class AuthTokenError extends Error {
   }
 }
 
+// A real token is a few hundred characters. Anything far longer is refused before it is decoded
+// or hashed, so a flood of huge headers costs no crypto.
+const MAX_TOKEN_LENGTH = 8 * 1024
+
+// A lone surrogate: in a `u` regex, a valid pair is one astral code point, so only halves match.
+// (String.prototype.isWellFormed says the same from Node 20 on, but not in every runtime this supports.)
+const LONE_SURROGATE = /\p{Cs}/u
+
 // The embed hands the token on as soon as the phone has signed, so an honest token is seconds old
 // (the mock service's live 120 s). Five minutes leaves room for a slow network and a skewed clock,
 // and bounds how long a token leaked from a log or a proxy is worth anything, whatever `exp` a
@@ -62,10 +70,9 @@ const DEFAULT_MAX_AGE = 300
  */
 export async function verifyAuthToken(token: unknown, options: VerifyOptions): Promise<AuthTokenClaims> {
   // First, so a bad secret shows on the first request whatever it carries, not only on a good token.
-  const key = secretBytes(options.secret)
-  const leeway = seconds('leeway', options.leeway ?? 5)
-  const maxAge = seconds('maxAge', options.maxAge ?? DEFAULT_MAX_AGE)
+  const { key, leeway, maxAge } = verifyOptions(options)
   if (typeof token !== 'string' || !token) throw new AuthTokenError('malformed', 'There is no token.')
+  if (token.length > MAX_TOKEN_LENGTH) throw new AuthTokenError('malformed', `The token is longer than ${MAX_TOKEN_LENGTH / 1024} KiB.`)
   let payload: JWTPayload
   try {
     ;({ payload } = await jwtVerify(token, key, {
@@ -87,15 +94,32 @@ export async function verifyAuthToken(token: unknown, options: VerifyOptions): P
   if (now - iat > maxAge + leeway) {
     throw new AuthTokenError('expired', `The token was issued ${Math.floor(now - iat)} s ago, longer than maxAge (${maxAge} s) allows.`)
   }
-  const { jti, sub, otp } = payload
+  const { jti, sub, otp, role, sid } = payload
   if (![jti, sub, otp].every((claim) => typeof claim === 'string' && claim)) {
     throw new AuthTokenError('claims', 'The token lacks a jti, sub or otp string.')
   }
+  // Every string handed on must be whole Unicode: a lone surrogate makes encodeURIComponent (the
+  // identifier goes into the authenticate URL), TextEncoder and most databases throw or mangle it.
+  if ([jti, sub, otp, role, sid].some((claim) => typeof claim === 'string' && LONE_SURROGATE.test(claim))) {
+    throw new AuthTokenError('claims', 'The token\'s jti, sub, otp, role or sid is not well-formed Unicode.')
+  }
   const claims: AuthTokenClaims = { challengeId: jti as string, identifier: sub as string, otp: otp as string }
   // Optional, so only strings are taken: a token without them is as good as before.
-  if (typeof payload.role === 'string' && payload.role) claims.role = payload.role
-  if (typeof payload.sid === 'string' && payload.sid) claims.sessionId = payload.sid
+  if (typeof role === 'string' && role) claims.role = role
+  if (typeof sid === 'string' && sid) claims.sessionId = sid
   return claims
+}
+
+/**
+ * The options checked, the secret decoded: a TypeError for a bad one, which is the integrator's
+ * bug rather than a bad token. The controller calls this before it reads anything of the request.
+ */
+export function verifyOptions(options: VerifyOptions): { key: Uint8Array; leeway: number; maxAge: number } {
+  return {
+    key: secretBytes(options.secret),
+    leeway: seconds('leeway', options.leeway ?? 5),
+    maxAge: seconds('maxAge', options.maxAge ?? DEFAULT_MAX_AGE),
+  }
 }
 
 function refusal(error: unknown): AuthTokenError {

@@ -2,7 +2,7 @@
 // GET /__app/controller-log tells tests what the controller received, and anyone can read it:
 // it must never hand out a usable token or session cookie, only fingerprints of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fingerprint } from '../../demo/app/fingerprint.ts'
+import { fingerprint } from '../../demo/common/fingerprint.ts'
 import { startDemo, type Demo } from '../../demo/harness.ts'
 import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.ts'
 

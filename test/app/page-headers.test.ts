@@ -1,8 +1,10 @@
 // @vitest-environment node
 // Every HTML page of the demo refuses to be framed (clickjacking: a hostile site could lay the
-// login or enrol page under its own buttons), with a Content-Security-Policy on each; a page
-// with a policy of its own (the strict fixture) keeps it, with the frame rule merged in.
+// login or enrol page under its own buttons), with a Content-Security-Policy on each, and lets
+// its address go to its own origin only (Referrer-Policy); a page with a policy of its own (the
+// strict fixture) keeps it, with the frame rule merged in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { recommendedPolicy } from '../../demo/app/recommended-policy.ts'
 import { startDemo, type Demo } from '../../demo/harness.ts'
 
 let demo: Demo
@@ -23,8 +25,16 @@ describe('demo pages', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
       expect(directives(res.headers.get('content-security-policy'))).toContain("frame-ancestors 'none'")
       expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('referrer-policy')).toBe('same-origin')
     })
   }
+
+  it('an error page sends the same headers', async () => {
+    const res = await fetch(demo.appUrl + '/no-such-page', { headers: { Accept: 'text/html' } })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('referrer-policy')).toBe('same-origin')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
 
   it('the enrol form, sent back with an error, cannot be framed either', async () => {
     const res = await fetch(demo.appUrl + '/enrol', {
@@ -37,10 +47,10 @@ describe('demo pages', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY')
   })
 
-  it('the strict fixture keeps its own policy, with the frame rule merged in once', async () => {
+  it('the strict fixture sends the README\'s policy (this site standing in for the CDN), with the every-page rules merged in once', async () => {
     const res = await fetch(demo.appUrl + '/fixture?csp=strict')
     const policy = directives(res.headers.get('content-security-policy'))
-    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "script-src 'self'", "require-trusted-types-for 'script'", "frame-ancestors 'none'"]))
+    expect(policy).toEqual([...recommendedPolicy(demo.appUrl, demo.serviceUrl), "form-action 'self'"])
     expect(policy.filter((directive) => directive.startsWith('base-uri'))).toEqual(["base-uri 'none'"])
     expect(res.headers.get('x-frame-options')).toBe('DENY')
   })

@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
-import { decodeJwt } from 'jose'
+import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCredentials } from '../../demo/common/credentials.ts'
 import { startService, type ServiceHandle } from '../../demo/service/server.ts'
@@ -250,10 +250,20 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       expect(res.status).toBe(201)
     })
 
-    it('node:http: the embed\'s XHR gets {location} and the session cookie; the challenge is consumed', async () => {
+    it('node:http: bad tokens get 401 and the server lives on; the embed\'s XHR gets {location} and the session cookie; the challenge is consumed', async () => {
       const child = spawn(process.execPath, ['serve-node.mjs'], { cwd: project, env: env(), stdio: ['ignore', 'pipe', 'inherit'] })
       try {
         const [port] = await once(createInterface({ input: child.stdout! }), 'line')
+        // A token whose sub holds a lone surrogate, well signed: once enough to end the process.
+        const hostile = await new SignJWT({ jti: 'c', sub: 'ada@example.com\uD800', otp: 'o' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuedAt()
+          .setExpirationTime('1m')
+          .sign(new Uint8Array(Buffer.from(secret, 'base64')))
+        for (const bad of [hostile, 'x'.repeat(10_000), 'not-a-jwt']) {
+          const refused = await fetch(`http://127.0.0.1:${port}/auth/controller`, { headers: { 'X-Service-Auth': bad, 'X-Requested-With': 'XMLHttpRequest' } })
+          expect(refused.status).toBe(401)
+        }
         const token = await signedToken()
         const headers = { 'X-Service-Auth': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' }
         const res = await fetch(`http://127.0.0.1:${port}/auth/controller`, { headers })

@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { jwtVerify, decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClient, ServiceError, ServiceUnreachableError } from '../../src/server/index.ts'
+import { createClient, PathSegmentError, ServiceError, ServiceUnreachableError } from '../../src/server/index.ts'
+import { pathSegment } from '../../src/server/path-segment.ts'
 
 const key = 'pk_test'
 const secret = randomBytes(32).toString('base64')
@@ -66,6 +67,30 @@ describe('createClient: request signing (spec section 5)', () => {
     const { payload } = await jwtVerify(seen[0].authorization, Buffer.from(secret, 'base64'))
     expect(payload).toMatchObject({ method: 'DELETE', bodyHash: createHash('sha256').update('').digest('hex') })
     expect(seen[0].body).toBe('')
+  })
+
+  it.each([
+    ['"."', () => client().identities.get('.')],
+    ['".."', () => client().authenticate('..', { challenge: 'c', otp: 'o' })],
+    ['"." to rename', () => client().identities.rename('.', 'x')],
+    ['".." as a device id', () => client().devices.delete('..')],
+    ['a lone surrogate', () => client().identities.update('ada\uD800', { locked: true })],
+    ['a lone surrogate as a session id', () => client().sessions.get('\uDC00')],
+  ])('refuses %s with a PathSegmentError (a TypeError) and sends nothing: fetch would resolve a dot segment', async (_, call) => {
+    const error = await call().catch((error: unknown) => error)
+    expect(error).toBeInstanceOf(PathSegmentError)
+    expect(error).toBeInstanceOf(TypeError)
+    expect(seen).toEqual([])
+  })
+
+  it('encodes "." and ".." as %2E, as the spec\'s "URL-encoded" reads for them; other dots stay', () => {
+    expect(['.', '..', '...', 'a.b', 'a/b'].map(pathSegment)).toEqual(['%2E', '%2E%2E', '...', 'a.b', 'a%2Fb'])
+  })
+
+  it('sends "..." and "a.b" as they are: only whole "." and ".." segments are dot segments', async () => {
+    await client().identities.get('...')
+    await client().identities.get('a.b')
+    expect(seen.map((request) => request.url)).toEqual(['/v1/entity/identities/...', '/v1/entity/identities/a.b'])
   })
 
   it('URL-encodes the identifier in the path, and signs the exact URL it requests', async () => {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { handleControllerRequest, handleFetchRequest, ServiceError, ServiceUnreachableError, type ControllerOptions, type SessionStarted } from '../../src/server/index.ts'
+import { createClient, handleControllerRequest, handleFetchRequest, ServiceError, ServiceUnreachableError, type ControllerOptions, type SessionStarted } from '../../src/server/index.ts'
 
 const secret = randomBytes(32).toString('base64')
 const users = new Map([['ada@example.com', { id: 7, name: 'Ada' }]])
@@ -128,11 +128,67 @@ describe('handleControllerRequest', () => {
     expect((await handleControllerRequest(xhr(await signed()), options)).status).toBe(502)
   })
 
-  it('lets errors of the integrator’s own code through', async () => {
+  it('answers 500 to an error of the integrator’s own code, and hands the error to onError', async () => {
+    const failure = new Error('session store down')
     startSession.mockImplementation(() => {
-      throw new Error('session store down')
+      throw failure
     })
-    await expect(handleControllerRequest(xhr(await signed()), options)).rejects.toThrow('session store down')
+    const onError = vi.fn()
+    const response = await handleControllerRequest(xhr(await signed()), { ...options, onError })
+    expect(response.status).toBe(500)
+    expect(body(response)).toEqual({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The sign-in could not be completed.' })
+    expect(response.headers['Set-Cookie']).toBeUndefined()
+    expect(onError).toHaveBeenCalledWith(failure)
+  })
+
+  it('reports to console.error by default, and answers even when onError throws', async () => {
+    const findUser = vi.fn(async () => Promise.reject(new Error('database down')))
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      expect((await handleControllerRequest(xhr(await signed()), { ...options, findUser })).status).toBe(500)
+      expect(logged).toHaveBeenCalledWith(new Error('database down'))
+    } finally {
+      logged.mockRestore()
+    }
+    const onError = () => {
+      throw new Error('the hook is broken too')
+    }
+    expect((await handleControllerRequest(xhr(await signed()), { ...options, findUser, onError })).status).toBe(500)
+  })
+
+  it('refuses a token whose sub holds a lone surrogate with 401, and asks neither the user store nor the service', async () => {
+    const findUser = vi.fn(() => users.get('ada@example.com'))
+    const response = await handleControllerRequest(xhr(await signed({ sub: 'ada@example.com\uD800' })), { ...options, findUser })
+    expect(response.status).toBe(401)
+    expect(body(response).detail).toBe("The token's jti, sub, otp, role or sid is not well-formed Unicode.")
+    expect(findUser).not.toHaveBeenCalled()
+    expect(authenticate).not.toHaveBeenCalled()
+  })
+
+  it('with the real client and a user store that finds anyone, a lone surrogate in sub is a 401, not a URIError out of the handler', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }))
+    const client = createClient({ baseUrl: 'https://api.example', key: 'k', secret, fetch })
+    const response = await handleControllerRequest(xhr(await signed({ sub: '\uD800' })), { ...options, client, findUser: () => ({ id: 1, name: 'anyone' }) })
+    expect(response.status).toBe(401)
+    expect(fetch).not.toHaveBeenCalled()
+    expect(startSession).not.toHaveBeenCalled()
+  })
+
+  it('answers whatever the client throws, even synchronously: no input makes the handler reject', async () => {
+    const client = {
+      authenticate(identifier: string): Promise<unknown> {
+        return Promise.resolve(encodeURIComponent(identifier + '\uD800'))
+      },
+    }
+    const onError = vi.fn()
+    const response = await handleControllerRequest(xhr(await signed()), { ...options, client, onError })
+    expect(response.status).toBe(500)
+    expect(onError.mock.calls[0]![0]).toBeInstanceOf(URIError)
+  })
+
+  it('still throws a TypeError for a bad secret, before reading the request: the integrator\'s bug, loud at the first request', async () => {
+    await expect(handleControllerRequest(xhr(await signed()), { ...options, secret: 'changeme' })).rejects.toThrow(TypeError)
+    await expect(handleControllerRequest(xhr(await signed()), { ...options, maxAge: -1 })).rejects.toThrow(TypeError)
   })
 })
 

@@ -131,6 +131,21 @@ describe('handleControllerRequest against the mock service', () => {
     expect((await handleControllerRequest(request(token), options())).status).toBe(200)
   })
 
+  it.each(['.', '..'])('answers 401 for the identifier "%s", sends nothing, and leaves the challenge and the identity "authenticate" alone', async (identifier) => {
+    // Fetch resolves /identities/./authenticate to /identities/authenticate: updating an identity
+    // of that name answers 200, which would start a session with nothing confirmed.
+    await client.enroll({ identifier: 'authenticate', nickname: 'Untouched' })
+    const { id, token } = await signedChallenge(await enrolWithPhone(identifier))
+    const before = await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)
+    const answer = await handleControllerRequest(request(token), options())
+    expect(answer.status).toBe(401)
+    expect(problemOf(answer).detail).toBe('The service did not confirm this sign-in.')
+    expect(sessions).toEqual([])
+    expect(await stateOf(id)).toBe('signed')
+    expect(await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)).toHaveLength(before.length)
+    expect((await client.identities.get('authenticate')).nickname).toBe('Untouched')
+  })
+
   it('answers 401 for an identity deleted after its phone signed', async () => {
     const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
     await client.identities.delete('ada@example.com')

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHmac, randomBytes } from 'node:crypto'
 import { SignJWT, UnsecuredJWT } from 'jose'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuthTokenError, verifyAuthToken } from '../../src/server/index.ts'
 
 const secret = randomBytes(32).toString('base64')
@@ -79,6 +79,43 @@ describe('verifyAuthToken', () => {
   it('refuses claims of the wrong type', async () => {
     expect(await refusal(verifyAuthToken(await token({ otp: 493021 }), { secret, now: at }))).toEqual(['AuthTokenError', 'claims'])
     expect(await refusal(verifyAuthToken(await token({ otp: '' }), { secret, now: at }))).toEqual(['AuthTokenError', 'claims'])
+  })
+
+  it.each([
+    ['a lone high surrogate in sub', { sub: 'ada\uD800@example.com' }],
+    ['a lone low surrogate in sub', { sub: '\uDC00' }],
+    ['a lone surrogate in jti', { jti: 'challenge-\uD83D' }],
+    ['a lone surrogate in otp', { otp: '49\uDFFF3021' }],
+    ['a lone surrogate in role', { role: 'ROLE_\uD800' }],
+    ['a lone surrogate in sid', { sid: 'session-\uDBFF' }],
+  ])('refuses %s: such a string makes encodeURIComponent throw', async (_, claims) => {
+    const error = await verifyAuthToken(await token(claims), { secret, now: at }).catch((error) => error)
+    expect(error).toMatchObject({ name: 'AuthTokenError', problem: 'claims', message: "The token's jti, sub, otp, role or sid is not well-formed Unicode." })
+  })
+
+  it('takes surrogate pairs, which are whole characters', async () => {
+    await expect(verifyAuthToken(await token({ sub: '\u{1F600}@example.com' }), { secret, now: at })).resolves.toMatchObject({ identifier: '\u{1F600}@example.com' })
+  })
+
+  describe('a token over 8 KiB', () => {
+    afterEach(() => vi.restoreAllMocks())
+
+    it('is refused as malformed before any crypto, even when well signed', async () => {
+      const big = await token({ padding: 'x'.repeat(8 * 1024) })
+      const subtle = ['importKey', 'sign', 'verify'].map((method) => vi.spyOn(crypto.subtle, method as 'sign'))
+      const error = await verifyAuthToken(big, { secret, now: at }).catch((error) => error)
+      expect(error).toMatchObject({ name: 'AuthTokenError', problem: 'malformed', message: 'The token is longer than 8 KiB.' })
+      for (const spy of subtle) expect(spy).not.toHaveBeenCalled()
+    })
+
+    it('but one of 8 KiB exactly is verified', async () => {
+      const base = await token({ padding: '' })
+      // Each 3 padding characters add 4 to the payload's base64url.
+      const padded = await token({ padding: 'x'.repeat(Math.floor(((8 * 1024 - base.length) * 3) / 4)) })
+      expect(padded.length).toBeLessThanOrEqual(8 * 1024)
+      expect(padded.length).toBeGreaterThan(8 * 1024 - 4)
+      await expect(verifyAuthToken(padded, { secret, now: at })).resolves.toMatchObject({ challengeId: 'challenge-1' })
+    })
   })
 
   it('keys HMAC with the Base64-decoded secret, not its text', async () => {

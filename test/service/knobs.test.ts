@@ -1,9 +1,12 @@
 // @vitest-environment node
 // The knob endpoints over real HTTP: failures for the next N requests or one challenge's polls,
 // delays, holds until released, settings, the request log, reset; and none of it when the knobs are off.
+import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fingerprint } from '../../demo/common/fingerprint.ts'
+import type { LoggedRequest } from '../../demo/service/knobs/request-log.ts'
 import { startService, type ServiceHandle } from '../../demo/service/server.ts'
-import { newKey, problemOf, useService } from './helpers.ts'
+import { newKey, problemOf, signRequest, useService } from './helpers.ts'
 
 const service = useService()
 const IDENTITIES = '/v1/entity/identities'
@@ -136,6 +139,33 @@ describe('config, requests and reset', () => {
     const [entry, ...rest] = await (await service.knob('requests', undefined, 'GET')).json()
     expect(rest).toEqual([])
     expect(entry).toMatchObject({ method: 'GET', path: `${IDENTITIES}?page=1`, authorization: expect.any(String) })
+  })
+
+  it('requests shows polling secrets, request tokens and one-time passwords only as fingerprints', async () => {
+    await service.provisionPhone('ada@example.com')
+    const { id, pollingUrl, authTokenUrl } = await service.createChallenge()
+    const token = await service.sign(id, 'ada@example.com')
+    const secret = new URL(pollingUrl).searchParams.get('secret')!
+    expect((await fetch(pollingUrl)).status).toBe(200)
+    expect((await fetch(authTokenUrl)).status).toBe(200)
+    expect((await fetch(pollingUrl.replace('secret=', 'Secret='))).status).toBe(403)
+    const { otp } = decodeJwt(token) as { otp: string }
+    const confirmation = { challenge: id, otp }
+    const bare = await signRequest({ key: service.key, method: 'POST', url: `${service.url}${IDENTITIES}/ada%40example.com/authenticate`, body: JSON.stringify(confirmation), aud: service.url })
+    expect((await service.api('POST', `${IDENTITIES}/ada%40example.com/authenticate`, { body: confirmation, authorization: 'Bearer ' + bare })).status).toBe(200)
+
+    const log: LoggedRequest[] = await (await service.knob('requests', undefined, 'GET')).json()
+    const text = JSON.stringify(log)
+    for (const secretValue of [secret, token, bare, otp]) expect(text).not.toContain(secretValue)
+    const paths = log.map((entry) => entry.path)
+    expect(paths).toContain(`/v1/entity/challenges/${id}/status?secret=${fingerprint(secret)}`)
+    expect(paths).toContain(`/v1/entity/challenges/${id}/token?secret=${fingerprint(secret)}`)
+    expect(paths).toContain(`/v1/entity/challenges/${id}/status?Secret=${fingerprint(secret)}`)
+    const authenticate = log.at(-1)!
+    expect(authenticate.authorization).toBe('Bearer ' + fingerprint(bare))
+    expect(JSON.parse(authenticate.body)).toEqual({ challenge: id, otp: fingerprint(otp) })
+    const enroll = log.find((entry) => entry.path === `${IDENTITIES}/enroll`)!
+    expect(enroll.authorization).toMatch(/^sha256:[0-9a-f]{12}$/)
   })
 
   it('reset forgets identities, devices, enrollments, challenges, e-mails, rules and requests', async () => {

@@ -5,8 +5,8 @@
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../demo/common/error-codes.ts'
-import { useService } from './helpers.ts'
-import { incumbentCreateChallenge, nodeClient, phpClient } from './official-clients.ts'
+import { signRequest, useService } from './helpers.ts'
+import { incumbentCreateChallenge, nodeClient, phpClient, send } from './official-clients.ts'
 
 const service = useService()
 const ORIGIN = 'https://integrator.example'
@@ -133,6 +133,51 @@ describe('identifiers in paths, as each client writes them', () => {
     const res = await node().authenticate(claimsOf(await signedToken('ada+shop@example.com')))
     expect(res.status).toBe(200)
     expect(res.json.identifier).toBe('ada+shop@example.com')
+  })
+})
+
+describe('dot segments: "." and ".." are data when percent-encoded, and never another resource', () => {
+  /** A request signed for exactly the target it is sent to, as a raw client (no URL parser) sends it. */
+  const raw = async (method: string, target: string, body: unknown) => {
+    const text = JSON.stringify(body)
+    const token = await signRequest({ key: service.key, method, url: service.url + target, body: text, aud: service.url })
+    return send({ method, serviceUrl: service.url, target, headers: { Authorization: token, 'Content-Type': 'application/json' }, body: text })
+  }
+
+  it.each([
+    ['.', '%2E'],
+    ['..', '%2E%2E'],
+    ['..', '%2e.'],
+  ])('"%s" written as %s is read, confirmed and deleted as that identity', async (identifier, written) => {
+    await enrollWithPhone(identifier)
+    expect((await raw('GET', `/v1/entity/identities/${written}`, undefined)).json.identifier).toBe(identifier)
+    const { jti, otp } = claimsOf(await signedToken(identifier))
+    const confirmed = await raw('POST', `/v1/entity/identities/${written}/authenticate`, { challenge: jti, otp })
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.json.identifier).toBe(identifier)
+    expect((await raw('DELETE', `/v1/entity/identities/${written}`, undefined)).status).toBe(204)
+  })
+
+  it('PHP\'s urlencode and the Node client leave "." as it is: a 400, and the identity "authenticate" is not updated instead', async () => {
+    await php().enrollIdentity('authenticate', { nickname: 'Untouched' })
+    await enrollWithPhone('.')
+    const claims = claimsOf(await signedToken('.'))
+    for (const res of [await php().authenticate(claims), await node().authenticate(claims), await php().getIdentity('..')]) {
+      expect(res.status).toBe(400)
+      expect(res.json.detail).toBe('The path has a "." or ".." segment: percent-encode it (%2E) to mean it as data.')
+    }
+    expect((await php().getIdentity('authenticate')).json.nickname).toBe('Untouched')
+    const [challenge] = await (await service.knob('challenges', undefined, 'GET')).json()
+    expect(challenge).toMatchObject({ id: claims.jti, state: 'signed' })
+  })
+
+  it('a token signed for /identities/authenticate does not pass for /identities/%2E/authenticate', async () => {
+    await php().enrollIdentity('authenticate', { nickname: 'Untouched' })
+    const body = JSON.stringify({ nickname: 'Changed' })
+    const token = await signRequest({ key: service.key, method: 'POST', url: service.url + '/v1/entity/identities/authenticate', body, aud: service.url })
+    const res = await send({ method: 'POST', serviceUrl: service.url, target: '/v1/entity/identities/%2E', headers: { Authorization: token, 'Content-Type': 'application/json' }, body })
+    expect(res.status).toBe(401)
+    expect((await php().getIdentity('authenticate')).json.nickname).toBe('Untouched')
   })
 })
 
@@ -263,8 +308,8 @@ describe('9. a base URL with a trailing slash', () => {
     expect((await slashed.getIdentity('ada@example.com')).json.identifier).toBe('ada@example.com')
     // Folding the slashes does not make a token signed for one path good for another.
     expect((await slashed.call('GET', '/v1/entity/identities')).status).toBe(200)
-    const log = await (await service.knob('requests', undefined, 'GET')).json()
-    const signedForList = log.at(-1).authorization
-    expect((await service.api('GET', '/v1/entity/configuration', { authorization: signedForList })).status).toBe(401)
+    const signedForList = await signRequest({ key: service.key, method: 'GET', url: `${service.url}//v1/entity/identities`, aud: `${service.url}/` })
+    expect((await service.api('GET', '//v1/entity/identities', { authorization: `Bearer ${signedForList}` })).status).toBe(200)
+    expect((await service.api('GET', '/v1/entity/configuration', { authorization: `Bearer ${signedForList}` })).status).toBe(401)
   })
 })

@@ -6,6 +6,7 @@ import { request } from 'node:http'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { HttpProblem } from '../../demo/common/problem.ts'
+import { rateLimitBucket } from '../../demo/service/access/client-address.ts'
 import { RateLimiter } from '../../demo/service/access/rate-limiter.ts'
 import { newKey, problemOf, useService } from './helpers.ts'
 
@@ -138,5 +139,54 @@ describe('the windows', () => {
   it('count creations per key and address, apart from the signed ones', () => {
     expect([browser('a', 0), browser('a', 1), browser('b', 2), browser('a', 3, 'k2')]).toEqual(['ok', '10', 'ok', 'ok'])
     expect(browser('a', 10_000)).toBe('ok')
+  })
+})
+
+describe('the client address', () => {
+  it('groups IPv6 addresses by their /64, and reads IPv4-mapped ones as IPv4', () => {
+    expect(rateLimitBucket('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64')
+    expect(rateLimitBucket('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64')
+    expect(rateLimitBucket('2001:db8:1::9')).toBe('2001:db8:1:0::/64')
+    expect(rateLimitBucket('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(rateLimitBucket('::1')).toBe('0:0:0:0::/64')
+    expect(rateLimitBucket('::ffff:10.0.0.1')).toBe('10.0.0.1')
+    expect(rateLimitBucket('10.0.0.1')).toBe('10.0.0.1')
+  })
+
+  it('counts a /64 as one client: a bot cannot take a fresh IPv6 address per request', () => {
+    const limiter = new RateLimiter(() => ({ rateLimit: 0, browserRateLimit: 1, rateLimitWindowMs: 10_000 }))
+    limiter.takeBrowser('k', '2001:db8:1:2::1', 0)
+    expect(() => limiter.takeBrowser('k', '2001:db8:1:2:ffff:ffff:ffff:ffff', 1)).toThrow(HttpProblem)
+    expect(() => limiter.takeBrowser('k', '2001:db8:1:3::1', 2)).not.toThrow()
+  })
+
+  /** A creation through a proxy on this machine, which names the client in X-Forwarded-For. */
+  const createVia = (url: string, key: string, forwardedFor: string) =>
+    fetch(url + '/v1/entity/challenges', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor }, body: JSON.stringify({ key }) })
+
+  it('is the TCP peer\'s by default: X-Forwarded-For, which any client can send, is not trusted', async () => {
+    await service.knob('config', { browserRateLimit: 1 })
+    expect((await createVia(service.url, service.key.key, '203.0.113.1')).status).toBe(201)
+    expect((await createVia(service.url, service.key.key, '203.0.113.2')).status).toBe(429)
+  })
+
+  describe('behind a proxy (clientAddressHeader)', () => {
+    const proxied = useService({ clientAddressHeader: 'X-Forwarded-For', browserRateLimit: 1 })
+
+    it('is the last entry of the header, the one the proxy added; IPv6 clients by their /64', async () => {
+      const create = (forwardedFor: string) => createVia(proxied.url, proxied.key.key, forwardedFor).then((res) => res.status)
+      expect(await create('198.51.100.9, 203.0.113.1')).toBe(201)
+      expect(await create('203.0.113.2, 203.0.113.1')).toBe(429)
+      expect(await create('203.0.113.1, 203.0.113.2')).toBe(201)
+      expect(await create('2001:db8:1:2::1')).toBe(201)
+      expect(await create('2001:db8:1:2::2')).toBe(429)
+      expect(await create('2001:db8:1:3::1')).toBe(201)
+    })
+
+    it('is the peer\'s when the header holds no address', async () => {
+      const create = (forwardedFor: string) => createVia(proxied.url, proxied.key.key, forwardedFor).then((res) => res.status)
+      expect(await create('unknown')).toBe(201)
+      expect(await create('')).toBe(429)
+    })
   })
 })

@@ -9,7 +9,8 @@ import { MAX_TOKEN_LENGTH } from '../../demo/service/access/request-auth.ts'
 import { newKey, problemOf, sha256Hex, signRequest, useService, type SignOptions } from './helpers.ts'
 
 const readOnly = newKey('read-only')
-const service = useService({}, [{ key: readOnly.key, secret: readOnly.secret, permissions: ['identities:read'] }])
+// evil.example:4444 is let through the Host check, to show that what a Host says never counts for a signature.
+const service = useService({ allowedHosts: ['evil.example:4444'] }, [{ key: readOnly.key, secret: readOnly.secret, permissions: ['identities:read'] }])
 
 const ENROLL = '/v1/entity/identities/enroll'
 const enrollBody = JSON.stringify({ identifier: 'ada@example.com' })
@@ -44,6 +45,16 @@ describe('a well-signed request', () => {
   it('passes with a query string signed as part of the url', async () => {
     const url = '/v1/entity/identities?page=1&limit=5'
     expect((await service.api('GET', url)).status).toBe(200)
+  })
+
+  it('passes when it claims to live the most accepted, 60 s', async () => {
+    expect((await post(await token({ claims: { exp: now() + 60 } }))).status).toBe(201)
+  })
+
+  it('passes again when replayed within its minute: there is no replay cache (demo/README.md says so)', async () => {
+    const once = await token()
+    expect((await post(once)).status).toBe(201)
+    expect((await post(once)).status).toBe(200)
   })
 
   it('passes within the 5 s leeway on exp and nbf', async () => {
@@ -81,6 +92,10 @@ const BAD_TOKENS: [string, () => Promise<string | null>][] = [
   ['not yet valid (nbf ahead)', async () => token({ claims: { nbf: now() + 60, exp: now() + 70 } })],
   ['issued in the future', async () => token({ claims: { iat: now() + 60, exp: now() + 70 } })],
   ['issued too long ago, with a far exp', async () => token({ claims: { iat: now() - 3600, nbf: now() - 3600, exp: now() + 3600 } })],
+  // The replay window is a minute: the spec's tokens live about 10 s.
+  ['issued 70 s ago, still within its exp', async () => token({ claims: { iat: now() - 70, nbf: now() - 70, exp: now() + 10 } })],
+  ['fresh, but claiming to live 61 s', async () => token({ claims: { exp: now() + 61 } })],
+  ['fresh, but claiming to live a day', async () => token({ claims: { exp: now() + 86_400 } })],
   ['wrong aud', async () => token({ aud: 'https://api.service-auth.example' })],
   ['aud as a list without the service', async () => token({ claims: { aud: ['https://a.example', 'https://b.example'] } })],
   ['wrong method', async () => token({ method: 'GET' })],

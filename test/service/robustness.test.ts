@@ -99,6 +99,9 @@ const ODD_SIGNED: [string, string, { rawBody?: string; headers?: Record<string, 
   ['POST', '/v1/entity/sessions', { body: {} }],
 ]
 
+/** The service's own Host: raw requests with any other are refused before they reach what they test. */
+const host = () => new URL(service.url).host
+
 describe('odd input', () => {
   it.each(ODD_SIGNED)('%s %s (signed): a 4xx, and nothing changes', async (method, path, request) => {
     const before = await snapshot()
@@ -134,16 +137,16 @@ describe('odd input', () => {
   it('raw requests the HTTP client would not send get a 4xx, never a 500', async () => {
     const before = await snapshot()
     const requests = [
-      'GET * HTTP/1.1\r\nHost: x\r\n\r\n',
-      'GET //evil.example/v1/entity/identities HTTP/1.1\r\nHost: x\r\n\r\n',
-      'GET http://evil.example/v1/entity/identities HTTP/1.1\r\nHost: x\r\n\r\n',
+      `GET * HTTP/1.1\r\nHost: ${host()}\r\n\r\n`,
+      `GET //evil.example/v1/entity/identities HTTP/1.1\r\nHost: ${host()}\r\n\r\n`,
+      `GET http://evil.example/v1/entity/identities HTTP/1.1\r\nHost: ${host()}\r\n\r\n`,
       'GET /v1/entity/identities HTTP/1.1\r\nHost: [\r\nAuthorization: Bearer a.b.c\r\n\r\n',
       'GET /v1/entity/identities HTTP/1.1\r\nAuthorization: x\r\n\r\n',
       'NOT HTTP AT ALL\r\n\r\n',
-      'GET /v1/entity/identities HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n',
-      `GET /v1/entity/identities HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
-      `POST /v1/entity/identities/enroll HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999\r\n\r\n{}`,
-      `POST /v1/entity/challenges HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5000\r\n${'a'.repeat(0x5000)}\r\n0\r\n\r\n`,
+      `GET /v1/entity/identities HTTP/1.1\r\nHost: ${host()}\r\nBad Header: y\r\n\r\n`,
+      `GET /v1/entity/identities HTTP/1.1\r\nHost: ${host()}\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
+      `POST /v1/entity/identities/enroll HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: 999999\r\n\r\n{}`,
+      `POST /v1/entity/challenges HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5000\r\n${'a'.repeat(0x5000)}\r\n0\r\n\r\n`,
     ]
     for (const request of requests) {
       const status = await rawRequest(request)
@@ -158,12 +161,12 @@ describe('odd input', () => {
     expect(garbage.status).toBe(400)
     expect(garbage.text).toContain('Content-Type: application/problem+json')
     expect(JSON.parse(garbage.text.split('\r\n\r\n')[1]!)).toMatchObject({ title: 'Bad Request', status: 400, instance: '/' })
-    const huge = await rawExchange(`GET /v1/entity/identities HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`)
+    const huge = await rawExchange(`GET /v1/entity/identities HTTP/1.1\r\nHost: ${host()}\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`)
     expect(huge.status).toBe(431)
     expect(JSON.parse(huge.text.split('\r\n\r\n')[1]!)).toMatchObject({ title: 'Request Header Fields Too Large', status: 431, instance: expect.any(String) })
   })
 
   it('an Origin header with a non-ASCII byte is only an unknown origin', async () => {
-    expect(await rawRequest(`GET ${statusPath} HTTP/1.1\r\nHost: x\r\nOrigin: \xff\r\n\r\n`)).toBe(204)
+    expect(await rawRequest(`GET ${statusPath} HTTP/1.1\r\nHost: ${host()}\r\nOrigin: \xff\r\n\r\n`)).toBe(204)
   })
 })

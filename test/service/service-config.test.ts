@@ -70,3 +70,36 @@ describe('SERVICE_CONFIG', () => {
     expect(() => loadServiceConfig({ SERVICE_CONFIG: 'service.json', SERVICE_ALLOWED_ORIGINS: 'https://a.example' }, file(config))).toThrow(/SERVICE_ALLOWED_ORIGINS/)
   })
 })
+
+describe('who may reach the service', () => {
+  it('knobsOrigins and allowedHosts from the file, SERVICE_KNOBS_ORIGIN and SERVICE_ALLOWED_HOSTS, then --knobs-origin and --allowed-hosts, each adding', () => {
+    const { options } = loadServiceConfig(
+      { SERVICE_CONFIG: 'service.json', SERVICE_KNOBS_ORIGIN: 'http://127.0.0.1:3000, http://localhost:3000', SERVICE_ALLOWED_HOSTS: 'vm.test' },
+      file({ knobsOrigins: ['http://127.0.0.1:5173'], allowedHosts: ['file.test:8081'], keys: [{ key: 'k', secret: SECRET }] }),
+      ['--knobs-origin', 'https://tools.example', '--allowed-hosts=a.test,b.test:9000', '--knobs-origin=http://127.0.0.1:4000'],
+    )
+    expect(options.knobsOrigins).toEqual(['http://127.0.0.1:5173', 'http://127.0.0.1:3000', 'http://localhost:3000', 'https://tools.example', 'http://127.0.0.1:4000'])
+    expect(options.allowedHosts).toEqual(['file.test:8081', 'vm.test', 'a.test', 'b.test:9000'])
+  })
+
+  it('none by default: the knobs answer the service\'s own pages only, and are off unless SERVICE_KNOBS=1', () => {
+    const { options } = loadServiceConfig({})
+    expect(options).toMatchObject({ knobsOrigins: [], allowedHosts: [] })
+    expect(options.knobs).toBeUndefined()
+  })
+
+  it('refuses an unknown option or one without its value', () => {
+    expect(() => loadServiceConfig({}, undefined, ['--knobs-origins', 'x'])).toThrow('Unknown option --knobs-origins (known: --knobs-origin, --allowed-hosts).')
+    expect(() => loadServiceConfig({}, undefined, ['--allowed-hosts'])).toThrow('--allowed-hosts needs a value.')
+    expect(() => loadServiceConfig({}, undefined, ['--knobs-origin', '--allowed-hosts', 'x'])).toThrow('--knobs-origin needs a value.')
+  })
+})
+
+describe('behind a proxy', () => {
+  it('clientAddressHeader from the file, or SERVICE_CLIENT_ADDRESS_HEADER over it', () => {
+    const config = file({ clientAddressHeader: 'X-Real-IP', keys: [{ key: 'k', secret: SECRET }] })
+    expect(loadServiceConfig({ SERVICE_CONFIG: 'service.json' }, config).options.clientAddressHeader).toBe('X-Real-IP')
+    expect(loadServiceConfig({ SERVICE_CONFIG: 'service.json', SERVICE_CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' }, config).options.clientAddressHeader).toBe('X-Forwarded-For')
+    expect(loadServiceConfig({}).options.clientAddressHeader).toBeUndefined()
+  })
+})

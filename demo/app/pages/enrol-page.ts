@@ -1,39 +1,35 @@
 // GET /enrol and POST /enrol: a person adds their phone. The site enrolls the e-mail address at
-// the service (server-side, signed), makes it a user of this site, and shows the enrollment QR
-// code, with the e-mail the service would have sent beside it.
+// the service (server-side, signed). A new address becomes a user of this site and sees its
+// enrollment QR code, with the e-mail the service would have sent beside it; so does the person
+// signed in as the address. Anyone else typing an address that is enrolled already sees no code:
+// it goes to that address only (phone-enrolment.ts), or the form would hand anyone's account to
+// whoever types their address.
 import type { ServerResponse } from 'node:http'
-import { HttpProblem } from '../../common/problem.ts'
 import { parseForm, readBody } from '../../common/read-body.ts'
-import { ServiceError, type Enrollment } from '../../../src/server/index.ts'
+import type { Enrollment } from '../../../src/server/index.ts'
 import type { AppHandler } from '../context.ts'
 import { readableDate } from '../dates.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { renderPage } from '../layout.ts'
+import { EMAIL, enrolPhone } from '../phone-enrolment.ts'
 import { sendPage } from '../send-page.ts'
 import { sentEmailFor, type SentEmail } from '../service-outbox.ts'
 
-// The service's own loose check: something, an @, and a host with a dot.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-export const enrolForm: AppHandler = (_context, { res }) => send(res, 200, form())
+export const enrolForm: AppHandler = (context, { req, res }) => send(res, 200, form(context.sessions.subjectOf(req.headers.cookie) ?? ''))
 
 export const enrol: AppHandler = async (context, { req, res }) => {
   const email = (parseForm(await readBody(req), req.headers['content-type']).get('email') ?? '').trim()
   if (!EMAIL.test(email) || email.length > 254) return send(res, 400, form(email, 'Enter an e-mail address, like ada@example.com.'))
-  let enrollment: Enrollment
-  try {
-    ;({ enrollment } = await context.serviceClient.enroll({ identifier: email, sendEmail: true }))
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error
-    throw new HttpProblem(502, `The service did not enroll ${email}: ${error.message}`)
-  }
-  context.users.add(email)
-  send(res, 200, enrolled(enrollment, await sentEmailFor(context.serviceUrl, enrollment.id)))
+  const outcome = await enrolPhone(context, email, { signedInAs: context.sessions.subjectOf(req.headers.cookie), emailShown: true })
+  if ('shown' in outcome) return send(res, 200, enrolled(outcome.shown, await sentEmailFor(context.serviceUrl, outcome.shown.id)))
+  // An address is all this form takes, so an enrolled one always has somewhere to send the code.
+  send(res, 200, emailed('emailedTo' in outcome ? outcome.emailedTo : email))
 }
 
 function form(email = '', error?: string): SafeHtml {
   return html`<main class="page">
 <h1>Add your phone</h1>
+<p>A new address gets its enrollment code here. For an address that is enrolled already, the code goes to that address by e-mail, unless you are signed in as it.</p>
 <form method="post" action="/enrol" class="card">
 <label for="email">E-mail address</label>
 <input id="email" name="email" type="email" value="${email}" autocomplete="email" required${error ? html` aria-invalid="true" aria-describedby="email-error"` : ''}>
@@ -64,6 +60,18 @@ ${email
   : html`<p>The service's outbox could not be read (its knobs are off?).</p>`}
 </section>
 <p class="wide"><a href="/enrol">Enrol another address</a> · <a href="/">All demo pages</a></p>
+</main>`
+}
+
+function emailed(email: string): SafeHtml {
+  return html`<main class="page">
+<section class="card" aria-labelledby="emailed-heading">
+<h1 id="emailed-heading">Check your e-mail</h1>
+<p><strong>${email}</strong> is enrolled already. We have sent a code to add another phone to that address; it is not shown here, so nobody can add a phone to someone else's account by typing their address.</p>
+<p>Signed in as ${email}? Then this page shows the code: <a href="/login">sign in</a> and add your phone from your welcome page.</p>
+<p>In this demo, e-mails land in the service's outbox: the <a href="/phone">phone page</a> lists the codes in it, as the person who reads that mailbox would find them.</p>
+</section>
+<p><a href="/enrol">Enrol another address</a> · <a href="/">All demo pages</a></p>
 </main>`
 }
 

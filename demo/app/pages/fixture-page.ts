@@ -9,6 +9,7 @@ import { readFixtureOptions } from '../fixture-options.ts'
 import { setUpFor } from '../fixture-set-ups.ts'
 import { subresourceIntegrity } from '../static-files.ts'
 import { renderWidget } from '../widget-markup.ts'
+import { recommendedPolicy } from '../recommended-policy.ts'
 import { sendPage } from '../send-page.ts'
 
 const BUNDLE = 'service-auth.js'
@@ -16,7 +17,7 @@ const STYLESHEET = 'service-auth.css'
 /** The language packs' files in dist/ (service-auth.de.js and so on), as the build names them. */
 const LANGUAGE_PACK = /^service-auth\.[a-z]{2}\.js$/
 
-export const fixturePage: AppHandler = async (context, { res, url }) => {
+export const fixturePage: AppHandler = async (context, { req, res, url }) => {
   const options = readFixtureOptions(url.searchParams, { key: context.apiKey, api: context.serviceUrl })
   const widget = renderWidget(options.widgetSettings)
 
@@ -57,9 +58,11 @@ ${content}
 </main>`
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
-  const policy = options.strictCsp ? strictPolicy(context.serviceUrl) : undefined
+  // The README's policy, the embed's files coming from this site (they stand in for the CDN).
+  const policy = options.strictCsp ? recommendedPolicy(`http://${req.headers.host}`, new URL(context.serviceUrl).origin) : undefined
   sendPage(res, 200, renderPage({ title, lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
 }
+<<<<<<< HEAD
 
 /**
  * No inline script or style anywhere, the service as the only other origin, and Trusted Types
@@ -85,3 +88,5 @@ async function languagePackScripts(distDir: string): Promise<Script[]> {
   const packs = (await readdir(distDir).catch(() => [])).filter((name) => LANGUAGE_PACK.test(name)).sort()
   return Promise.all(packs.map(async (name) => ({ src: '/' + name, integrity: await subresourceIntegrity(distDir, name), crossorigin: 'anonymous' as const })))
 }
+=======
+>>>>>>> wt-sec

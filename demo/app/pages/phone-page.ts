@@ -23,10 +23,13 @@ export const phonePage: AppHandler = (context, { res }) => {
 <p id="phone-status" role="status"></p>
 </section>
 <section class="card wide" aria-labelledby="codes-heading">
-<h2 id="codes-heading">Codes on screens now</h2>
+<h2 id="codes-heading">Codes to scan</h2>
 <p>Choose one instead of pointing a camera. <button id="look-again" type="button">Look again</button></p>
-<h3 id="enrollments-heading">Enrollment codes</h3>
+<h3 id="enrollments-heading">Enrollment codes on screens</h3>
 <ul id="enrollments" aria-labelledby="enrollments-heading"></ul>
+<h3 id="mailed-enrollments-heading">Enrollment codes in e-mails</h3>
+<p>The codes the service e-mailed (in this demo, to its outbox). Only the address's owner reads these: the site shows an enrolled address's code to no one else.</p>
+<ul id="mailed-enrollments" aria-labelledby="mailed-enrollments-heading"></ul>
 <h3 id="challenges-heading">Sign-in codes</h3>
 <p>Only codes on a page still open: one its page has not asked about for 10 s is on no screen.</p>
 <ul id="challenges" aria-labelledby="challenges-heading"></ul>

@@ -18,6 +18,10 @@ export const welcomePage: AppHandler = (context, { req, res }) => {
 <form method="post" action="/logout">
 <button type="submit">Sign out</button>
 </form>
+<form method="post" action="/enrol">
+<input type="hidden" name="email" value="${subject}">
+<p>Signed in, you may add another phone: its code shows here, as it does for no one else. <button type="submit">Add a phone</button></p>
+</form>
 </main>`
   sendPage(res, 200, renderPage({ title: subject === undefined ? 'Not signed in' : 'Welcome', lang: 'en', body }))
 }

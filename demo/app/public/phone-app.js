@@ -144,11 +144,33 @@
     return last
   }
 
+  /** Enrollment id -> the address its code was e-mailed to (the service's outbox). */
+  function emailedTo(messages) {
+    var to = {}
+    messages.forEach(function (message) {
+      if (message.enrollmentId) to[message.enrollmentId] = message.to
+    })
+    return to
+  }
+
   function lookAgain() {
-    return Promise.all([knob('enrollments'), knob('challenges'), knob('requests')])
+    return Promise.all([knob('enrollments'), knob('challenges'), knob('requests'), knob('outbox')])
       .then(function (found) {
-        list('enrollments', pending(found[0]).map(function (enrollment) {
+        // A code e-mailed is in a mailbox, which only the address's owner reads; the demo lists
+        // it apart, so nobody mistakes it for one on a screen.
+        var mailed = emailedTo(found[3])
+        var enrollments = pending(found[0])
+        var entry = function (enrollment) {
           return { text: 'Enrollment for ' + enrollment.identifier + ', until ' + time(enrollment.expiresAt), code: 'serviceauth:enroll:' + enrollment.id }
+        }
+        list('enrollments', enrollments.filter(function (enrollment) {
+          return !mailed[enrollment.id]
+        }).map(entry))
+        list('mailed-enrollments', enrollments.filter(function (enrollment) {
+          return mailed[enrollment.id]
+        }).map(function (enrollment) {
+          var shown = entry(enrollment)
+          return { text: 'E-mailed to ' + mailed[enrollment.id] + ': ' + shown.text, code: shown.code }
         }))
         var asked = lastAskedAbout(found[2])
         var onScreen = found[1].filter(function (challenge) {

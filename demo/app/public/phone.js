@@ -2,7 +2,9 @@
 // time an identifier signs, its phone is set up the way the real flow does it: this site
 // enrolls the identity at the service (its server signs that request), and the phone redeems
 // the enrollment code through the service's knobs, as the app would after scanning it. Then the
-// phone signs the code the widget shows.
+// phone signs the code the widget shows. The site hands out a code only for a new identity (or
+// to the person signed in as it): for one enrolled already, the code goes to its e-mail, and
+// this panel says so. The devices it set up are kept in localStorage, the phone's storage.
 ;(function () {
   var panel = document.querySelector('section[data-service-url]')
   if (!panel) return
@@ -11,8 +13,22 @@
   var identifier = panel.querySelector('#phone-identifier')
   var status = panel.querySelector('#phone-status')
   var challengeId = null
-  // identifier -> device id, for as long as the page lives.
-  var devices = {}
+  // identifier -> device id, kept across reloads: the site will not hand a code for the same
+  // identifier out again.
+  var STORAGE_KEY = 'demo-login-phones'
+  var devices = load()
+
+  function load() {
+    try {
+      return JSON.parse(localStorage.getItem(STORAGE_KEY) || '{}') || {}
+    } catch (error) {
+      return {}
+    }
+  }
+
+  function save() {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(devices))
+  }
 
   function show(text) {
     status.textContent = text
@@ -28,10 +44,18 @@
     return error
   }
 
+  function notShown(text) {
+    var error = new Error(text)
+    error.status = 403
+    return error
+  }
+
   function provision(name) {
     show('Setting up the phone for ' + name + '…')
     return postJson('/__app/enroll', { identifier: name })
       .then(function (response) {
+        if (response.status === 202) throw notShown(name + ' is enrolled already, so the site sent its code to that address, not here: set the phone up from the e-mail on the phone page, or sign in as ' + name + ' and add a phone.')
+        if (response.status === 403) throw notShown(name + ' is enrolled already: sign in as ' + name + ' to add a phone.')
         if (!response.ok) throw failure('Enrolling', response)
         return response.json()
       })
@@ -45,6 +69,7 @@
       })
       .then(function (result) {
         devices[name] = result.device.id
+        save()
         return result.device.id
       })
   }
@@ -61,6 +86,7 @@
         // The service forgot the device (a reset, a deleted identity): set the phone up again, once.
         if (known && (response.status === 404 || response.status === 403)) {
           delete devices[name]
+          save()
           return provision(name).then(function (fresh) {
             return sign(id, name, fresh)
           })

@@ -23,9 +23,3 @@ export const PREFLIGHT_HEADERS: OutgoingHttpHeaders = {
   'Access-Control-Allow-Headers': 'Content-Type',
   'Access-Control-Max-Age': '600',
 }
-
-/** The knobs are for tests and local tools on any origin; never something to ship. */
-export const KNOB_CORS_HEADERS: OutgoingHttpHeaders = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After',
-}

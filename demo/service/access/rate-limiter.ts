@@ -5,6 +5,7 @@
 // Fixed windows: simple to reason about in tests, and Retry-After says exactly when the window
 // opens again.
 import { HttpProblem } from '../../common/problem.ts'
+import { rateLimitBucket } from './client-address.ts'
 
 export interface RateLimit {
   /** Signed requests per window and key; 0 turns the limit off. */
@@ -28,10 +29,13 @@ export class RateLimiter {
     throw tooMany(`This API key made more than ${rateLimit} signed requests in ${rateLimitWindowMs / 1000} s.`, retryAfter)
   }
 
-  /** Counts one unsigned challenge creation with `key` from `address`; throws the 429 once that budget is spent. */
+  /**
+   * Counts one unsigned challenge creation with `key` from `address` (an IPv6 address by its
+   * /64, see client-address.ts); throws the 429 once that budget is spent.
+   */
   takeBrowser(key: string, address: string, now = Date.now()): void {
     const { browserRateLimit, rateLimitWindowMs } = this.limit()
-    const retryAfter = this.#browser.take(JSON.stringify([key, address]), browserRateLimit, rateLimitWindowMs, now)
+    const retryAfter = this.#browser.take(JSON.stringify([key, rateLimitBucket(address)]), browserRateLimit, rateLimitWindowMs, now)
     if (retryAfter === undefined) return
     throw tooMany(`More than ${browserRateLimit} challenges were created with this API key from this address in ${rateLimitWindowMs / 1000} s.`, retryAfter)
   }

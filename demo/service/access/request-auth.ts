@@ -11,10 +11,12 @@ import type { ApiKey, KeyRing } from './api-keys.ts'
 /** Seconds of clock skew forgiven on iat, nbf and exp. */
 export const LEEWAY_SECONDS = 5
 /**
- * The oldest iat accepted. The spec's tokens live about 10 s; a token with a far exp is still
- * refused after this, so a leaked one cannot be replayed for long.
+ * The oldest iat accepted, and the longest lifetime (exp - iat) a token may claim. The spec's
+ * tokens live about 10 s; this leaves room for a skewed clock and a slow proxy, and bounds how
+ * long a token read off the wire can be replayed: there is no replay cache, because the claims
+ * carry no nonce and two identical requests in one second carry identical tokens.
  */
-export const MAX_TOKEN_AGE_SECONDS = 300
+export const MAX_TOKEN_AGE_SECONDS = 60
 /** A real token is a few hundred characters; anything far longer is not worth parsing. */
 export const MAX_TOKEN_LENGTH = 4096
 
@@ -49,6 +51,7 @@ export async function authenticateRequest({ req, rawBody, baseUrl }: SignedReque
   } catch (error) {
     throw unauthorized(refusalOf(error))
   }
+  checkLifetime(payload)
   checkRequestClaims(payload, req, rawBody, baseUrl)
   return key
 }
@@ -68,6 +71,17 @@ function unverifiedIssuer(token: string): unknown {
     return decodeJwt(token).iss
   } catch {
     throw unauthorized('The token is not a JWT.')
+  }
+}
+
+/**
+ * A token that claims to live longer than the oldest iat accepted is refused outright, whatever
+ * its age: a client that signs with a far exp would otherwise work for a minute and then fail.
+ */
+function checkLifetime({ iat, exp }: JWTPayload): void {
+  // jose has checked both are numbers (requiredClaims).
+  if (exp! - iat! > MAX_TOKEN_AGE_SECONDS) {
+    throw unauthorized(`The token's lifetime (exp - iat) is ${exp! - iat!} s; at most ${MAX_TOKEN_AGE_SECONDS} s is accepted.`)
   }
 }
 
@@ -98,12 +112,14 @@ function namesRequest(claim: unknown, base: string, requestTarget: string): bool
 
 /**
  * Parsed and serialised again, as fetch does before it sends: a signed `/a/../b` or `:80` is
- * the `/b` on the default port that arrives.
+ * the `/b` on the default port that arrives. A percent-encoded dot stays data, as the router
+ * keeps it (`%2E` is escaped once more first, which the parser leaves alone), so a token signed
+ * for `/identities/authenticate` does not pass for `/identities/%2E/authenticate`.
  */
 function normalisedUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   try {
-    return new URL(value).href
+    return new URL(value.replace(/%2e/gi, '%252E')).href
   } catch {
     return undefined
   }

@@ -8,6 +8,7 @@ import { challengePng, imageUrl } from './challenge-image.ts'
 import type { Challenge } from './challenge-store.ts'
 import { POLL_SECRET_PARAM } from './challenge-status.ts'
 import { isOriginAllowed } from '../access/api-keys.ts'
+import { clientAddress } from '../access/client-address.ts'
 import type { Handler } from '../context.ts'
 import { IMAGE_KINDS } from './qr-images.ts'
 import { toTimestamp } from '../timestamps.ts'
@@ -38,7 +39,8 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
     throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
   }
   // Its own budget per key and address: anonymous traffic cannot spend the integrator's signed calls.
-  context.rateLimiter.takeBrowser(key.key, req.socket.remoteAddress ?? '')
+  const address = clientAddress(req, context.clientAddressHeader)
+  context.rateLimiter.takeBrowser(key.key, address)
 
   const challenge = context.challenges.create(context.settings.challengeTtlMs, {
     app: key.app,
@@ -46,7 +48,7 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
     authType,
     // Who asked: the sign-in session a confirmation may start describes this browser.
     // The User-Agent only as long as any real one: it is matched against patterns later.
-    browser: { ip: req.socket.remoteAddress ?? null, userAgent: req.headers['user-agent']?.slice(0, 512) ?? null },
+    browser: { ip: address || null, userAgent: req.headers['user-agent']?.slice(0, 512) ?? null },
   })
   sendJson(res, 201, await describe(challenge, context.publicUrl, returnAuthImageData))
 }
