@@ -1,5 +1,7 @@
-// `npm start`: the demo on fixed ports, for trying it by hand.
+// `npm start`: the demo on fixed ports, for trying it by hand, its state in a data directory
+// (see demo/store/state-options.ts for the options).
 import { startDemo } from './harness.ts'
+import { describeState, exportState, openState, readStateOptions } from './store/state-options.ts'
 
 function portFrom(name: string, fallback: number): number {
   const text = process.env[name]
@@ -12,19 +14,32 @@ function portFrom(name: string, fallback: number): number {
 }
 
 try {
-  const demo = await startDemo({ appPort: portFrom('PORT', 8080), servicePort: portFrom('SERVICE_PORT', 8081) })
-  console.log(`Demo: ${demo.appUrl}/login`)
-  console.log(`Every page (enrol, phone, widget set-ups): ${demo.appUrl}/`)
-  console.log(`Service: ${demo.serviceUrl} (knobs at ${demo.serviceUrl}/__knobs/)`)
-  let stopping = false
-  const stop = () => {
-    // A second Ctrl-C while closing means "now".
-    if (stopping) process.exit(1)
-    stopping = true
-    void demo.close().then(() => process.exit(0))
+  const state = readStateOptions(process.argv.slice(2), process.env)
+  if (state.exportTo !== undefined) {
+    const count = await exportState(state)
+    console.log(`Exported ${count} records from ${state.dataDir} to ${state.exportTo}.`)
+    process.exit(0)
   }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  const store = await openState(state)
+  try {
+    const demo = await startDemo({ appPort: portFrom('PORT', 8080), servicePort: portFrom('SERVICE_PORT', 8081), store })
+    console.log(`Demo: ${demo.appUrl}/login`)
+    console.log(`Every page (enrol, phone, widget set-ups): ${demo.appUrl}/`)
+    console.log(`Service: ${demo.serviceUrl} (knobs at ${demo.serviceUrl}/__knobs/)`)
+    console.log(describeState(store))
+    let stopping = false
+    const stop = () => {
+      // A second Ctrl-C while closing means "now": what was answered is stored already.
+      if (stopping) process.exit(1)
+      stopping = true
+      void demo.close().then(() => store.close()).then(() => process.exit(0))
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  } catch (error) {
+    await store.close()
+    throw error
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

@@ -1,4 +1,5 @@
-// The mock sign-in service: the whole /v1/ API of the spec, in memory, plus knobs for tests.
+// The mock sign-in service: the whole /v1/ API of the spec, plus knobs for tests. What it is given
+// goes to a store: in memory by default, or a data directory (demo/store/).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { answerClientErrorsWithProblems } from '../common/client-errors.ts'
 import { closeServer, listen } from '../common/listen.ts'
@@ -22,6 +23,8 @@ import { Outbox } from './enrollments/outbox.ts'
 import { RateLimiter } from './access/rate-limiter.ts'
 import { RequestLog } from './knobs/request-log.ts'
 import { SessionStore } from './sessions/session-store.ts'
+import { memoryStore } from '../store/open-store.ts'
+import type { Store } from '../store/store.ts'
 
 export interface ServiceOptions {
   port?: number
@@ -46,6 +49,12 @@ export interface ServiceOptions {
   browserRateLimit?: number
   /** Default 60000. */
   rateLimitWindowMs?: number
+  /**
+   * Where the service keeps its state: `openDataStore(dir)` for a data directory, which a restart
+   * finds again. Default: a store in memory of its own, gone with close(). A store passed in is
+   * the caller's to close, after the service (`npm start` shares one with the demo app).
+   */
+  store?: Store
 }
 
 export interface ServiceHandle {
@@ -77,6 +86,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
   const timers = new Timers()
   const settings = { ...defaults }
+  const store = options.store ?? memoryStore()
   const context: ServiceContext = {
     url: '',
     publicUrl: '',
@@ -84,12 +94,12 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     keys: new KeyRing(options.keys),
     settings,
     defaults,
-    challenges: new ChallengeStore(timers),
-    identities: new IdentityStore(),
-    enrollments: new EnrollmentStore(),
-    sessions: new SessionStore(),
-    configurations: new ConfigurationStore(),
-    outbox: new Outbox(),
+    challenges: new ChallengeStore(timers, store.collection('challenges')),
+    identities: new IdentityStore(store.collection('identities')),
+    enrollments: new EnrollmentStore(store.collection('enrollments')),
+    sessions: new SessionStore(store.collection('sessions')),
+    configurations: new ConfigurationStore(store.collection('configurations')),
+    outbox: new Outbox(store.collection('outbox')),
     rateLimiter: new RateLimiter(() => settings),
     failRules: new RuleQueue<FailRule>(),
     delayRules: new RuleQueue<DelayRule>(),
@@ -126,6 +136,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       context.challenges.close()
       context.enrollments.close()
       await closeServer(server)
+      if (!options.store) await store.close()
     },
   }
 }

@@ -1,7 +1,7 @@
 // How `npm run service` is configured: an optional JSON file (SERVICE_CONFIG=path), then the
 // environment on top. Mistakes stop the start with a message that names the setting.
 import { readFileSync } from 'node:fs'
-import { generateCredentials } from '../common/credentials.ts'
+import { generateCredentials, type Credentials } from '../common/credentials.ts'
 import { isPermission, type ApiKeyOptions, type Permission } from './access/api-keys.ts'
 import type { ServiceOptions } from './server.ts'
 
@@ -19,7 +19,15 @@ const KEY_FIELDS = ['key', 'secret', 'allowedOrigins', 'permissions', 'app']
 
 type Env = Record<string, string | undefined>
 
-export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServiceConfig {
+/**
+ * `generate` makes up the key and secret that neither the file nor the environment gives; a
+ * start with a data directory passes the ones it remembers (rememberedCredentials).
+ */
+export function loadServiceConfig(
+  env: Env,
+  readFile = (path: string) => readFileSync(path, 'utf8'),
+  generate: () => Credentials = generateCredentials,
+): ServiceConfig {
   const file = env.SERVICE_CONFIG ? readConfigFile(env.SERVICE_CONFIG, readFile) : {}
   const where = env.SERVICE_CONFIG ?? 'config'
   const options: ServiceConfig['options'] = { port: DEFAULT_PORT, keys: [] }
@@ -39,7 +47,7 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
   if (env.SERVICE_PORT) options.port = port(Number(env.SERVICE_PORT), `SERVICE_PORT "${env.SERVICE_PORT}"`)
   if (env.SERVICE_BASE_URL) options.baseUrl = env.SERVICE_BASE_URL
   if (env.SERVICE_KNOBS === '1') options.knobs = true
-  const generated = addEnvironmentKey(env, options.keys)
+  const generated = addEnvironmentKey(env, options.keys, generate)
   return { options, generated }
 }
 
@@ -47,13 +55,13 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
  * The key of SERVICE_API_KEY and SERVICE_API_SECRET (the halves not given are generated). It is
  * added when either is set or the file names no key; with the same key as the file, it wins.
  */
-function addEnvironmentKey(env: Env, keys: ApiKeyOptions[]): ServiceConfig['generated'] {
+function addEnvironmentKey(env: Env, keys: ApiKeyOptions[], generate: () => Credentials): ServiceConfig['generated'] {
   const origins = (env.SERVICE_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
   if (!env.SERVICE_API_KEY && !env.SERVICE_API_SECRET && keys.length > 0) {
     if (origins.length > 0) throw new Error('SERVICE_ALLOWED_ORIGINS applies to the SERVICE_API_KEY key; the config file sets allowedOrigins per key.')
     return {}
   }
-  const made = generateCredentials()
+  const made = generate()
   const key = env.SERVICE_API_KEY || made.apiKey
   const secret = env.SERVICE_API_SECRET || made.apiSecret
   const index = keys.findIndex((entry) => entry.key === key)
