@@ -71,7 +71,7 @@ export class Collection<T> {
     private readonly store: Store,
   ) {}
 
-  /** The records stored, in no particular order: what the owner builds its maps from at start. */
+  /** The records stored (as committed), in no particular order: what the owner builds its maps from at start. */
   load(): T[] {
     return [...this.store.backend.entries(this.name)].map(([, text]) => JSON.parse(text) as T)
   }
@@ -131,6 +131,8 @@ export class Store {
    */
   async import(file: unknown, source = 'the file'): Promise<number> {
     const collections = checkedStateFile(file, source)
+    // A data directory reads what is committed: anything written before must be, to be seen.
+    await this.flushed()
     if (!this.isEmpty()) throw new Error(`${this.location} holds state already; --import seeds a fresh service only.`)
     let count = 0
     for (const [name, records] of Object.entries(collections)) {
