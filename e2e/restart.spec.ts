@@ -15,7 +15,7 @@ test('an open login page carries on across a restart, and the phone set up befor
   const work = await mkdtemp(join(tmpdir(), 'service-auth-e2e-restart-'))
   let running: { demo: Demo; store: Store } | undefined
   const start = async (ports?: { appPort: number; servicePort: number }) => {
-    const store = openDataStore(join(work, 'data'))
+    const store = await openDataStore(join(work, 'data'))
     running = { demo: await startDemo({ ...ports, store }), store }
     return running.demo
   }

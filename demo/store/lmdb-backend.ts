@@ -7,12 +7,9 @@
 import { open, type Database, type RootDatabase } from 'lmdb'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { DATA_FILE } from './open-store.ts'
 import { COLLECTIONS, SCHEMA_VERSION, type CollectionName } from './schema.ts'
 import type { Backend } from './store.ts'
-
-export const DATA_FILE = 'state.mdb'
-/** LMDB's own lock file beside it (readers and the writer's lock; rebuilt when nobody holds it). */
-export const LOCK_FILE = 'state.mdb-lock'
 
 // What the first page of an LMDB file starts its meta data with (little-endian), and the data
 // version this lmdb writes. Checked before LMDB opens a file, because LMDB trusts what it maps:
@@ -90,11 +87,12 @@ export class LmdbBackend implements Backend {
       }
       throw new Error(`${this.location} holds records but no schema version: it was not written by service-auth, or is damaged. Move it away, or name another directory with --data.`)
     }
-    // A migration from an older version would go here, in one write transaction.
+    // A migration from an older version would go here, in one write transaction; there is none
+    // yet, since version 1 is the first.
     const which = typeof schema === 'number' && schema > SCHEMA_VERSION ? 'a newer' : 'another'
     throw new Error(
       `${this.location} was written by ${which} version of service-auth (state schema ${JSON.stringify(schema)}; this version reads schema ${SCHEMA_VERSION}). ` +
-        'Start that version with it; or export it with that version (--export FILE) and import the file into a new directory with this one (--data NEW --import FILE); or name another directory with --data.',
+        'Start that version with it, or name another directory with --data.',
     )
   }
 

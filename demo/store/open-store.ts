@@ -1,10 +1,14 @@
 // Opening a store: in memory, or in a data directory, which is created when missing and refused
-// when it holds something else.
+// when it holds something else. LMDB, a native module, is loaded only for a data directory:
+// whoever keeps everything in memory (the tests, startMockService) never needs its binary.
 import { mkdirSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { DATA_FILE, LmdbBackend, LOCK_FILE } from './lmdb-backend.ts'
 import { MemoryBackend } from './memory-backend.ts'
 import { Store } from './store.ts'
+
+/** The files LMDB keeps in a data directory (lmdb-backend.ts opens them). */
+export const DATA_FILE = 'state.mdb'
+const LOCK_FILE = 'state.mdb-lock'
 
 /** A store that keeps nothing: the tests', and `--in-memory`. */
 export const memoryStore = (): Store => new Store(new MemoryBackend())
@@ -13,7 +17,7 @@ export const memoryStore = (): Store => new Store(new MemoryBackend())
  * The store of a data directory, created when missing. A directory that holds other files and
  * no service-auth state is refused, so a mistyped --data never writes into someone's folder.
  */
-export function openDataStore(dataDir: string): Store {
+export async function openDataStore(dataDir: string): Promise<Store> {
   const dir = resolve(dataDir)
   try {
     mkdirSync(dir, { recursive: true })
@@ -24,11 +28,12 @@ export function openDataStore(dataDir: string): Store {
   if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE)) {
     throw new Error(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
   }
+  const { LmdbBackend } = await import('./lmdb-backend.ts')
   return new Store(new LmdbBackend(dir))
 }
 
 /** The store of a data directory, read-only, beside a service that may be running on it (for --export). */
-export function readDataStore(dataDir: string): Store {
+export async function readDataStore(dataDir: string): Promise<Store> {
   const dir = resolve(dataDir)
   let names: string[]
   try {
@@ -37,5 +42,6 @@ export function readDataStore(dataDir: string): Store {
     names = []
   }
   if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state.`)
+  const { LmdbBackend } = await import('./lmdb-backend.ts')
   return new Store(new LmdbBackend(dir, { readOnly: true }))
 }

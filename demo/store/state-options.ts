@@ -59,7 +59,7 @@ export function stateOptionsFrom(values: StateArgValues, env: Record<string, str
 /** Writes the data directory's state to `exportTo`, even while a service runs on it; the number of records. */
 export async function exportState({ dataDir, exportTo }: StateOptions): Promise<number> {
   if (dataDir === undefined || exportTo === undefined) throw new Error('Export needs a data directory and a file.')
-  const store = readDataStore(dataDir)
+  const store = await readDataStore(dataDir)
   try {
     const state = store.export()
     // The file holds the API secret the service made up: readable by its owner only.
@@ -72,7 +72,7 @@ export async function exportState({ dataDir, exportTo }: StateOptions): Promise<
 
 /** The store the options name, seeded from `importFrom` when given; the caller closes it. */
 export async function openState({ dataDir, importFrom }: StateOptions): Promise<Store> {
-  const store = dataDir === undefined ? memoryStore() : openDataStore(dataDir)
+  const store = dataDir === undefined ? memoryStore() : await openDataStore(dataDir)
   try {
     if (importFrom !== undefined) await store.import(readStateFile(importFrom), importFrom)
     return store

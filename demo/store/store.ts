@@ -166,7 +166,7 @@ function checkedStateFile(file: unknown, source: string): Record<string, Record<
   }
   if (file.schema !== SCHEMA_VERSION) {
     throw new Error(
-      `${source} holds state of schema ${JSON.stringify(file.schema)}, and this version reads schema ${SCHEMA_VERSION}: import it with the version that exported it, or export it again with this one.`,
+      `${source} holds state of schema ${JSON.stringify(file.schema)}, and this version reads schema ${SCHEMA_VERSION}: import it with the version that exported it.`,
     )
   }
   if (!isObject(file.collections)) throw new Error(`${source} has no "collections" object.`)

@@ -24,7 +24,7 @@ const newDir = () => join(work, `dir-${++made}`)
 /** A directory as some other program (or version) left it: its meta data set by hand. */
 async function withMeta(meta: Record<string, unknown>, records: Record<string, string> = {}): Promise<string> {
   const dir = newDir()
-  await openDataStore(dir).close()
+  await (await openDataStore(dir)).close()
   const env = open({ path: join(dir, 'state.mdb'), noSubdir: true, maxDbs: 16 })
   for (const [name, value] of Object.entries(meta)) env.openDB({ name: 'meta', encoding: 'json' }).putSync(name, value)
   if (Object.keys(meta).length === 0) env.openDB({ name: 'meta', encoding: 'json' }).removeSync('schema')
@@ -36,57 +36,56 @@ async function withMeta(meta: Record<string, unknown>, records: Record<string, s
 describe('a data directory', () => {
   it('is created when missing, and opened again', async () => {
     const dir = join(newDir(), 'nested')
-    const store = openDataStore(dir)
+    const store = await openDataStore(dir)
     store.collection('identities').put('a', { id: 'a' })
     await store.close()
-    const again = openDataStore(dir)
+    const again = await openDataStore(dir)
     expect(again.collection('identities').load()).toEqual([{ id: 'a' }])
     await again.close()
   })
 
-  it('is refused when it holds other files and no state: a mistyped --data writes into nobody\'s folder', () => {
+  it('is refused when it holds other files and no state: a mistyped --data writes into nobody\'s folder', async () => {
     const dir = newDir()
     mkdirSync(dir)
     writeFileSync(join(dir, 'notes.txt'), 'mine')
-    expect(() => openDataStore(dir)).toThrow(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
+    await expect(openDataStore(dir)).rejects.toThrow(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
   })
 
-  it('is refused when its state.mdb is not an LMDB file, where LMDB itself would crash', () => {
+  it('is refused when its state.mdb is not an LMDB file, where LMDB itself would crash', async () => {
     const dir = newDir()
     mkdirSync(dir)
     writeFileSync(join(dir, 'state.mdb'), 'SQLite format 3\0'.padEnd(8192, '\0'))
-    expect(() => openDataStore(dir)).toThrow(`${join(dir, 'state.mdb')} is not a service-auth data file (or it is damaged). Move it away, or name another directory with --data.`)
+    await expect(openDataStore(dir)).rejects.toThrow(`${join(dir, 'state.mdb')} is not a service-auth data file (or it is damaged). Move it away, or name another directory with --data.`)
   })
 
   it('starts afresh from an empty state.mdb, as a start killed before its first write leaves it', async () => {
     const dir = newDir()
     mkdirSync(dir)
     writeFileSync(join(dir, 'state.mdb'), '')
-    const store = openDataStore(dir)
+    const store = await openDataStore(dir)
     expect(store.isEmpty()).toBe(true)
     await store.close()
   })
 
   it('is refused when another version wrote it, with what to do', async () => {
     const dir = await withMeta({ schema: SCHEMA_VERSION + 1 })
-    expect(() => openDataStore(dir)).toThrow(
-      `${dir} was written by a newer version of service-auth (state schema ${SCHEMA_VERSION + 1}; this version reads schema ${SCHEMA_VERSION}). ` +
-        'Start that version with it; or export it with that version (--export FILE) and import the file into a new directory with this one (--data NEW --import FILE); or name another directory with --data.',
+    await expect(openDataStore(dir)).rejects.toThrow(
+      `${dir} was written by a newer version of service-auth (state schema ${SCHEMA_VERSION + 1}; this version reads schema ${SCHEMA_VERSION}). Start that version with it, or name another directory with --data.`,
     )
   })
 
   it('is refused when it holds records but no schema version', async () => {
     const dir = await withMeta({}, { a: '{}' })
-    expect(() => openDataStore(dir)).toThrow(`${dir} holds records but no schema version`)
+    await expect(openDataStore(dir)).rejects.toThrow(`${dir} holds records but no schema version`)
   })
 
   it('is refused while another running service holds it, and taken over from one that was killed', async () => {
     // The test's parent process runs, and is not this one.
     const held = await withMeta({ schema: SCHEMA_VERSION, owner: { pid: process.ppid } })
-    expect(() => openDataStore(held)).toThrow(`${held} is in use by another running service (process ${process.ppid}). Stop it, or name another directory with --data.`)
+    await expect(openDataStore(held)).rejects.toThrow(`${held} is in use by another running service (process ${process.ppid}). Stop it, or name another directory with --data.`)
     const ended = spawnSync(process.execPath, ['-e', 'process.pid'])
     const left = await withMeta({ schema: SCHEMA_VERSION, owner: { pid: ended.pid } })
-    await openDataStore(left).close()
+    await (await openDataStore(left)).close()
   })
 
   it('refuses through `npm run service` with the message alone and exit code 1', { timeout: 30_000 }, async () => {

@@ -27,7 +27,7 @@ describe('the service, started again on its data directory', () => {
   let running: { service: ServiceHandle; store: Store } | undefined
 
   async function start() {
-    const store = openDataStore(dir())
+    const store = await openDataStore(dir())
     // A short hold: the polls below want an answer, not a second's wait.
     const service = await startService({ port: 0, keys: [{ key: key.key, secret: key.secret }], knobs: true, holdMs: 50, store })
     running = { service, store }
@@ -106,7 +106,7 @@ describe('the service, started again on its data directory', () => {
 describe('the demo, started again on its data directory', () => {
   it('answers to the same key, knows its users, and keeps them signed in', async () => {
     const dir = join(work, 'demo')
-    let store = openDataStore(dir)
+    let store = await openDataStore(dir)
     let demo = await startDemo({ store })
     const first = { apiKey: demo.apiKey, apiSecret: demo.apiSecret }
     const deviceId = await enrolWithPhone(demo, 'ada@example.com')
@@ -116,7 +116,7 @@ describe('the demo, started again on its data directory', () => {
     await demo.close()
     await store.close()
 
-    store = openDataStore(dir)
+    store = await openDataStore(dir)
     demo = await startDemo({ store })
     try {
       expect({ apiKey: demo.apiKey, apiSecret: demo.apiSecret }).toEqual(first)

@@ -45,7 +45,7 @@ describe('--export and --import', () => {
   it('a data directory exports to JSON, which seeds a fresh service with the same key, identities and phones', { timeout: 60_000 }, async () => {
     // The state of a service whose key was made up at its first start, as `npm start` makes one.
     const source = join(work, 'source')
-    const store = openDataStore(source)
+    const store = await openDataStore(source)
     const { apiKey, apiSecret } = rememberedCredentials(store)
     const service = await startService({ port: 0, keys: [{ key: apiKey, secret: apiSecret }], knobs: true, store })
     const { enrollment } = await createClient({ baseUrl: service.url, key: apiKey, secret: apiSecret }).enroll({ identifier: 'ci@example.com' })

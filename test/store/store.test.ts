@@ -20,15 +20,15 @@ beforeAll(async () => {
 afterAll(() => rm(work, { recursive: true, force: true }))
 
 let made = 0
-const BACKENDS: [string, () => Store][] = [
-  ['memory', () => memoryStore()],
+const BACKENDS: [string, () => Promise<Store>][] = [
+  ['memory', async () => memoryStore()],
   ['a data directory', () => openDataStore(join(work, `store-${++made}`))],
 ]
 
 describe.each(BACKENDS)('a store in %s', (_, open) => {
   const opened: Store[] = []
-  const fresh = () => {
-    const store = open()
+  const fresh = async () => {
+    const store = await open()
     opened.push(store)
     return store
   }
@@ -37,7 +37,7 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
   })
 
   it('gives back what was put, as JSON, less what was deleted or cleared', async () => {
-    const store = fresh()
+    const store = await fresh()
     const identities = store.collection<{ id: string; devices: { id: string }[]; nickname: string | null }>('identities')
     identities.put('a', { id: 'a', devices: [{ id: 'd' }], nickname: null })
     identities.put('b', { id: 'b', devices: [], nickname: 'Bee' })
@@ -55,7 +55,7 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
   })
 
   it('exports every collection as JSON that imports into a fresh store of either kind', async () => {
-    const store = fresh()
+    const store = await fresh()
     store.collection('credentials').put('generated', { apiKey: 'k', apiSecret: 's' })
     store.collection('app-users').put('ada@example.com', { identifier: 'ada@example.com', allowed: true, seq: 1 })
     await store.flushed()
@@ -70,7 +70,7 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
       },
     })
     for (const [, other] of BACKENDS) {
-      const copy = other()
+      const copy = await other()
       opened.push(copy)
       expect(await copy.import(exported)).toBe(2)
       expect(copy.export(new Date('2026-01-02T03:04:05Z'))).toEqual(exported)
@@ -78,7 +78,7 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
   })
 
   it('imports into an empty store only, and refuses a file that is not an export of this schema', async () => {
-    const store = fresh()
+    const store = await fresh()
     const file = (changes: object) => ({ format: 'service-auth-state', schema: SCHEMA_VERSION, exportedAt: '', collections: {}, ...changes })
     await expect(store.import({ hello: 'world' }, 'x.json')).rejects.toThrow('x.json is not a service-auth state export')
     await expect(store.import(file({ schema: SCHEMA_VERSION + 1 }), 'x.json')).rejects.toThrow(`schema ${SCHEMA_VERSION + 1}, and this version reads schema ${SCHEMA_VERSION}`)
