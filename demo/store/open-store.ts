@@ -20,7 +20,8 @@ export const memoryStore = (): Store => new Store(new MemoryBackend())
 export async function openDataStore(dataDir: string): Promise<Store> {
   const dir = resolve(dataDir)
   try {
-    mkdirSync(dir, { recursive: true })
+    // Its owner's only: it holds the API secret a start made up.
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
   } catch (error) {
     throw new Error(`The data directory ${dir} cannot be created: ${(error as Error).message}`)
   }

@@ -52,7 +52,8 @@ export function answerAfterStoring(res: ServerResponse, handle: () => Promise<vo
   res.end = function (this: ServerResponse, ...args: unknown[]) {
     if (writes.length === 0) return end.apply(this, args as Parameters<typeof end>)
     Promise.all(writes).then(
-      () => end.apply(this, args as Parameters<typeof end>),
+      // The client may have gone meanwhile (or the server closed its connections): nothing to send then.
+      () => this.destroyed || end.apply(this, args as Parameters<typeof end>),
       (error: unknown) => {
         // A change that could not be stored must not be answered as a success.
         console.error('A change could not be stored; the request goes unanswered.', error)
@@ -91,6 +92,7 @@ export class Collection<T> {
 
 export class Store {
   readonly #collections = new Map<CollectionName, Collection<unknown>>()
+  #closing: Promise<void> | undefined
 
   constructor(readonly backend: Backend) {}
 
@@ -145,8 +147,9 @@ export class Store {
     return count
   }
 
-  async close(): Promise<void> {
-    await this.backend.close()
+  /** Flushes and closes; once, however often it is called. */
+  close(): Promise<void> {
+    return (this.#closing ??= this.backend.close())
   }
 
   /** @internal Collection's: joins a durable write to the request being answered, and reports failed writes. */

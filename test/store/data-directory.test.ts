@@ -2,7 +2,7 @@
 // A data directory is used only when it is one of ours, of this version, and no other running
 // service has it; anything else is refused with a message that says what to do, never misread.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -34,9 +34,10 @@ async function withMeta(meta: Record<string, unknown>, records: Record<string, s
 }
 
 describe('a data directory', () => {
-  it('is created when missing, and opened again', async () => {
+  it('is created when missing, readable by its owner only, and opened again', async () => {
     const dir = join(newDir(), 'nested')
     const store = await openDataStore(dir)
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
     store.collection('identities').put('a', { id: 'a' })
     await store.close()
     const again = await openDataStore(dir)

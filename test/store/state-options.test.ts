@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Where `npm start` and `npm run service` keep their state, as their command line says, and the
 // JSON a data directory exports for CI fixtures and a fresh service imports.
-import { readFile, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -57,6 +57,8 @@ describe('--export and --import', () => {
     const file = join(work, 'fixture.json')
     const exported = await runServiceCommand(['--data', source, '--export', file])
     expect(exported).toEqual({ code: 0, output: `Exported 3 records from ${source} to ${file}.\n` })
+    // It holds the API secret: its owner's only.
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
     const state = JSON.parse(await readFile(file, 'utf8'))
     expect(state).toEqual(expect.objectContaining({ format: 'service-auth-state', schema: 1 }))
     expect(Object.keys(state.collections).sort()).toEqual(['credentials', 'enrollments', 'identities'])
