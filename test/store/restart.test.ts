@@ -55,7 +55,8 @@ describe('the service, started again on its data directory', () => {
   /** The poll as the page makes it, on the pollingUrl of the creation answer, against the service's current address. */
   const poll = (url: string, pollingUrl: string) => fetch(url + new URL(pollingUrl).pathname + new URL(pollingUrl).search)
 
-  it('keeps identities, phones, pending enrolments, sessions, configuration, the outbox and challenges', async () => {
+  // Two starts and some thirty requests: more than the default 5 s on a busy machine.
+  it('keeps identities, phones, pending enrolments, sessions, configuration, the outbox and challenges', { timeout: 30_000 }, async () => {
     let { url, client } = await start()
     await client.configuration.update({ sessionsEnabled: true, websiteUrl: 'https://shop.example' })
     const { enrollment } = await client.enroll({ identifier: 'ada@example.com', sendEmail: true })
@@ -104,7 +105,7 @@ describe('the service, started again on its data directory', () => {
 })
 
 describe('the demo, started again on its data directory', () => {
-  it('answers to the same key, knows its users, and keeps them signed in', async () => {
+  it('answers to the same key, knows its users, and keeps them signed in', { timeout: 30_000 }, async () => {
     const dir = join(work, 'demo')
     let store = await openDataStore(dir)
     let demo = await startDemo({ store })
