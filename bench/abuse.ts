@@ -5,12 +5,15 @@
 // server confirms it with a signed `authenticate` (the call the controller makes), which is timed.
 // The sign-ins start once the bot has spent its budget (its first 429), and the same sign-ins run
 // first without the bot, for comparison. The mock service runs in a child process with its
-// default rate limits, the ones under test.
+// default rate limits, the ones under test, its state in a data directory as `npm start` keeps it:
+// every confirmation is on disk before authenticate answers.
 import { generateCredentials } from '../demo/common/credentials.ts'
 import { createClient } from '../src/server/index.ts'
-import { send, startServiceProcess } from './capacity.ts'
+import { send, withServiceProcess, type StoreKind } from './capacity.ts'
 
 export interface AbuseResult {
+  /** Where the service kept its state. */
+  store: StoreKind
   /** The bot's target rate, creations per second, and what it reached. */
   botRate: number
   botAchievedRate: number
@@ -41,8 +44,8 @@ const IDENTIFIER = 'abuse@example.com'
 export async function measureAbuse(options: Options): Promise<AbuseResult> {
   const credentials = generateCredentials()
   // The default limits (600 signed calls per key, 120 creations per key and address, a minute each).
-  const { child, url } = await startServiceProcess({ ...credentials, holdMs: 1000, rateLimit: 600, browserRateLimit: 120 })
-  try {
+  const settings = { ...credentials, holdMs: 1000, rateLimit: 600, browserRateLimit: 120 }
+  return withServiceProcess(settings, 'data directory', async (url) => {
     const client = createClient({ baseUrl: url, key: credentials.apiKey, secret: credentials.apiSecret })
     const { enrollment } = await client.enroll({ identifier: IDENTIFIER })
     const provisioned = await send(url, 'POST', '/__knobs/devices', { token: enrollment.id }, PERSON_ADDRESS)
@@ -73,6 +76,7 @@ export async function measureAbuse(options: Options): Promise<AbuseResult> {
     const abused = await signIns()
     const botRun = await bot.stop()
     return {
+      store: 'data directory' as const,
       botRate: options.botRate,
       botAchievedRate: botRun.sent / botRun.durationS,
       durationS: botRun.durationS,
@@ -82,10 +86,7 @@ export async function measureAbuse(options: Options): Promise<AbuseResult> {
       failed: { quiet: quiet.failed, abused: abused.failed },
       firstFailure,
     }
-  } finally {
-    child.stdin!.end()
-    child.kill('SIGTERM')
-  }
+  })
 }
 
 /** One person's sign-in; resolves to the authenticate call's latency, ms, and throws when any step fails. */

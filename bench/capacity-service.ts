@@ -3,7 +3,9 @@
 // between two machines, instead of sharing one event loop. Started by capacity.ts; it prints its
 // URL as one JSON line and ends when its standard input closes, so it never outlives the bench.
 // The rate limits are off unless the settings name them (the abuse phase wants the defaults).
+// With `dataDir`, the state goes to a data directory there, as `npm start` keeps it; without, to memory.
 import { startService } from '../demo/service/server.ts'
+import { memoryStore, openDataStore } from '../demo/store/open-store.ts'
 
 export interface ServiceProcessSettings {
   apiKey: string
@@ -11,9 +13,11 @@ export interface ServiceProcessSettings {
   holdMs: number
   rateLimit?: number
   browserRateLimit?: number
+  dataDir?: string
 }
 
-const { apiKey, apiSecret, holdMs, rateLimit = 0, browserRateLimit = 0 } = JSON.parse(process.argv[2] ?? '{}') as ServiceProcessSettings
+const { apiKey, apiSecret, holdMs, rateLimit = 0, browserRateLimit = 0, dataDir } = JSON.parse(process.argv[2] ?? '{}') as ServiceProcessSettings
+const store = dataDir === undefined ? memoryStore() : await openDataStore(dataDir)
 const service = await startService({
   port: 0,
   keys: [{ key: apiKey, secret: apiSecret, allowedOrigins: [] }],
@@ -21,9 +25,10 @@ const service = await startService({
   holdMs,
   rateLimit,
   browserRateLimit,
+  store,
 })
 process.stdout.write(JSON.stringify({ url: service.url }) + '\n')
 
-const stop = () => void service.close().then(() => process.exit(0))
+const stop = () => void service.close().then(() => store.close()).then(() => process.exit(0))
 process.stdin.on('end', stop).on('close', stop).resume()
 process.once('SIGTERM', stop)

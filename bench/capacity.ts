@@ -1,5 +1,6 @@
 // Measure 6: what the mock service holds on this 2-core machine. The service runs in a child
-// process (capacity-service.ts), the load comes from this one, over loopback.
+// process (capacity-service.ts), the load comes from this one, over loopback. It keeps its state
+// in a data directory, as `npm start` does; challenge creation is measured in memory too, beside it.
 //
 // Held polls: N challenges, one status poll each, all held at once (the hold is set longer than
 // the phase, so none is answered until signed; the service's own count of polls confirms they
@@ -12,7 +13,9 @@
 // closing after each answer (every service answer closes its connection), so its request counts
 // stay right but its latencies are measured from requests that were lost and sent again.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -31,7 +34,11 @@ export interface HeldResult {
   serviceRssMiB: number
 }
 
+/** Where the service kept its state: `npm start`'s data directory, or memory (the tests'). */
+export type StoreKind = 'data directory' | 'memory'
+
 export interface CreationResult {
+  store: StoreKind
   imageData: boolean
   durationS: number
   connections: number
@@ -48,6 +55,8 @@ export interface CreationResult {
 
 export interface CapacityResult {
   holdMs: number
+  /** Where the service of the held polls kept its state. */
+  heldStore: StoreKind
   held: HeldResult[]
   creation: CreationResult[]
 }
@@ -59,6 +68,8 @@ interface Options {
   creationSeconds: number
   creationMaxRequests: number
   connections: number
+  /** Where the service of the held polls keeps its state; default a data directory, as `npm start`. */
+  heldStore?: StoreKind
 }
 
 // Longer than any level takes, so that no poll is answered 204 while the bench waits.
@@ -67,17 +78,39 @@ const IDENTIFIER = 'capacity@example.com'
 
 export async function measureCapacity(options: Options): Promise<CapacityResult> {
   const credentials = generateCredentials()
-  const { child, url } = await startServiceProcess({ ...credentials, holdMs: HOLD_MS })
+  const held: HeldResult[] = []
+  const creation: CreationResult[] = []
+  const heldStore = options.heldStore ?? 'data directory'
+  for (const store of ['data directory', 'memory'] as const) {
+    await withServiceProcess({ ...credentials, holdMs: HOLD_MS }, store, async (url, pid) => {
+      if (store === heldStore) {
+        const deviceId = await provisionPhone(url, credentials)
+        for (const level of options.levels) held.push(await holdPolls(url, pid, credentials.apiKey, deviceId, level, options.signings))
+      }
+      for (const imageData of [true, false]) creation.push(await loadCreation(url, credentials.apiKey, imageData, pid, store, options))
+    })
+  }
+  return { holdMs: HOLD_MS, heldStore, held, creation }
+}
+
+/** Runs `measure` against a service process keeping its state where `store` says (a fresh temporary directory), then stops it. */
+export async function withServiceProcess<T>(
+  settings: Omit<ServiceProcessSettings, 'dataDir'>,
+  store: StoreKind,
+  measure: (url: string, pid: number) => Promise<T>,
+): Promise<T> {
+  const dataDir = store === 'data directory' ? mkdtempSync(join(tmpdir(), 'service-auth-bench-')) : undefined
   try {
-    const deviceId = await provisionPhone(url, credentials)
-    const held: HeldResult[] = []
-    for (const level of options.levels) held.push(await holdPolls(url, child.pid!, credentials.apiKey, deviceId, level, options.signings))
-    const creation: CreationResult[] = []
-    for (const imageData of [true, false]) creation.push(await loadCreation(url, credentials.apiKey, imageData, child.pid!, options))
-    return { holdMs: HOLD_MS, held, creation }
+    const { child, url } = await startServiceProcess({ ...settings, dataDir })
+    try {
+      return await measure(url, child.pid!)
+    } finally {
+      child.stdin!.end()
+      child.kill('SIGTERM')
+      await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once('exit', resolve) : resolve(undefined)))
+    }
   } finally {
-    child.stdin!.end()
-    child.kill('SIGTERM')
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
@@ -213,7 +246,7 @@ function residentMiB(pid: number): number {
  * time and by count. The service's CPU time over the run says whether it, not this client, was
  * the limit.
  */
-async function loadCreation(url: string, apiKey: string, imageData: boolean, servicePid: number, options: Options): Promise<CreationResult> {
+async function loadCreation(url: string, apiKey: string, imageData: boolean, servicePid: number, store: StoreKind, options: Options): Promise<CreationResult> {
   const body = { key: apiKey, returnAuthImageData: imageData }
   const latencies: number[] = []
   let sent = 0
@@ -238,6 +271,7 @@ async function loadCreation(url: string, apiKey: string, imageData: boolean, ser
   await Promise.all(Array.from({ length: options.connections }, worker))
   const durationS = (performance.now() - started) / 1000
   return {
+    store,
     imageData,
     durationS,
     connections: options.connections,

@@ -188,11 +188,12 @@ function markdown(r: BenchResults, analysis: string): string {
   const c = r.capacity
   say(
     '## 6. Mock service capacity',
-    `The mock service alone in a child process (one core for it, one for the load from the bench), over loopback. Held: one status poll per challenge, all held at once (the hold set to ${c.holdMs / 1000} s so that none is answered unasked; the service's own poll counts confirm they all arrived), then ${c.held[0]?.wakeUps.length ?? 0} of them signed one after another, each wake-up timed from sending the sign knob to the poll's answer arriving at the client. Open files allowed: ${m.openFileLimit}.`,
+    `The mock service alone in a child process (one core for it, one for the load from the bench), over loopback, its state ${c.heldStore === 'data directory' ? 'in a data directory (LMDB, as `npm start` keeps it: a signing is on disk before the sign knob answers; new challenges are written in batches and answer without waiting)' : 'in memory'}. Held: one status poll per challenge, all held at once (the hold set to ${c.holdMs / 1000} s so that none is answered unasked; the service's own poll counts confirm they all arrived), then ${c.held[0]?.wakeUps.length ?? 0} of them signed one after another, each wake-up timed from sending the sign knob to the poll's answer arriving at the client. Open files allowed: ${m.openFileLimit}.`,
     table(['Held polls', 'opened in, ms', 'wake-up p50, ms', 'p99, ms', 'max, ms', 'service RSS, MiB'], c.held.map((h) => [bytes(h.held), f1(h.openMs), f2(median(h.wakeUps)), f2(percentile(h.wakeUps, 99)), f2(Math.max(...h.wakeUps)), f1(h.serviceRssMiB)])),
-    'Challenge creation: a closed loop of clients, each sending the next `POST /v1/entity/challenges` when the last is answered, on a fresh connection each (the service closes every connection), bounded by time and count. Not autocannon: it writes its next request onto the connection the service is closing, so its counts hold but its latencies do not. Service CPU is in cores: near 1 means the service, not the client, was the limit.',
-    table(['Request', 'clients', 'requests', 'per second', 'latency p50, ms', 'p99, ms', 'errors', 'service CPU'], c.creation.map((x) => [
+    'Challenge creation: a closed loop of clients, each sending the next `POST /v1/entity/challenges` when the last is answered, on a fresh connection each (the service closes every connection), bounded by time and count, against the service with its state in a data directory and then in memory, side by side. Not autocannon: it writes its next request onto the connection the service is closing, so its counts hold but its latencies do not. Service CPU is in cores: near 1 means the service, not the client, was the limit.',
+    table(['Request', 'state in', 'clients', 'requests', 'per second', 'latency p50, ms', 'p99, ms', 'errors', 'service CPU'], [...c.creation].sort((a, b) => Number(b.imageData) - Number(a.imageData)).map((x) => [
       x.imageData ? 'with inline image data (as the embed asks)' : 'without image data',
+      x.store,
       x.connections,
       bytes(x.requests),
       bytes(Math.round(x.perSecond)),

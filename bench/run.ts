@@ -98,6 +98,7 @@ async function main(): Promise<void> {
       creationMaxRequests: 50_000,
       connections: 16,
     })
+    for (const x of capacity.creation) log(`challenge creation${x.imageData ? ' with image data' : ''}, state in ${x.store}: p50 ${x.p50.toFixed(1)} ms, p99 ${x.p99.toFixed(1)} ms, ${Math.round(x.perSecond)}/s`)
     log(`abuse (${ABUSE_PLAN[quick ? 'quick' : 'full'].botRate} anonymous creations/s while people sign in)`)
     const abuse = await measureAbuse(ABUSE_PLAN[quick ? 'quick' : 'full'])
 

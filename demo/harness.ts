@@ -1,9 +1,11 @@
 // The whole demo in one call: the mock service and the example app, wired to each other with
-// fresh credentials. End-to-end tests and `npm start` both start it this way.
+// the store's credentials (fresh ones in memory). End-to-end tests and `npm start` both start it this way.
 import { fileURLToPath } from 'node:url'
 import { startApp, type ExtraPage } from './app/server.ts'
-import { generateCredentials } from './common/credentials.ts'
 import { startService } from './service/server.ts'
+import { memoryStore } from './store/open-store.ts'
+import { rememberedCredentials } from './store/remembered-credentials.ts'
+import type { Store } from './store/store.ts'
 
 export interface DemoOptions {
   /** Default 0: any free port. */
@@ -23,6 +25,12 @@ export interface DemoOptions {
   pages?: Record<string, ExtraPage>
   /** The controller's test modes (AppOptions.testModes); default false, as `npm start` runs it. */
   testModes?: boolean
+  /**
+   * Where the service and the app keep their state, and the key and secret made up at the
+   * first start (`npm start` opens a data directory). Default: in memory, gone with close(). A
+   * store passed in is the caller's to close, after the demo.
+   */
+  store?: Store
 }
 
 export interface Demo {
@@ -37,7 +45,9 @@ export interface Demo {
 const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
-  const { apiKey, apiSecret } = generateCredentials()
+  const store = options.store ?? memoryStore()
+  const { apiKey, apiSecret } = rememberedCredentials(store)
+  await store.flushed()
   // The app needs the service's URL and the service needs the app's origin: the service
   // starts first, open to any origin, and is narrowed to the app before anyone can use it.
   const service = await startService({
@@ -46,7 +56,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     knobs: options.knobs ?? true,
     knobsOrigins: options.knobsOrigins,
     allowedHosts: options.allowedHosts,
+    store,
   })
+  const closeStore = async () => {
+    if (!options.store) await store.close()
+  }
   try {
     const app = await startApp({
       port: options.appPort ?? 0,
@@ -57,6 +71,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       pages: options.pages,
       testModes: options.testModes,
       allowedHosts: options.allowedHosts,
+      store,
     })
     // The app listens on 127.0.0.1, but people type localhost too; both are the app's origin.
     const appOrigins = [app.url, app.url.replace('//127.0.0.1:', '//localhost:')]
@@ -70,10 +85,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       apiSecret,
       close: async () => {
         await Promise.all([app.close(), service.close()])
+        await closeStore()
       },
     }
   } catch (error) {
     await service.close()
+    await closeStore()
     throw error
   }
 }

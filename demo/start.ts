@@ -1,6 +1,9 @@
-// `npm start`: the demo on fixed ports, for trying it by hand.
+// `npm start`: the demo on fixed ports, for trying it by hand, its state in a data directory
+// (see demo/store/state-options.ts for those options, and service-config.ts for who may reach it).
+import { parseArgs } from 'node:util'
 import { startDemo } from './harness.ts'
-import { readAccessOptions } from './service/service-config.ts'
+import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from './service/service-config.ts'
+import { describeState, exportState, openState, STATE_ARGS, STATE_USAGE, stateOptionsFrom } from './store/state-options.ts'
 
 function portFrom(name: string, fallback: number): number {
   const text = process.env[name]
@@ -12,23 +15,45 @@ function portFrom(name: string, fallback: number): number {
   return port
 }
 
+function commandLine(args: string[]) {
+  try {
+    return parseArgs({ args, options: { ...STATE_ARGS, ...ACCESS_ARGS }, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new Error(`${(error as Error).message} Options: ${STATE_USAGE}, ${ACCESS_USAGE}.`)
+  }
+}
+
 try {
+  const values = commandLine(process.argv.slice(2))
+  const state = stateOptionsFrom(values, process.env)
+  if (state.exportTo !== undefined) {
+    const count = await exportState(state)
+    console.log(`Exported ${count} records from ${state.dataDir} to ${state.exportTo}.`)
+    process.exit(0)
+  }
   // The knobs are on: the demo's phone page and QA panel drive them. They answer the app's pages
   // and the service's own, and these flags add others; both servers answer only their own names.
-  const { knobsOrigins, allowedHosts } = readAccessOptions(process.env, process.argv.slice(2))
-  const demo = await startDemo({ appPort: portFrom('PORT', 8080), servicePort: portFrom('SERVICE_PORT', 8081), knobsOrigins, allowedHosts })
-  console.log(`Demo: ${demo.appUrl}/login`)
-  console.log(`Every page (enrol, phone, widget set-ups): ${demo.appUrl}/`)
-  console.log(`Service: ${demo.serviceUrl} (knobs at ${demo.serviceUrl}/__knobs/, for the demo's pages only)`)
-  let stopping = false
-  const stop = () => {
-    // A second Ctrl-C while closing means "now".
-    if (stopping) process.exit(1)
-    stopping = true
-    void demo.close().then(() => process.exit(0))
+  const { knobsOrigins, allowedHosts } = accessOptionsFrom(values, process.env)
+  const store = await openState(state)
+  try {
+    const demo = await startDemo({ appPort: portFrom('PORT', 8080), servicePort: portFrom('SERVICE_PORT', 8081), knobsOrigins, allowedHosts, store })
+    console.log(`Demo: ${demo.appUrl}/login`)
+    console.log(`Every page (enrol, phone, widget set-ups): ${demo.appUrl}/`)
+    console.log(`Service: ${demo.serviceUrl} (knobs at ${demo.serviceUrl}/__knobs/, for the demo's pages only)`)
+    console.log(describeState(store))
+    let stopping = false
+    const stop = () => {
+      // A second Ctrl-C while closing means "now": what was answered is stored already.
+      if (stopping) process.exit(1)
+      stopping = true
+      void demo.close().then(() => store.close()).then(() => process.exit(0))
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  } catch (error) {
+    await store.close()
+    throw error
   }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

@@ -27,6 +27,8 @@ import { sendPage } from './send-page.ts'
 import { Sessions } from './sessions.ts'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
 import { Users } from './users.ts'
+import { memoryStore } from '../store/open-store.ts'
+import type { Store } from '../store/store.ts'
 
 export interface AppOptions {
   port?: number
@@ -53,6 +55,8 @@ export interface AppOptions {
    * service's option of the same name): any other Host is refused, against DNS rebinding.
    */
   allowedHosts?: string[]
+  /** Where the app keeps its users and sessions (see ServiceOptions.store); default in memory. */
+  store?: Store
 }
 
 /** Renders one of the caller's pages; `site` tells it where the service is and which key to use. */
@@ -98,6 +102,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   if (!options.apiKey) throw new Error('startApp needs an apiKey.')
   // Checked here, so a mistyped secret stops the start instead of failing every sign-in.
   decodeSecret(options.apiSecret)
+  const store = options.store ?? memoryStore()
   const context: AppContext = {
     serviceUrl: serviceUrl.href.replace(/\/+$/, ''),
     apiKey: options.apiKey,
@@ -105,8 +110,8 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     serviceClient: createClient({ baseUrl: serviceUrl.href, key: options.apiKey, secret: options.apiSecret }),
     distDir: options.distDir,
     publicDir: fileURLToPath(new URL('./public/', import.meta.url)),
-    sessions: new Sessions(),
-    users: new Users(),
+    sessions: new Sessions(store.collection('app-sessions')),
+    users: new Users(store.collection('app-users')),
     controllerLog: new ControllerLog(),
     testModes: options.testModes ?? false,
   }
@@ -132,7 +137,13 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   )
   const url = await listen(server, options.port)
   allowedHosts.addOwn(url)
-  return { url, close: () => closeServer(server) }
+  return {
+    url,
+    async close() {
+      await closeServer(server)
+      if (!options.store) await store.close()
+    },
+  }
 }
 
 function extraRoutes(pages: Record<string, ExtraPage>): Route<AppHandler>[] {

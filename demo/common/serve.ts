@@ -1,12 +1,14 @@
 // Turns an async request handler into a Node request listener that always answers: thrown
-// HttpProblems become problem JSON, anything else is a bug in the demo and says so.
+// HttpProblems become problem JSON, anything else is a bug in the demo and says so. An answer
+// leaves once what its request stored is on disk (answerAfterStoring).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { answerAfterStoring } from '../store/store.ts'
 import { HttpProblem, sendProblem } from './problem.ts'
 import { ClientGone } from './read-body.ts'
 
 export function serve(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): RequestListener {
   return (req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    answerAfterStoring(res, () => handle(req, res)).catch((error: unknown) => {
       if (error instanceof ClientGone) return
       const instance = (req.url ?? '/').split('?')[0]!
       if (error instanceof HttpProblem) {

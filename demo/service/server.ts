@@ -1,4 +1,5 @@
-// The mock sign-in service: the whole /v1/ API of the spec, in memory, plus knobs for tests.
+// The mock sign-in service: the whole /v1/ API of the spec, plus knobs for tests. What it is given
+// goes to a store: in memory by default, or a data directory (demo/store/).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { answerClientErrorsWithProblems } from '../common/client-errors.ts'
 import { closeServer, listen } from '../common/listen.ts'
@@ -25,6 +26,8 @@ import { Outbox } from './enrollments/outbox.ts'
 import { RateLimiter } from './access/rate-limiter.ts'
 import { RequestLog } from './knobs/request-log.ts'
 import { SessionStore } from './sessions/session-store.ts'
+import { memoryStore } from '../store/open-store.ts'
+import type { Store } from '../store/store.ts'
 
 export interface ServiceOptions {
   port?: number
@@ -66,6 +69,12 @@ export interface ServiceOptions {
    * peer's address, since a header any client can send would let a bot pick a fresh address.
    */
   clientAddressHeader?: string
+  /**
+   * Where the service keeps its state: `openDataStore(dir)` for a data directory, which a restart
+   * finds again. Default: a store in memory of its own, gone with close(). A store passed in is
+   * the caller's to close, after the service (`npm start` shares one with the demo app).
+   */
+  store?: Store
 }
 
 export interface ServiceHandle {
@@ -101,6 +110,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const settings = { ...defaults }
   const knobOrigins = new KnobOrigins(options.knobsOrigins)
   const allowedHosts = new AllowedHosts(options.allowedHosts)
+  const store = options.store ?? memoryStore()
   const context: ServiceContext = {
     url: '',
     publicUrl: '',
@@ -109,12 +119,12 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
     settings,
     defaults,
-    challenges: new ChallengeStore(timers),
-    identities: new IdentityStore(),
-    enrollments: new EnrollmentStore(),
-    sessions: new SessionStore(),
-    configurations: new ConfigurationStore(),
-    outbox: new Outbox(),
+    challenges: new ChallengeStore(timers, store.collection('challenges')),
+    identities: new IdentityStore(store.collection('identities')),
+    enrollments: new EnrollmentStore(store.collection('enrollments')),
+    sessions: new SessionStore(store.collection('sessions')),
+    configurations: new ConfigurationStore(store.collection('configurations')),
+    outbox: new Outbox(store.collection('outbox')),
     rateLimiter: new RateLimiter(() => settings),
     failRules: new RuleQueue<FailRule>(),
     delayRules: new RuleQueue<DelayRule>(),
@@ -161,6 +171,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       await closeServer(server)
       // Their connections are gone: let held requests go, so their handlers end rather than wait for good.
       context.holds.clear()
+      if (!options.store) await store.close()
     },
   }
 }

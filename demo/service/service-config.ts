@@ -1,7 +1,8 @@
 // How `npm run service` is configured: an optional JSON file (SERVICE_CONFIG=path), then the
 // environment on top. Mistakes stop the start with a message that names the setting.
 import { readFileSync } from 'node:fs'
-import { generateCredentials } from '../common/credentials.ts'
+import type { ParseArgsConfig } from 'node:util'
+import { generateCredentials, type Credentials } from '../common/credentials.ts'
 import { isPermission, type ApiKeyOptions, type Permission } from './access/api-keys.ts'
 import type { ServiceOptions } from './server.ts'
 
@@ -25,28 +26,39 @@ export interface AccessOptions {
   allowedHosts: string[]
 }
 
-const FLAGS = { '--knobs-origin': 'knobsOrigins', '--allowed-hosts': 'allowedHosts' } as const
+/** For parseArgs: `--knobs-origin` and `--allowed-hosts`, each repeatable and comma-separated. */
+export const ACCESS_ARGS = {
+  'knobs-origin': { type: 'string', multiple: true },
+  'allowed-hosts': { type: 'string', multiple: true },
+} as const satisfies ParseArgsConfig['options']
+
+export const ACCESS_USAGE = '--knobs-origin ORIGIN (or SERVICE_KNOBS_ORIGIN), --allowed-hosts HOST (or SERVICE_ALLOWED_HOSTS)'
+
+type AccessArgValues = { 'knobs-origin'?: string[]; 'allowed-hosts'?: string[] }
 
 /**
  * SERVICE_KNOBS_ORIGIN and SERVICE_ALLOWED_HOSTS (comma-separated), then the command line's
- * `--knobs-origin` and `--allowed-hosts` (`--flag value` or `--flag=value`, comma-separated,
- * repeatable): each adds to the list. `npm start` reads the same, for both of its servers.
+ * `--knobs-origin` and `--allowed-hosts` (parsed with ACCESS_ARGS): each adds to the list.
+ * `npm start` reads the same, for both of its servers.
  */
-export function readAccessOptions(env: Env, argv: readonly string[]): AccessOptions {
-  const options: AccessOptions = { knobsOrigins: list(env.SERVICE_KNOBS_ORIGIN), allowedHosts: list(env.SERVICE_ALLOWED_HOSTS) }
-  for (let index = 0; index < argv.length; index++) {
-    const [flag, inline] = argv[index]!.split(/=(.*)/s) as [string, string | undefined]
-    if (!(flag in FLAGS)) throw new Error(`Unknown option ${flag} (known: ${Object.keys(FLAGS).join(', ')}).`)
-    const value = inline ?? argv[++index]
-    if (!value || value.startsWith('--')) throw new Error(`${flag} needs a value.`)
-    options[FLAGS[flag as keyof typeof FLAGS]].push(...list(value))
-  }
-  return options
+export function accessOptionsFrom(values: AccessArgValues, env: Env): AccessOptions {
+  const all = (variable: string | undefined, given: string[] | undefined) => [...list(variable), ...(given ?? []).flatMap(list)]
+  return { knobsOrigins: all(env.SERVICE_KNOBS_ORIGIN, values['knobs-origin']), allowedHosts: all(env.SERVICE_ALLOWED_HOSTS, values['allowed-hosts']) }
 }
 
 const list = (text: string | undefined): string[] => (text ?? '').split(',').map((item) => item.trim()).filter(Boolean)
 
-export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8'), argv: readonly string[] = []): ServiceConfig {
+export interface LoadOptions {
+  /** What the command line added (accessOptionsFrom); the environment's variables are read here. */
+  access?: AccessArgValues
+  /**
+   * Makes up the key and secret that neither the file nor the environment gives; a start with a
+   * data directory passes the ones it remembers (rememberedCredentials).
+   */
+  generate?: () => Credentials
+}
+
+export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8'), { access = {}, generate = generateCredentials }: LoadOptions = {}): ServiceConfig {
   const file = env.SERVICE_CONFIG ? readConfigFile(env.SERVICE_CONFIG, readFile) : {}
   const where = env.SERVICE_CONFIG ?? 'config'
   const options: ServiceConfig['options'] = { port: DEFAULT_PORT, keys: [] }
@@ -70,10 +82,10 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
   if (env.SERVICE_BASE_URL) options.baseUrl = env.SERVICE_BASE_URL
   if (env.SERVICE_KNOBS === '1') options.knobs = true
   if (env.SERVICE_CLIENT_ADDRESS_HEADER) options.clientAddressHeader = env.SERVICE_CLIENT_ADDRESS_HEADER
-  const access = readAccessOptions(env, argv)
-  options.knobsOrigins = [...(options.knobsOrigins ?? []), ...access.knobsOrigins]
-  options.allowedHosts = [...(options.allowedHosts ?? []), ...access.allowedHosts]
-  const generated = addEnvironmentKey(env, options.keys)
+  const added = accessOptionsFrom(access, env)
+  options.knobsOrigins = [...(options.knobsOrigins ?? []), ...added.knobsOrigins]
+  options.allowedHosts = [...(options.allowedHosts ?? []), ...added.allowedHosts]
+  const generated = addEnvironmentKey(env, options.keys, generate)
   return { options, generated }
 }
 
@@ -81,13 +93,13 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
  * The key of SERVICE_API_KEY and SERVICE_API_SECRET (the halves not given are generated). It is
  * added when either is set or the file names no key; with the same key as the file, it wins.
  */
-function addEnvironmentKey(env: Env, keys: ApiKeyOptions[]): ServiceConfig['generated'] {
+function addEnvironmentKey(env: Env, keys: ApiKeyOptions[], generate: () => Credentials): ServiceConfig['generated'] {
   const origins = (env.SERVICE_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
   if (!env.SERVICE_API_KEY && !env.SERVICE_API_SECRET && keys.length > 0) {
     if (origins.length > 0) throw new Error('SERVICE_ALLOWED_ORIGINS applies to the SERVICE_API_KEY key; the config file sets allowedOrigins per key.')
     return {}
   }
-  const made = generateCredentials()
+  const made = generate()
   const key = env.SERVICE_API_KEY || made.apiKey
   const secret = env.SERVICE_API_SECRET || made.apiSecret
   const index = keys.findIndex((entry) => entry.key === key)

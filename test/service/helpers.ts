@@ -2,10 +2,15 @@
 // as spec section 5 says (with jose, claims overridable for the bad-token cases), the knobs, and
 // the steps of the sign-in flow that many tests share.
 import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { ApiKeyOptions } from '../../demo/service/access/api-keys.ts'
 import { startService, type ServiceHandle, type ServiceOptions } from '../../demo/service/server.ts'
+import { openDataStore } from '../../demo/store/open-store.ts'
+import type { Store } from '../../demo/store/store.ts'
 
 export interface TestKey {
   key: string
@@ -70,20 +75,28 @@ export interface TestService {
 
 /**
  * Starts one service for the file (127.0.0.1, port 0) with knobs on and `keys` besides its
- * own, resets it before each test, and closes it after the file.
+ * own, resets it before each test, and closes it after the file. In memory, as the tests run it;
+ * `SERVICE_TEST_STORE=data` runs the same tests against a data directory (`npm run test:service:data`).
  */
 export function useService(options: Partial<ServiceOptions> = {}, keys: ApiKeyOptions[] = []): TestService {
   const key = newKey('main')
   // The key is known at once, so test tables defined at module level can name it.
   const service = { key } as TestService
+  const dataDir = process.env.SERVICE_TEST_STORE === 'data' ? mkdtempSync(join(tmpdir(), 'service-auth-test-')) : undefined
+  let store: Store | undefined
   beforeAll(async () => {
-    const handle = await startService({ port: 0, knobs: true, ...options, keys: [{ key: key.key, secret: key.secret }, ...keys] })
+    if (dataDir !== undefined) store = await openDataStore(dataDir)
+    const handle = await startService({ port: 0, knobs: true, ...options, keys: [{ key: key.key, secret: key.secret }, ...keys], store })
     Object.assign(service, makeClient(handle, key))
   })
   beforeEach(async () => {
     if ((await service.knob('reset')).status !== 204) throw new Error('The reset knob failed.')
   })
-  afterAll(() => service.handle?.close())
+  afterAll(async () => {
+    await service.handle?.close()
+    await store?.close()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  })
   return service
 }
 

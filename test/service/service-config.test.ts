@@ -2,7 +2,10 @@
 // How `npm run service` is configured: the environment, a JSON file under it, generated
 // credentials when none are given, and start-up errors that name the bad setting.
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PORT, loadServiceConfig } from '../../demo/service/service-config.ts'
+import { parseArgs } from 'node:util'
+import { ACCESS_ARGS, DEFAULT_PORT, loadServiceConfig } from '../../demo/service/service-config.ts'
+
+const commandLine = (args: string[]) => parseArgs({ args, options: ACCESS_ARGS, strict: true, allowPositionals: false }).values
 
 const SECRET = Buffer.alloc(32, 7).toString('base64')
 const file = (config: unknown) => () => JSON.stringify(config)
@@ -76,7 +79,7 @@ describe('who may reach the service', () => {
     const { options } = loadServiceConfig(
       { SERVICE_CONFIG: 'service.json', SERVICE_KNOBS_ORIGIN: 'http://127.0.0.1:3000, http://localhost:3000', SERVICE_ALLOWED_HOSTS: 'vm.test' },
       file({ knobsOrigins: ['http://127.0.0.1:5173'], allowedHosts: ['file.test:8081'], keys: [{ key: 'k', secret: SECRET }] }),
-      ['--knobs-origin', 'https://tools.example', '--allowed-hosts=a.test,b.test:9000', '--knobs-origin=http://127.0.0.1:4000'],
+      { access: commandLine(['--knobs-origin', 'https://tools.example', '--allowed-hosts=a.test,b.test:9000', '--knobs-origin=http://127.0.0.1:4000']) },
     )
     expect(options.knobsOrigins).toEqual(['http://127.0.0.1:5173', 'http://127.0.0.1:3000', 'http://localhost:3000', 'https://tools.example', 'http://127.0.0.1:4000'])
     expect(options.allowedHosts).toEqual(['file.test:8081', 'vm.test', 'a.test', 'b.test:9000'])
@@ -88,10 +91,9 @@ describe('who may reach the service', () => {
     expect(options.knobs).toBeUndefined()
   })
 
-  it('refuses an unknown option or one without its value', () => {
-    expect(() => loadServiceConfig({}, undefined, ['--knobs-origins', 'x'])).toThrow('Unknown option --knobs-origins (known: --knobs-origin, --allowed-hosts).')
-    expect(() => loadServiceConfig({}, undefined, ['--allowed-hosts'])).toThrow('--allowed-hosts needs a value.')
-    expect(() => loadServiceConfig({}, undefined, ['--knobs-origin', '--allowed-hosts', 'x'])).toThrow('--knobs-origin needs a value.')
+  it('the command line refuses an unknown option or one without its value', () => {
+    expect(() => commandLine(['--knobs-origins', 'x'])).toThrow(/Unknown option '--knobs-origins'/)
+    expect(() => commandLine(['--allowed-hosts'])).toThrow(/--allowed-hosts <value>' argument missing/)
   })
 })
 

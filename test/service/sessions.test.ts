@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorCode } from '../../demo/common/error-codes.ts'
 import { SESSION_LIFETIME_SECONDS, SessionStore } from '../../demo/service/sessions/session-store.ts'
 import { describeBrowser } from '../../demo/service/sessions/session-client.ts'
+import { memoryStore } from '../../demo/store/open-store.ts'
 import { newKey, useService } from './helpers.ts'
 
 const otherApp = newKey('other')
@@ -113,7 +114,7 @@ describe('the session store', () => {
 
   it('forgets a session once its day is over', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
-    const store = new SessionStore()
+    const store = new SessionStore(memoryStore().collection('sessions'))
     const device = { id: 'd', createdAt: new Date(), model: 'Pixel', label: '' }
     store.start({ id: 's', app: 'a', identityId: 'i', device, client: describeBrowser({ ip: null, userAgent: null }) })
     vi.advanceTimersByTime(SESSION_LIFETIME_SECONDS * 1000 - 1)

@@ -5,11 +5,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { Timers } from '../../demo/common/timers.ts'
 import { ChallengeStore } from '../../demo/service/challenges/challenge-store.ts'
 import { EnrollmentStore } from '../../demo/service/enrollments/enrollment-store.ts'
+import { memoryStore } from '../../demo/store/open-store.ts'
 
 const MINUTE = 60_000
 const timers = new Timers()
-const challenges = new ChallengeStore(timers)
-const enrollments = new EnrollmentStore()
+const store = memoryStore()
+const challenges = new ChallengeStore(timers, store.collection('challenges'))
+const enrollments = new EnrollmentStore(store.collection('enrollments'))
 afterEach(() => {
   challenges.clear()
   enrollments.clear()
@@ -32,6 +34,8 @@ describe('challenges', () => {
     expect(challenges.list().map((c) => c.id)).toEqual([consumed.id])
     challenges.sweep(consumed.expiresAt.getTime() + 5 * MINUTE + 1000)
     expect(challenges.list()).toEqual([])
+    // The store forgets them too: a restart does not bring them back.
+    expect(store.collection('challenges').load()).toEqual([])
   })
 
   it('a pending challenge stays until then', () => {
@@ -52,6 +56,7 @@ describe('enrollment tokens', () => {
     expect(enrollments.list()).toHaveLength(2)
     enrollments.sweep(expiry + 6 * MINUTE)
     expect(enrollments.list()).toEqual([])
+    expect(store.collection('enrollments').load()).toEqual([])
   })
 
   it('a pending token with a long timeout is kept', () => {

@@ -62,31 +62,9 @@ ${content}
   const policy = options.strictCsp ? recommendedPolicy(`http://${req.headers.host}`, new URL(context.serviceUrl).origin) : undefined
   sendPage(res, 200, renderPage({ title, lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
 }
-<<<<<<< HEAD
-
-/**
- * No inline script or style anywhere, the service as the only other origin, and Trusted Types
- * enforced with no policy allowed: any string reaching an HTML or script sink throws.
- */
-function strictPolicy(serviceUrl: string): string[] {
-  const service = new URL(serviceUrl).origin
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    `img-src 'self' data: ${service}`,
-    `connect-src 'self' ${service}`,
-    "base-uri 'none'",
-    "form-action 'self'",
-    "require-trusted-types-for 'script'",
-    "trusted-types 'none'",
-  ]
-}
 
 /** A script tag for each language pack built, pinned by its integrity hash as the README's tags are. */
 async function languagePackScripts(distDir: string): Promise<Script[]> {
   const packs = (await readdir(distDir).catch(() => [])).filter((name) => LANGUAGE_PACK.test(name)).sort()
   return Promise.all(packs.map(async (name) => ({ src: '/' + name, integrity: await subresourceIntegrity(distDir, name), crossorigin: 'anonymous' as const })))
 }
-=======
->>>>>>> wt-sec

@@ -1,8 +1,10 @@
-// The challenges in memory and their state machine (spec section 3):
-// pending > signed > consumed, and pending or signed > expired. Held long polls subscribe
-// here and are told at once when their challenge changes.
+// The challenges and their state machine (spec section 3): pending > signed > consumed, and
+// pending or signed > expired. Held long polls subscribe here and are told at once when their
+// challenge changes. Every change is written through to the store, and a restart picks the
+// challenges up again, their expiry timers included.
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Timers } from '../../common/timers.ts'
+import type { Collection } from '../../store/store.ts'
 
 export type ChallengeState = 'pending' | 'signed' | 'expired' | 'consumed'
 
@@ -55,6 +57,23 @@ export interface Challenge {
   images: Map<string, Promise<Buffer>>
 }
 
+/** A challenge as stored: what survives a restart (poll counts and rendered images do not). */
+export type ChallengeRecord = Omit<Challenge, 'createdAt' | 'expiresAt' | 'polls' | 'images'> & { createdAt: string; expiresAt: string }
+
+const toRecord = ({ polls, images, createdAt, expiresAt, ...rest }: Challenge): ChallengeRecord => ({
+  ...rest,
+  createdAt: createdAt.toISOString(),
+  expiresAt: expiresAt.toISOString(),
+})
+
+const fromRecord = (record: ChallengeRecord): Challenge => ({
+  ...record,
+  createdAt: new Date(record.createdAt),
+  expiresAt: new Date(record.expiresAt),
+  polls: 0,
+  images: new Map(),
+})
+
 /** Called with the challenge after it changed, or undefined when it was removed. */
 type Listener = (challenge: Challenge | undefined) => void
 
@@ -68,7 +87,16 @@ export class ChallengeStore {
   readonly #listeners = new Map<string, Set<Listener>>()
   readonly #sweeper: NodeJS.Timeout
 
-  constructor(private readonly timers: Timers) {
+  constructor(
+    private readonly timers: Timers,
+    private readonly records: Collection<ChallengeRecord>,
+  ) {
+    const stored = records.load().map(fromRecord)
+    for (const challenge of stored.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+      this.#challenges.set(challenge.id, challenge)
+      if (challenge.state === 'pending' || challenge.state === 'signed') this.#expireIn(challenge, challenge.expiresAt.getTime() - Date.now())
+    }
+    this.sweep()
     this.#sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS)
     this.#sweeper.unref()
   }
@@ -89,8 +117,9 @@ export class ChallengeStore {
       images: new Map(),
     }
     this.#challenges.set(challenge.id, challenge)
-    // A timer per challenge, so a held poll hears about expiry the moment it happens.
-    this.#expiryTimers.set(challenge.id, this.timers.set(() => this.expire(challenge.id), ttlMs))
+    // Batched: the hot path, and a lost one costs the page only a new one (see Durability).
+    this.records.put(challenge.id, toRecord(challenge), 'batched')
+    this.#expireIn(challenge, ttlMs)
     return challenge
   }
 
@@ -107,6 +136,7 @@ export class ChallengeStore {
     challenge.state = 'signed'
     challenge.token = token
     challenge.signer = signer
+    this.records.put(challenge.id, toRecord(challenge))
     this.#changed(challenge)
   }
 
@@ -118,6 +148,7 @@ export class ChallengeStore {
     challenge.state = 'expired'
     // Expired early by a knob? Then expiresAt says when it really happened.
     if (challenge.expiresAt.getTime() > Date.now()) challenge.expiresAt = new Date()
+    this.records.put(challenge.id, toRecord(challenge))
     this.#changed(challenge)
   }
 
@@ -125,6 +156,7 @@ export class ChallengeStore {
     this.timers.clear(this.#expiryTimers.get(challenge.id))
     this.#expiryTimers.delete(challenge.id)
     challenge.state = 'consumed'
+    this.records.put(challenge.id, toRecord(challenge))
     this.#changed(challenge)
   }
 
@@ -143,8 +175,10 @@ export class ChallengeStore {
   /** Forgets every challenge; held polls hear that theirs is gone. */
   clear(): void {
     for (const id of this.#challenges.keys()) this.#remove(id)
+    this.records.clear()
   }
 
+  /** Stops the timers; what is stored stays. */
   close(): void {
     clearInterval(this.#sweeper)
     for (const handle of this.#expiryTimers.values()) this.timers.clear(handle)
@@ -155,6 +189,11 @@ export class ChallengeStore {
 
   #changed(challenge: Challenge): void {
     for (const listener of [...(this.#listeners.get(challenge.id) ?? [])]) listener(challenge)
+  }
+
+  /** A timer per challenge, so a held poll hears about expiry the moment it happens. */
+  #expireIn(challenge: Challenge, ms: number): void {
+    this.#expiryTimers.set(challenge.id, this.timers.set(() => this.expire(challenge.id), Math.max(0, ms)))
   }
 
   #remove(id: string): void {
@@ -169,7 +208,10 @@ export class ChallengeStore {
   sweep(now = Date.now()): void {
     const cutoff = now - KEEP_AFTER_EXPIRY_MS
     for (const challenge of this.#challenges.values()) {
-      if (challenge.expiresAt.getTime() < cutoff) this.#remove(challenge.id)
+      if (challenge.expiresAt.getTime() < cutoff) {
+        this.#remove(challenge.id)
+        this.records.delete(challenge.id, 'batched')
+      }
     }
   }
 }

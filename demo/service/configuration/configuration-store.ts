@@ -1,6 +1,7 @@
 // Each app's settings at the service. The spec does not show them, but every official client
 // reads and writes them (GET and PATCH /v1/entity/configuration): where the app's site and
 // controller live, and whether confirmed sign-ins start sessions the service keeps.
+import type { Collection } from '../../store/store.ts'
 
 export interface AppConfiguration {
   websiteUrl: string | null
@@ -17,8 +18,15 @@ const DEFAULTS: Readonly<AppConfiguration> = Object.freeze({
   sessionsEnabled: false,
 })
 
+/** As stored: by app. */
+export type ConfigurationRecord = AppConfiguration & { app: string }
+
 export class ConfigurationStore {
   readonly #byApp = new Map<string, AppConfiguration>()
+
+  constructor(private readonly records: Collection<ConfigurationRecord>) {
+    for (const { app, ...configuration } of records.load()) this.#byApp.set(app, configuration)
+  }
 
   get(app: string): Readonly<AppConfiguration> {
     return this.#byApp.get(app) ?? DEFAULTS
@@ -31,10 +39,12 @@ export class ConfigurationStore {
       if (value !== undefined) Object.assign(next, { [name]: value })
     }
     this.#byApp.set(app, next)
+    this.records.put(app, { app, ...next })
     return next
   }
 
   clear(): void {
     this.#byApp.clear()
+    this.records.clear()
   }
 }

@@ -1,6 +1,8 @@
-// Enrollment tokens in memory (spec section 3, Identity: "Enrollment token created"). A token is
-// redeemed once, by the device that scans it, before it expires; old ones are swept.
+// Enrollment tokens (spec section 3, Identity: "Enrollment token created"), written through to
+// the store. A token is redeemed once, by the device that scans it, before it expires; old ones
+// are swept.
 import { randomUUID } from 'node:crypto'
+import type { Collection } from '../../store/store.ts'
 
 /** Seconds a token lives when enroll names no timeout: a day, so an e-mailed code still works tomorrow. */
 export const DEFAULT_ENROLLMENT_TIMEOUT_SECONDS = 86_400
@@ -19,6 +21,23 @@ export interface Enrollment {
   redeemedAt?: Date
 }
 
+/** An enrollment as stored, its times as timestamps. */
+export type EnrollmentRecord = Omit<Enrollment, 'createdAt' | 'expiresAt' | 'redeemedAt'> & { createdAt: string; expiresAt: string; redeemedAt?: string }
+
+const toRecord = ({ createdAt, expiresAt, redeemedAt, ...rest }: Enrollment): EnrollmentRecord => ({
+  ...rest,
+  createdAt: createdAt.toISOString(),
+  expiresAt: expiresAt.toISOString(),
+  ...(redeemedAt && { redeemedAt: redeemedAt.toISOString() }),
+})
+
+const fromRecord = ({ createdAt, expiresAt, redeemedAt, ...rest }: EnrollmentRecord): Enrollment => ({
+  ...rest,
+  createdAt: new Date(createdAt),
+  expiresAt: new Date(expiresAt),
+  ...(redeemedAt && { redeemedAt: new Date(redeemedAt) }),
+})
+
 /** What an enrollment QR code says: the token id, which is all a device needs to redeem it. */
 export const enrollmentQrText = (id: string): string => `serviceauth:enroll:${id}`
 
@@ -33,7 +52,10 @@ export class EnrollmentStore {
   readonly #enrollments = new Map<string, Enrollment>()
   readonly #sweeper: NodeJS.Timeout
 
-  constructor() {
+  constructor(private readonly records: Collection<EnrollmentRecord>) {
+    const stored = records.load().map(fromRecord)
+    for (const enrollment of stored.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) this.#enrollments.set(enrollment.id, enrollment)
+    this.sweep()
     this.#sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS)
     this.#sweeper.unref()
   }
@@ -48,6 +70,7 @@ export class EnrollmentStore {
       expiresAt: new Date(createdAt.getTime() + timeoutSeconds * 1000),
     }
     this.#enrollments.set(enrollment.id, enrollment)
+    this.records.put(enrollment.id, toRecord(enrollment))
     return enrollment
   }
 
@@ -67,12 +90,14 @@ export class EnrollmentStore {
 
   redeem(enrollment: Enrollment): void {
     enrollment.redeemedAt = new Date()
+    this.records.put(enrollment.id, toRecord(enrollment))
   }
 
   /** Expires it now (a knob); a redeemed token stays redeemed. */
   expire(enrollment: Enrollment): void {
     const now = new Date()
     if (enrollment.expiresAt > now) enrollment.expiresAt = now
+    this.records.put(enrollment.id, toRecord(enrollment))
   }
 
   /** Forgets tokens expired or redeemed long ago; runs every minute by itself. */
@@ -80,16 +105,21 @@ export class EnrollmentStore {
     const cutoff = now - KEEP_AFTER_EXPIRY_MS
     for (const enrollment of this.#enrollments.values()) {
       const over = Math.min(enrollment.expiresAt.getTime(), enrollment.redeemedAt?.getTime() ?? Infinity)
-      if (over < cutoff) this.#enrollments.delete(enrollment.id)
+      if (over < cutoff) {
+        this.#enrollments.delete(enrollment.id)
+        this.records.delete(enrollment.id, 'batched')
+      }
     }
   }
 
   clear(): void {
     this.#enrollments.clear()
+    this.records.clear()
   }
 
+  /** Stops the sweeper; what is stored stays. */
   close(): void {
     clearInterval(this.#sweeper)
-    this.clear()
+    this.#enrollments.clear()
   }
 }

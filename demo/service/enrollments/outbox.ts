@@ -1,7 +1,7 @@
 // The e-mails the service would have sent. A local service sends no real mail; tests and people
-// read what would have gone out through the knobs instead.
+// read what would have gone out through the knobs instead. Kept in the store like the rest.
 import { randomUUID } from 'node:crypto'
-import { BoundedList } from '../../common/bounded-list.ts'
+import type { Collection } from '../../store/store.ts'
 
 export interface OutboxAttachment {
   filename: string
@@ -25,23 +25,38 @@ export interface OutboxMessage {
   attachments: OutboxAttachment[]
 }
 
-// Enough to look at; the oldest go first, so a long session cannot grow memory.
+/** As stored: the message and its place in the outbox. */
+export interface OutboxRecord {
+  seq: number
+  message: OutboxMessage
+}
+
+// Enough to look at; the oldest go first, so a long session cannot grow memory or the store.
 const MAX_MESSAGES = 100
 
 export class Outbox {
-  #messages = new BoundedList<OutboxMessage>(MAX_MESSAGES)
+  /** Oldest first. */
+  readonly #records: OutboxRecord[]
+
+  constructor(private readonly records: Collection<OutboxRecord>) {
+    this.#records = records.load().sort((a, b) => a.seq - b.seq)
+  }
 
   add(message: Omit<OutboxMessage, 'id'>): OutboxMessage {
     const stored = { id: randomUUID(), ...message }
-    this.#messages.add(stored)
+    const record = { seq: (this.#records.at(-1)?.seq ?? 0) + 1, message: stored }
+    this.#records.push(record)
+    this.records.put(stored.id, record)
+    for (const oldest of this.#records.splice(0, Math.max(0, this.#records.length - MAX_MESSAGES))) this.records.delete(oldest.message.id)
     return stored
   }
 
   list(): OutboxMessage[] {
-    return this.#messages.list()
+    return this.#records.map((record) => record.message)
   }
 
   clear(): void {
-    this.#messages.clear()
+    this.#records.length = 0
+    this.records.clear()
   }
 }

@@ -1,6 +1,8 @@
-// The identities in memory (spec sections 2 and 3), per app, with their provisioned devices.
-// Callers validate first: every method here changes state and assumes its input is good.
+// The identities (spec sections 2 and 3), per app, with their provisioned devices, each written
+// through to the store as a whole. Callers validate first: every method here changes state and
+// assumes its input is good.
 import { randomUUID } from 'node:crypto'
+import type { Collection } from '../../store/store.ts'
 
 export interface Device {
   id: string
@@ -31,11 +33,34 @@ export interface IdentityChanges {
 
 export const DEFAULT_ROLE = 'ROLE_USER'
 
+/** An identity as stored, its times as timestamps. */
+export type IdentityRecord = Omit<Identity, 'createdAt' | 'devices'> & { createdAt: string; devices: (Omit<Device, 'createdAt'> & { createdAt: string })[] }
+
+const toRecord = (identity: Identity): IdentityRecord => ({
+  ...identity,
+  createdAt: identity.createdAt.toISOString(),
+  devices: identity.devices.map((device) => ({ ...device, createdAt: device.createdAt.toISOString() })),
+})
+
+const fromRecord = (record: IdentityRecord): Identity => ({
+  ...record,
+  createdAt: new Date(record.createdAt),
+  devices: record.devices.map((device) => ({ ...device, createdAt: new Date(device.createdAt) })),
+})
+
 export class IdentityStore {
   /** app > identifier > identity: identifiers are unique per app, not across apps. */
   readonly #byApp = new Map<string, Map<string, Identity>>()
   readonly #byId = new Map<string, Identity>()
   #seq = 0
+
+  constructor(private readonly records: Collection<IdentityRecord>) {
+    for (const identity of records.load().map(fromRecord).sort((a, b) => a.seq - b.seq)) {
+      this.#appMap(identity.app).set(identity.identifier, identity)
+      this.#byId.set(identity.id, identity)
+      this.#seq = identity.seq
+    }
+  }
 
   get(app: string, identifier: string): Identity | undefined {
     return this.#byApp.get(app)?.get(identifier)
@@ -58,16 +83,16 @@ export class IdentityStore {
       locked: false,
       devices: [],
     }
-    this.update(identity, changes)
+    applyChanges(identity, changes)
     this.#appMap(app).set(identifier, identity)
     this.#byId.set(identity.id, identity)
+    this.#save(identity)
     return identity
   }
 
   update(identity: Identity, changes: IdentityChanges): void {
-    if (changes.nickname !== undefined) identity.nickname = changes.nickname
-    if (changes.role !== undefined) identity.role = changes.role
-    if (changes.locked !== undefined) identity.locked = changes.locked
+    applyChanges(identity, changes)
+    this.#save(identity)
   }
 
   rename(identity: Identity, identifier: string): void {
@@ -75,11 +100,13 @@ export class IdentityStore {
     identities.delete(identity.identifier)
     identity.identifier = identifier
     identities.set(identifier, identity)
+    this.#save(identity)
   }
 
   delete(identity: Identity): void {
     this.#byApp.get(identity.app)?.delete(identity.identifier)
     this.#byId.delete(identity.id)
+    this.records.delete(identity.id)
   }
 
   /** The app's identities in creation order. */
@@ -90,11 +117,13 @@ export class IdentityStore {
   addDevice(identity: Identity, device: { model: string; label: string }): Device {
     const added: Device = { id: randomUUID(), createdAt: new Date(), ...device }
     identity.devices.push(added)
+    this.#save(identity)
     return added
   }
 
   removeDevice(identity: Identity, device: Device): void {
     identity.devices = identity.devices.filter((candidate) => candidate !== device)
+    this.#save(identity)
   }
 
   /** The device with this id among the app's identities, with its identity. */
@@ -109,6 +138,11 @@ export class IdentityStore {
   clear(): void {
     this.#byApp.clear()
     this.#byId.clear()
+    this.records.clear()
+  }
+
+  #save(identity: Identity): void {
+    this.records.put(identity.id, toRecord(identity))
   }
 
   #appMap(app: string): Map<string, Identity> {
@@ -116,4 +150,10 @@ export class IdentityStore {
     if (!identities) this.#byApp.set(app, (identities = new Map()))
     return identities
   }
+}
+
+function applyChanges(identity: Identity, changes: IdentityChanges): void {
+  if (changes.nickname !== undefined) identity.nickname = changes.nickname
+  if (changes.role !== undefined) identity.role = changes.role
+  if (changes.locked !== undefined) identity.locked = changes.locked
 }

@@ -2,7 +2,8 @@
 // authentication, until it expires or the app logs it out. Not in the spec; every official
 // client reads them (Identity.sessions, /v1/entity/sessions) and the token names one in `sid`.
 import type { SessionClient } from '../../../src/server/resources.ts'
-import type { Device } from '../identities/identity-store.ts'
+import type { Collection } from '../../store/store.ts'
+import type { Device, IdentityRecord } from '../identities/identity-store.ts'
 
 export type { SessionClient }
 
@@ -24,8 +25,37 @@ export const SESSION_LIFETIME_SECONDS = 86_400
 
 export type SessionStart = Pick<Session, 'id' | 'app' | 'identityId' | 'device' | 'client'>
 
+/** A session as stored, its times as timestamps. */
+export type SessionRecord = Omit<Session, 'device' | 'createdAt' | 'updatedAt' | 'expiresAt'> & {
+  device: IdentityRecord['devices'][number]
+  createdAt: string
+  updatedAt: string
+  expiresAt: string
+}
+
+const toRecord = (session: Session): SessionRecord => ({
+  ...session,
+  device: { ...session.device, createdAt: session.device.createdAt.toISOString() },
+  createdAt: session.createdAt.toISOString(),
+  updatedAt: session.updatedAt.toISOString(),
+  expiresAt: session.expiresAt.toISOString(),
+})
+
+const fromRecord = (record: SessionRecord): Session => ({
+  ...record,
+  device: { ...record.device, createdAt: new Date(record.device.createdAt) },
+  createdAt: new Date(record.createdAt),
+  updatedAt: new Date(record.updatedAt),
+  expiresAt: new Date(record.expiresAt),
+})
+
 export class SessionStore {
   readonly #sessions = new Map<string, Session>()
+
+  constructor(private readonly records: Collection<SessionRecord>) {
+    const stored = records.load().map(fromRecord)
+    for (const session of stored.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) this.#sessions.set(session.id, session)
+  }
 
   start(start: SessionStart, now = new Date()): Session {
     const session: Session = {
@@ -36,6 +66,7 @@ export class SessionStore {
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000),
     }
     this.#sessions.set(session.id, session)
+    this.records.put(session.id, toRecord(session))
     return session
   }
 
@@ -57,10 +88,12 @@ export class SessionStore {
   update(session: Session, times: { updatedAt?: Date; expiresAt?: Date }): void {
     if (times.updatedAt) session.updatedAt = times.updatedAt
     if (times.expiresAt) session.expiresAt = times.expiresAt
+    this.records.put(session.id, toRecord(session))
   }
 
   end(session: Session): void {
     this.#sessions.delete(session.id)
+    this.records.delete(session.id)
   }
 
   /** When the identity itself is deleted. */
@@ -70,6 +103,7 @@ export class SessionStore {
 
   clear(): void {
     this.#sessions.clear()
+    this.records.clear()
   }
 
   /** Live sessions in creation order. */
@@ -81,6 +115,8 @@ export class SessionStore {
   #isLive(session: Session): boolean {
     if (session.expiresAt.getTime() > Date.now()) return true
     this.#sessions.delete(session.id)
+    // Batched: nobody was told of this ending, and a restart would find it expired all the same.
+    this.records.delete(session.id, 'batched')
     return false
   }
 }

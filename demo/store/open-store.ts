@@ -1,0 +1,48 @@
+// Opening a store: in memory, or in a data directory, which is created when missing and refused
+// when it holds something else. LMDB, a native module, is loaded only for a data directory:
+// whoever keeps everything in memory (the tests, startMockService) never needs its binary.
+import { mkdirSync, readdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { MemoryBackend } from './memory-backend.ts'
+import { Store } from './store.ts'
+
+/** The files LMDB keeps in a data directory (lmdb-backend.ts opens them). */
+export const DATA_FILE = 'state.mdb'
+const LOCK_FILE = 'state.mdb-lock'
+
+/** A store that keeps nothing: the tests', and `--in-memory`. */
+export const memoryStore = (): Store => new Store(new MemoryBackend())
+
+/**
+ * The store of a data directory, created when missing. A directory that holds other files and
+ * no service-auth state is refused, so a mistyped --data never writes into someone's folder.
+ */
+export async function openDataStore(dataDir: string): Promise<Store> {
+  const dir = resolve(dataDir)
+  try {
+    // Its owner's only: it holds the API secret a start made up.
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+  } catch (error) {
+    throw new Error(`The data directory ${dir} cannot be created: ${(error as Error).message}`)
+  }
+  const names = readdirSync(dir)
+  if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE)) {
+    throw new Error(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
+  }
+  const { LmdbBackend } = await import('./lmdb-backend.ts')
+  return new Store(new LmdbBackend(dir))
+}
+
+/** The store of a data directory, read-only, beside a service that may be running on it (for --export). */
+export async function readDataStore(dataDir: string): Promise<Store> {
+  const dir = resolve(dataDir)
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    names = []
+  }
+  if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state.`)
+  const { LmdbBackend } = await import('./lmdb-backend.ts')
+  return new Store(new LmdbBackend(dir, { readOnly: true }))
+}

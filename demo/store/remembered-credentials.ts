@@ -1,0 +1,16 @@
+// The API key and secret a start makes up when it is given none: kept in the store, so that a
+// restart answers to the same key and an open login page carries on, its key still known.
+import { generateCredentials, type Credentials } from '../common/credentials.ts'
+import type { Store } from './store.ts'
+
+const ID = 'generated'
+
+/** The pair this store remembers, made up and stored the first time (in memory: every time). */
+export function rememberedCredentials(store: Store): Credentials {
+  const records = store.collection<Credentials>('credentials')
+  const [remembered] = records.load()
+  if (remembered) return remembered
+  const made = generateCredentials()
+  records.put(ID, made)
+  return made
+}

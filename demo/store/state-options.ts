@@ -1,0 +1,104 @@
+// Where a start keeps its state, as the command line says: shared by `npm start`, `npm run service`
+// and the mock's own command, so all of them read the same options the same way.
+//
+//   --data DIR      the data directory (or SERVICE_DATA); default .service-auth in the working directory
+//   --in-memory     keep nothing: every start is a fresh one
+//   --export FILE   write the data directory's state to FILE as JSON, and stop
+//   --import FILE   seed a fresh service (an empty directory, or memory) from such a file
+import { readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { memoryStore, openDataStore, readDataStore } from './open-store.ts'
+import type { Store } from './store.ts'
+
+/** Under the working directory; .gitignore names it. */
+export const DEFAULT_DATA_DIR = '.service-auth'
+
+export interface StateOptions {
+  /** The data directory; undefined keeps everything in memory. */
+  dataDir: string | undefined
+  exportTo?: string
+  importFrom?: string
+}
+
+/** For parseArgs, to merge with a command's own options. */
+export const STATE_ARGS = {
+  data: { type: 'string' },
+  'in-memory': { type: 'boolean' },
+  export: { type: 'string' },
+  import: { type: 'string' },
+} as const satisfies ParseArgsConfig['options']
+
+export const STATE_USAGE = '--data DIR (or SERVICE_DATA), --in-memory, --export FILE, --import FILE'
+
+type StateArgValues = { data?: string; 'in-memory'?: boolean; export?: string; import?: string }
+
+/** The state options of a command line that has no others; a mistake throws a message for people. */
+export function readStateOptions(args: string[], env: Record<string, string | undefined>): StateOptions {
+  let values: StateArgValues
+  try {
+    values = parseArgs({ args, options: STATE_ARGS, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new Error(`${(error as Error).message} Options: ${STATE_USAGE}.`)
+  }
+  return stateOptionsFrom(values, env)
+}
+
+/** The state options from parsed values (of STATE_ARGS) and the environment. */
+export function stateOptionsFrom(values: StateArgValues, env: Record<string, string | undefined>): StateOptions {
+  if (values['in-memory'] && values.data !== undefined) throw new Error('--data and --in-memory contradict each other: choose one.')
+  if (values.export !== undefined && values.import !== undefined) throw new Error('--export and --import are separate runs: export from one directory, import into another.')
+  if (values['in-memory'] && values.export !== undefined) throw new Error('--export writes a data directory\'s state, and --in-memory has none: name the directory with --data.')
+  for (const name of ['data', 'export', 'import'] as const) {
+    if (values[name] === '') throw new Error(`--${name} needs a path.`)
+  }
+  const dataDir = values['in-memory'] ? undefined : (values.data ?? (env.SERVICE_DATA || DEFAULT_DATA_DIR))
+  return { dataDir, exportTo: values.export, importFrom: values.import }
+}
+
+/** Writes the data directory's state to `exportTo`, even while a service runs on it; the number of records. */
+export async function exportState({ dataDir, exportTo }: StateOptions): Promise<number> {
+  if (dataDir === undefined || exportTo === undefined) throw new Error('Export needs a data directory and a file.')
+  const store = await readDataStore(dataDir)
+  try {
+    const state = store.export()
+    // The file holds the API secret the service made up: readable by its owner only.
+    writeFileSync(exportTo, JSON.stringify(state, null, 2) + '\n', { mode: 0o600 })
+    return Object.values(state.collections).reduce((sum, records) => sum + Object.keys(records).length, 0)
+  } finally {
+    await store.close()
+  }
+}
+
+/** The store the options name, seeded from `importFrom` when given; the caller closes it. */
+export async function openState({ dataDir, importFrom }: StateOptions): Promise<Store> {
+  const store = dataDir === undefined ? memoryStore() : await openDataStore(dataDir)
+  try {
+    if (importFrom !== undefined) await store.import(readStateFile(importFrom), importFrom)
+    return store
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+}
+
+/** One line for the start-up banner: where the state is, and how to keep it elsewhere. */
+export function describeState(store: Store): string {
+  return store.location === 'memory'
+    ? 'State: in memory; a restart starts empty (--data DIR keeps it).'
+    : `State: kept in ${store.location} (--in-memory keeps nothing; --export FILE writes it as JSON).`
+}
+
+function readStateFile(file: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(resolve(file), 'utf8')
+  } catch (error) {
+    throw new Error(`--import ${file} cannot be read: ${(error as Error).message}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new Error(`--import ${file} is not JSON: ${(error as Error).message}`)
+  }
+}

@@ -1,0 +1,181 @@
+// Where the mock service and the demo app keep what they are given. Their stores (identities,
+// challenges, the app's users, ...) keep working from their own maps in memory, and write every
+// change through to one of these. The store's backend is either memory (tests, `--in-memory`)
+// or a data directory on disk (LMDB, lmdb-backend.ts); everything above the backend, the JSON,
+// the collections, the answer that waits for its writes, export and import, is this one code.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { ServerResponse } from 'node:http'
+import { COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT, type CollectionName } from './schema.ts'
+
+/** What a backend keeps: JSON text by collection and id. */
+export interface Backend {
+  /** Every record of the collection as [id, text], in no particular order. */
+  entries(collection: CollectionName): Iterable<[string, string]>
+  /** Writes a record, or removes it (`text` undefined); resolves once committed, or undefined when it already is. */
+  write(collection: CollectionName, id: string, text: string | undefined): Promise<unknown> | undefined
+  clear(collection: CollectionName): Promise<unknown> | undefined
+  /** Resolves once every write so far is on disk; undefined when there is no disk. */
+  flushed(): Promise<unknown> | undefined
+  /** Where the records are, for people: a directory, or "memory". */
+  readonly location: string
+  close(): Promise<void>
+}
+
+/**
+ * `answer`: the answer of the request that made the change leaves only once the change is on
+ * disk, so whatever a client was told survives a crash. `batched`: committed with the next batch
+ * without holding any answer. New challenges are batched: the embed creates them by the hundred a
+ * second, a status poll writes nothing, and a challenge lost to a crash costs the page no more than
+ * asking for another (it does so on a 404).
+ */
+export type Durability = 'answer' | 'batched'
+
+/** The JSON an export writes and an import reads. */
+export interface StateFile {
+  format: typeof STATE_FILE_FORMAT
+  schema: number
+  exportedAt: string
+  collections: Partial<Record<CollectionName, Record<string, unknown>>>
+}
+
+/** The durable writes of the request being handled, which its answer waits for. */
+const requestWrites = new AsyncLocalStorage<Promise<unknown>[]>()
+
+/**
+ * Runs one request's handler so that its answer (`res.end`) leaves only once the writes the
+ * handler made with `answer` durability are on disk. Requests that wrote nothing, status polls
+ * above all, answer at once, even while other requests' writes are being flushed.
+ */
+export function answerAfterStoring(res: ServerResponse, handle: () => Promise<void>): Promise<void> {
+  const writes: Promise<unknown>[] = []
+  const end = res.end
+  res.end = function (this: ServerResponse, ...args: unknown[]) {
+    if (writes.length === 0) return end.apply(this, args as Parameters<typeof end>)
+    Promise.all(writes).then(
+      // The client may have gone meanwhile (or the server closed its connections): nothing to send then.
+      () => this.destroyed || end.apply(this, args as Parameters<typeof end>),
+      (error: unknown) => {
+        // A change that could not be stored must not be answered as a success.
+        console.error('A change could not be stored; the request goes unanswered.', error)
+        this.destroy()
+      },
+    )
+    return this
+  } as typeof res.end
+  return requestWrites.run(writes, handle)
+}
+
+/** One kind of record by id, e.g. the identities; T is JSON. */
+export class Collection<T> {
+  constructor(
+    readonly name: CollectionName,
+    private readonly store: Store,
+  ) {}
+
+  /** The records stored (as committed), in no particular order: what the owner builds its maps from at start. */
+  load(): T[] {
+    return [...this.store.backend.entries(this.name)].map(([, text]) => JSON.parse(text) as T)
+  }
+
+  put(id: string, record: T, durability: Durability = 'answer'): void {
+    this.store.track(this.store.backend.write(this.name, id, JSON.stringify(record)), durability)
+  }
+
+  delete(id: string, durability: Durability = 'answer'): void {
+    this.store.track(this.store.backend.write(this.name, id, undefined), durability)
+  }
+
+  clear(): void {
+    this.store.track(this.store.backend.clear(this.name), 'answer')
+  }
+}
+
+export class Store {
+  readonly #collections = new Map<CollectionName, Collection<unknown>>()
+  #closing: Promise<void> | undefined
+
+  constructor(readonly backend: Backend) {}
+
+  collection<T>(name: CollectionName): Collection<T> {
+    let collection = this.#collections.get(name)
+    if (!collection) this.#collections.set(name, (collection = new Collection<unknown>(name, this)))
+    return collection as Collection<T>
+  }
+
+  /** A directory, or "memory". */
+  get location(): string {
+    return this.backend.location
+  }
+
+  /** Resolves once every write so far is on disk. */
+  async flushed(): Promise<void> {
+    await this.backend.flushed()
+  }
+
+  /** True when nothing is stored: what `--import` needs, since it seeds a fresh service. */
+  isEmpty(): boolean {
+    return COLLECTIONS.every((name) => this.backend.entries(name)[Symbol.iterator]().next().done)
+  }
+
+  export(now = new Date()): StateFile {
+    const collections: StateFile['collections'] = {}
+    for (const name of COLLECTIONS) {
+      const records = Object.fromEntries([...this.backend.entries(name)].map(([id, text]) => [id, JSON.parse(text)]))
+      if (Object.keys(records).length > 0) collections[name] = records
+    }
+    return { format: STATE_FILE_FORMAT, schema: SCHEMA_VERSION, exportedAt: now.toISOString(), collections }
+  }
+
+  /**
+   * Seeds an empty store from an export. Checked whole before anything is written: a file of
+   * another schema, or naming a collection this version does not know, is refused rather than
+   * half read. The records themselves are the exporting version's own, of the same schema.
+   */
+  async import(file: unknown, source = 'the file'): Promise<number> {
+    const collections = checkedStateFile(file, source)
+    // A data directory reads what is committed: anything written before must be, to be seen.
+    await this.flushed()
+    if (!this.isEmpty()) throw new Error(`${this.location} holds state already; --import seeds a fresh service only.`)
+    let count = 0
+    for (const [name, records] of Object.entries(collections)) {
+      for (const [id, record] of Object.entries(records)) {
+        this.collection(name as CollectionName).put(id, record)
+        count++
+      }
+    }
+    await this.flushed()
+    return count
+  }
+
+  /** Flushes and closes; once, however often it is called. */
+  close(): Promise<void> {
+    return (this.#closing ??= this.backend.close())
+  }
+
+  /** @internal Collection's: joins a durable write to the request being answered, and reports failed writes. */
+  track(written: Promise<unknown> | undefined, durability: Durability): void {
+    if (!written) return
+    const stored = durability === 'answer' ? written.then(() => this.backend.flushed()) : written
+    // Reported here whatever the durability; a request waiting for it also learns of it (answerAfterStoring).
+    stored.catch((error: unknown) => console.error(`A change to ${this.location} could not be stored.`, error))
+    if (durability === 'answer') requestWrites.getStore()?.push(stored)
+  }
+}
+
+function checkedStateFile(file: unknown, source: string): Record<string, Record<string, unknown>> {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (!isObject(file) || file.format !== STATE_FILE_FORMAT) {
+    throw new Error(`${source} is not a service-auth state export (its "format" is not "${STATE_FILE_FORMAT}"); make one with --export.`)
+  }
+  if (file.schema !== SCHEMA_VERSION) {
+    throw new Error(
+      `${source} holds state of schema ${JSON.stringify(file.schema)}, and this version reads schema ${SCHEMA_VERSION}: import it with the version that exported it.`,
+    )
+  }
+  if (!isObject(file.collections)) throw new Error(`${source} has no "collections" object.`)
+  for (const [name, records] of Object.entries(file.collections)) {
+    if (!(COLLECTIONS as readonly string[]).includes(name)) throw new Error(`${source} names a collection this version does not know: ${name} (known: ${COLLECTIONS.join(', ')}).`)
+    if (!isObject(records) || !Object.values(records).every(isObject)) throw new Error(`${source}: ${name} must be an object of records by id.`)
+  }
+  return file.collections as Record<string, Record<string, unknown>>
+}
