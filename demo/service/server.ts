@@ -22,6 +22,7 @@ import { Outbox } from './enrollments/outbox.ts'
 import { RateLimiter } from './access/rate-limiter.ts'
 import { RequestLog } from './knobs/request-log.ts'
 import { SessionStore } from './sessions/session-store.ts'
+import { TestKeys, type TestKeyOptions } from './test-keys/test-keys.ts'
 
 export interface ServiceOptions {
   port?: number
@@ -46,6 +47,12 @@ export interface ServiceOptions {
   browserRateLimit?: number
   /** Default 60000. */
   rateLimitWindowMs?: number
+  /**
+   * The test keys (`test-signs`, `test-expires`, `test-unavailable`, see test-keys.ts) besides
+   * `keys`: `true`, or the identity that signs `test-signs` challenges. Default off here; the
+   * `service-auth mock` command and `startMockService()` turn them on.
+   */
+  testKeys?: boolean | TestKeyOptions
 }
 
 export interface ServiceHandle {
@@ -77,11 +84,14 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
   const timers = new Timers()
   const settings = { ...defaults }
+  const testKeys = options.testKeys ? new TestKeys(options.testKeys === true ? {} : options.testKeys) : undefined
+  const clash = testKeys && options.keys.find((key) => testKeys.behaviourOf(key.key))
+  if (clash) throw new Error(`The API key ${clash.key} is a test key of the mock: name yours otherwise, or turn the test keys off.`)
   const context: ServiceContext = {
     url: '',
     publicUrl: '',
     baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl),
-    keys: new KeyRing(options.keys),
+    keys: new KeyRing([...options.keys, ...(testKeys?.keyOptions() ?? [])]),
     settings,
     defaults,
     challenges: new ChallengeStore(timers),
@@ -95,7 +105,10 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     delayRules: new RuleQueue<DelayRule>(),
     log: new RequestLog(),
     timers,
+    testKeys,
   }
+  // Enrolled, with its phone, from the start: an integrator's back office finds it like any other.
+  testKeys?.ensurePhone(context)
 
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES },
