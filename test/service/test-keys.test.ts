@@ -97,7 +97,6 @@ describe('the service\'s own keys', () => {
     await service.knob('config', { holdMs: 1500 })
     const challenge = await service.createChallenge()
     expect((await fetch(challenge.pollingUrl)).status).toBe(204)
-    expect(Date.parse(challenge.expiresAt) - Date.parse(challenge.createdAt)).toBe(120_000)
   })
 })
 
