@@ -15,11 +15,12 @@ test.beforeEach(async () => {
 })
 test.afterEach(() => service.close())
 
-const page_ = (params: Record<string, string | number> = {}) => fixture({ api: service.url, key: service.key, ...params })
+/** A /fixture page whose widgets use this test's own mock service and key. */
+const mockPage = (params: Record<string, string | number> = {}) => fixture({ api: service.url, key: service.key, ...params })
 
 test('signShownCode: the identity\'s phone signs the code on screen, and the widget goes on with it', async ({ page }) => {
   await service.enrolPhone('ada@example.com')
-  await page.goto(page_())
+  await page.goto(mockPage())
   const signed = await service.signShownCode(page, 'ada@example.com')
   expect(signed.widget).toEqual({ index: 0, count: 1, id: null })
   expect(signed.text).toBe(`serviceauth:challenge:${signed.challengeId}`)
@@ -36,7 +37,7 @@ test('it waits for the code to show, and reads the extended kind too', async ({ 
   await service.enrolPhone('ada@example.com')
   // The code comes a second later: the service holds challenge creation.
   await service.failNext({ status: 503, match: 'create', retryAfter: 1 })
-  await page.goto(page_({ image: 'qrcode-extended' }))
+  await page.goto(mockPage({ image: 'qrcode-extended' }))
   await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
   const signed = await service.signShownCode(page, 'ada@example.com')
   expect(signed.text).toBe(`${service.url}/app/challenge/${signed.challengeId}`)
@@ -49,7 +50,7 @@ test('it waits for the code to show, and reads the extended kind too', async ({ 
 
 test('with two widgets it signs the first and says so, or the one asked for', async ({ page }) => {
   await service.enrolPhone('ada@example.com')
-  await page.goto(page_({ count: 2 }))
+  await page.goto(mockPage({ count: 2 }))
   await expect(page.locator('.sa[data-state="ready"]')).toHaveCount(2)
   const first = await service.signShownCode(page, 'ada@example.com')
   expect(first.widget).toEqual({ index: 0, count: 2, id: null })
@@ -60,7 +61,7 @@ test('with two widgets it signs the first and says so, or the one asked for', as
 })
 
 test('expireShownCode: the code on screen expires, and the widget shows a new one', async ({ page }) => {
-  await page.goto(page_())
+  await page.goto(mockPage())
   const expired = await service.expireShownCode(page)
   await expect.poll(async () => (await events(page)).slice(0, 3)).toEqual([
     ['ready', expired.challengeId],
@@ -89,16 +90,16 @@ test('a service never signs another service\'s code: parallel tests each keep th
 })
 
 test('errors say what went wrong: no phone, no code', async ({ page }) => {
-  await page.goto(page_())
+  await page.goto(mockPage())
   await expect(service.signShownCode(page, 'ada@example.com')).rejects.toThrow(/^ada@example\.com has no phone: call enrolPhone first$/)
   // The code is still there, unsigned.
   await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
 
-  await page.goto(page_({ key: 'test-unavailable' }))
+  await page.goto(mockPage({ key: 'test-unavailable' }))
   await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
   await expect(service.signShownCode(page, 'ada@example.com', { timeout: 1000 })).rejects.toThrow(
     'no sign-in code on the page after 1 s: its widget is reconnecting ("Reconnecting…")',
   )
-  await page.goto(page_({ key: 'test-unavailable', count: 0 }).replace('count=0', 'late=1'))
+  await page.goto(mockPage({ late: 1 }))
   await expect(service.expireShownCode(page, { timeout: 500 })).rejects.toThrow('no sign-in code on the page after 0.5 s: it has no element with data-service-auth')
 })
