@@ -113,6 +113,7 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
   await copyFile(iifePath + '.map', join(outdir, versioned + '.map'))
   await copyFile(cssPath, join(outdir, versioned.replace(/js$/, 'css')))
   for (const code of await languagePacks()) await copyFile(join(outdir, `service-auth.${code}.js`), join(outdir, `service-auth-${version}.${code}.js`))
+  await buildTestKit(outdir, { types })
   if (types) {
     execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(outdir, 'types')], { stdio: 'inherit' })
     // `import 'service-auth/style.css'` needs a declaration to type-check (TS2882 without one).
@@ -121,6 +122,53 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
     await writeFile(join(outdir, 'types/language-pack.d.ts'), '// A language pack: imported for its side effect (it adds its texts), it exports nothing.\nexport {}\n')
   }
   return writeManifest(outdir)
+}
+
+/**
+ * The test kit, built for Node: the `service-auth` command (the package's bin: `service-auth
+ * mock`) and `service-auth/testing`. Separate entries that nothing in the "." export reaches, so
+ * no browser bundle of an integrator's pulls the mock in. The package's dependencies stay
+ * external; everything else the mock and the QR reader need (qrcode, jsqr, pngjs) is bundled, so
+ * installing service-auth brings all of it, and nothing compiles TypeScript at run time.
+ */
+export async function buildTestKit(outdir, { types = true } = {}) {
+  const { dependencies = {} } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
+  const node = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    // Not linked: the package ships no maps.
+    sourcemap: 'external',
+    external: Object.keys(dependencies),
+    // The bundled CommonJS packages require() Node's own modules, which an ES module has no require for.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'\nconst require = __createRequire(import.meta.url)" },
+    logLevel: 'warning',
+  }
+  await Promise.all([
+    // Its source starts with the #! line, which esbuild keeps first.
+    esbuild({ ...node, entryPoints: [join(root, 'src/testing/cli.ts')], outfile: join(outdir, 'cli.mjs') }),
+    esbuild({ ...node, entryPoints: [join(root, 'src/testing/index.ts')], outfile: join(outdir, 'testing.mjs') }),
+  ])
+  if (!types) return
+  // The kit's sources import the mock from demo/, outside the main declaration pass's rootDir, so
+  // they have a pass of their own; only src/testing's declarations are kept, and those name no
+  // type of the mock's (the package's consumer test type-checks them without skipLibCheck).
+  const scratch = join(outdir, '.types-testing')
+  await mkdir(scratch, { recursive: true })
+  const config = {
+    extends: join(root, 'tsconfig.build.json'),
+    compilerOptions: { rootDir: root, outDir: scratch, typeRoots: [join(root, 'node_modules/@types')] },
+    include: [join(root, 'src/testing/index.ts')],
+    exclude: [],
+  }
+  await writeFile(join(scratch, 'tsconfig.json'), JSON.stringify(config))
+  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(scratch, 'tsconfig.json')], { stdio: 'inherit' })
+  await mkdir(join(outdir, 'types/testing'), { recursive: true })
+  for (const name of await readdir(join(scratch, 'src/testing'))) {
+    if (name.endsWith('.d.ts')) await copyFile(join(scratch, 'src/testing', name), join(outdir, 'types/testing', name))
+  }
+  await rm(scratch, { recursive: true, force: true })
 }
 
 /** The two-letter codes of the language packs, from the files in src/languages/. */

@@ -1,33 +1,60 @@
 // The example apps under examples/ (Express with node:http, Hono with the Fetch API), each started
-// as the README says, `node examples/<name>/app.mjs` with the service's address and credentials,
-// against the mock service; examples/phone.mjs plays the phone, as it does for a person trying
-// them by hand. A person signs in in Chromium, reaches the protected page, and signs out.
+// as the README says, `node examples/<name>/app.mjs` with the service's address and credentials.
+// Tested as an integrator tests their own login page: service-auth/testing starts the mock,
+// gives Ada a phone and signs the code the page shows. Then the README's by-hand way: the
+// `service-auth mock` command, examples/phone.mjs playing the phone, and the test key test-signs.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
-import { expect, test } from '@playwright/test'
-import { generateCredentials } from '../demo/common/credentials.ts'
-import { startService, type ServiceHandle } from '../demo/service/server.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { startMockService, TEST_KEYS, TEST_SECRET, type MockService } from 'service-auth/testing'
 
 const run = promisify(execFile)
 
+/** Starts an example app with the service's address and credentials in its environment; its login page's origin. */
+async function startExample(name: string, env: Record<string, string>): Promise<{ app: ChildProcess; appUrl: string }> {
+  const app = spawn(process.execPath, [`examples/${name}/app.mjs`], { env: { ...process.env, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] })
+  // It prints the login page's address once it listens.
+  const [line] = await once(createInterface({ input: app.stdout! }), 'line')
+  return { app, appUrl: new URL(line).origin }
+}
+
+/** Ada, signed in: the protected page, and out again. */
+async function signsInAndOut(page: Page, appUrl: string, signIn: () => Promise<unknown>): Promise<void> {
+  const consoleErrors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
+  /** Each page the person sees, and what it says about being framed by another site. */
+  const pages = new Map<string, string>()
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'document' || response.status() !== 200) return
+    const headers = response.headers()
+    pages.set(new URL(response.url()).pathname, `${headers['x-frame-options']}; ${/frame-ancestors [^;]*/.exec(headers['content-security-policy'] ?? '')}`)
+  })
+  await page.goto(appUrl + '/welcome')
+  await expect(page).toHaveURL(appUrl + '/login')
+  await signIn()
+  await expect(page).toHaveURL(appUrl + '/welcome')
+  await expect(page.getByRole('heading')).toHaveText('Signed in as Ada')
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(appUrl + '/login')
+  await page.goto(appUrl + '/welcome')
+  await expect(page).toHaveURL(appUrl + '/login')
+  expect(consoleErrors).toEqual([])
+  expect(Object.fromEntries(pages)).toEqual({ '/login': "DENY; frame-ancestors 'none'", '/welcome': "DENY; frame-ancestors 'none'" })
+}
+
 for (const name of ['express', 'hono']) {
   test.describe(`the ${name} example`, () => {
-    let service: ServiceHandle
+    let service: MockService
     let app: ChildProcess
     let appUrl: string
-    const { apiKey, apiSecret } = generateCredentials()
-    const env = () => ({ ...process.env, SERVICE_URL: service.url, SERVICE_KEY: apiKey, SERVICE_SECRET: apiSecret })
-    const phone = (command: string) => run(process.execPath, ['examples/phone.mjs', command, 'ada@example.com'], { env: env() })
 
     test.beforeAll(async () => {
-      service = await startService({ port: 0, keys: [{ key: apiKey, secret: apiSecret }], knobs: true })
-      app = spawn(process.execPath, [`examples/${name}/app.mjs`], { env: { ...env(), PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] })
-      // It prints the login page's address once it listens.
-      const [line] = await once(createInterface({ input: app.stdout! }), 'line')
-      appUrl = new URL(line).origin
-      await phone('enrol')
+      service = await startMockService()
+      ;({ app, appUrl } = await startExample(name, { SERVICE_URL: service.url, SERVICE_KEY: service.key, SERVICE_SECRET: service.secret }))
+      await service.enrolPhone('ada@example.com')
     })
     test.afterAll(async () => {
       app?.kill()
@@ -35,30 +62,56 @@ for (const name of ['express', 'hono']) {
     })
 
     test('a person signs in with the phone, reaches the protected page and signs out', async ({ page }) => {
-      const consoleErrors: string[] = []
-      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
-      /** Each page the person sees, and what it says about being framed by another site. */
-      const pages = new Map<string, string>()
-      page.on('response', (response) => {
-        if (response.request().resourceType() !== 'document' || response.status() !== 200) return
-        const headers = response.headers()
-        pages.set(new URL(response.url()).pathname, `${headers['x-frame-options']}; ${/frame-ancestors [^;]*/.exec(headers['content-security-policy'] ?? '')}`)
+      await signsInAndOut(page, appUrl, async () => {
+        await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
+        await expect(page.getByRole('status')).toHaveText('Scan with the app')
+        await service.signShownCode(page, 'ada@example.com')
       })
-      await page.goto(appUrl + '/welcome')
-      await expect(page).toHaveURL(appUrl + '/login')
-      await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
-      await expect(page.getByRole('status')).toHaveText('Scan with the app')
-
-      await phone('sign')
-      await expect(page).toHaveURL(appUrl + '/welcome')
-      await expect(page.getByRole('heading')).toHaveText('Signed in as Ada')
-
-      await page.getByRole('button', { name: 'Sign out' }).click()
-      await expect(page).toHaveURL(appUrl + '/login')
-      await page.goto(appUrl + '/welcome')
-      await expect(page).toHaveURL(appUrl + '/login')
-      expect(consoleErrors).toEqual([])
-      expect(Object.fromEntries(pages)).toEqual({ '/login': "DENY; frame-ancestors 'none'", '/welcome': "DENY; frame-ancestors 'none'" })
     })
   })
 }
+
+test.describe('by hand, as the README says: `service-auth mock`, then the examples', () => {
+  let mock: ChildProcess
+  /** What the command printed for the controller: SERVICE_URL, SERVICE_KEY, SERVICE_SECRET. */
+  const printed: Record<string, string> = {}
+  const apps: ChildProcess[] = []
+  let ownKeyUrl: string
+  let testKeyUrl: string
+  const phone = (command: string) => run(process.execPath, ['examples/phone.mjs', command, 'ada@example.com'], { env: { ...process.env, ...printed } })
+
+  test.beforeAll(async () => {
+    // The built command, as `npx service-auth mock` runs it; Ada is who signs the test-signs codes.
+    mock = spawn(process.execPath, ['dist/cli.mjs', 'mock', '--port', '0', '--in-memory', '--test-identity', 'ada@example.com'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    for await (const line of createInterface({ input: mock.stdout! })) {
+      const [, name, value] = /^(SERVICE_(?:URL|KEY|SECRET))=(\S+)$/.exec(line) ?? []
+      if (name) printed[name] = value!
+      if (line === 'Ctrl-C stops it.') break
+    }
+    const [ownKey, testKey] = await Promise.all([
+      startExample('express', printed),
+      startExample('hono', { SERVICE_URL: printed.SERVICE_URL!, SERVICE_KEY: TEST_KEYS.signs, SERVICE_SECRET: TEST_SECRET }),
+      phone('enrol'),
+    ])
+    apps.push(ownKey.app, testKey.app)
+    ownKeyUrl = ownKey.appUrl
+    testKeyUrl = testKey.appUrl
+  })
+  test.afterAll(async () => {
+    for (const app of apps) app.kill()
+    // Ctrl-C stops it cleanly.
+    mock?.kill('SIGINT')
+    if (mock) expect((await once(mock, 'exit'))[0]).toBe(0)
+  })
+
+  test('with the key it printed, examples/phone.mjs signs the code on the login page', async ({ page }) => {
+    await signsInAndOut(page, ownKeyUrl, async () => {
+      await expect(page.getByRole('status')).toHaveText('Scan with the app')
+      await phone('sign')
+    })
+  })
+
+  test('with the test key test-signs, Ada signs in with nothing else to do', async ({ page }) => {
+    await signsInAndOut(page, testKeyUrl, async () => {})
+  })
+})

@@ -1,9 +1,10 @@
 // The whole journey as a person makes it: enrol on the site, set the phone up by pointing it at
 // the enrollment code, sign in by pointing it at the sign-in code, sign out, sign in again. Then
 // the people who must not get in. The phone is the /phone page in a tab of its own; what it
-// "scans" is read off the screen with a QR decoder.
+// "scans" is read off the screen with a QR decoder: the sign-in code as service-auth/testing
+// reads it, as an integrator's tests do.
 import type { BrowserContext, Page } from '@playwright/test'
-import { createClient } from '../src/server/index.ts'
+import { connectMockService, readShownCode } from 'service-auth/testing'
 import { eventTypes, expect, readyIds, test, widget, type Service } from './fixtures.ts'
 import { readQr, readQrPng } from './qr.ts'
 
@@ -58,11 +59,10 @@ async function enrolledOnLogin(page: Page, context: BrowserContext, email: strin
 
 /** Points the phone at the sign-in code on screen and signs it; the code's challenge id. */
 async function signCodeOnScreen(page: Page, phone: Phone): Promise<string> {
-  const qr = widget(page).getByRole('img', { name: 'QR code: sign in with the app' })
-  await expect(qr).toBeVisible()
-  const code = await readQr(qr)
-  await phone.sign(code)
-  return code.replace('serviceauth:challenge:', '')
+  await expect(widget(page).getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
+  const { text, challengeId } = await readShownCode(page)
+  await phone.sign(text)
+  return challengeId
 }
 
 // Each test here walks through pages in two tabs (enrol, set the phone up, sign in), reading codes
@@ -153,42 +153,41 @@ test('a locked identity sees an error in the widget; unlocked, it signs in', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, locked@example.com')
 })
 
-for (const [who, enrolAtService] of [
-  [
-    'someone enrolled at the service but unknown to the site',
-    async (service: Service) => {
-      const { demo } = service
-      const client = createClient({ baseUrl: demo.serviceUrl, key: demo.apiKey, secret: demo.apiSecret })
-      return (await client.enroll({ identifier: 'stranger@example.com' })).enrollment.base64ImageData
-    },
-  ],
-  [
-    'a user the site does not allow',
-    async (service: Service) => {
-      const res = await fetch(service.demo.appUrl + '/__app/enroll', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ identifier: 'stranger@example.com', allowed: false }),
-      })
-      return ((await res.json()) as { base64ImageData: string }).base64ImageData
-    },
-  ],
-] as const) {
-  test(`${who} is refused by the controller, and the widget offers a fresh code`, async ({ page, context, service }) => {
-    const phone = await Phone.open(context)
-    await phone.setUp(readQrPng(Buffer.from(await enrolAtService(service), 'base64')))
-    await expect(phone.status).toHaveText('This phone now signs in as stranger@example.com.')
-    await page.goto('/login')
-
-    const id = await signCodeOnScreen(page, phone)
-    await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
-    await expect.poll(() => readyIds(page)).toHaveLength(2)
-    await expect(widget(page).getByRole('img')).toBeVisible()
-    expect(await eventTypes(page)).toEqual(['ready', 'signed', 'error', 'ready'])
-    expect((await page.evaluate(() => (window as any).__events))[2].detail).toMatchObject({ reason: 'controller', status: 403 })
-    expect((await service.controllerLog())[0]).toMatchObject({ status: 403, claims: { jti: id, sub: 'stranger@example.com' } })
-    // Refused before confirming: the service never consumed the code.
-    expect(await stateOf(service, id)).toBe('signed')
-    expect(page.url()).toMatch(/\/login$/)
-  })
+/** The controller refused the sign-in of the code `id` with 403, and the widget offers a fresh code; nothing was consumed. */
+async function expectRefusedBySite(page: Page, service: Service, id: string, who: string): Promise<void> {
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
+  await expect.poll(() => readyIds(page)).toHaveLength(2)
+  await expect(widget(page).getByRole('img')).toBeVisible()
+  expect(await eventTypes(page)).toEqual(['ready', 'signed', 'error', 'ready'])
+  expect((await page.evaluate(() => (window as any).__events))[2].detail).toMatchObject({ reason: 'controller', status: 403 })
+  expect((await service.controllerLog())[0]).toMatchObject({ status: 403, claims: { jti: id, sub: who } })
+  // Refused before confirming: the service never consumed the code.
+  expect(await stateOf(service, id)).toBe('signed')
+  expect(page.url()).toMatch(/\/login$/)
 }
+
+test('someone enrolled at the service but unknown to the site is refused by the controller, and the widget offers a fresh code', async ({ page, service }) => {
+  // As an integrator tests their own findUser: the test kit gives the stranger a phone, and it signs the code on screen.
+  const { serviceUrl: url, apiKey: key, apiSecret: secret } = service.demo
+  const kit = connectMockService({ url, key, secret })
+  await kit.enrolPhone('stranger@example.com')
+  await page.goto('/login')
+  const { challengeId } = await kit.signShownCode(page, 'stranger@example.com')
+  await expectRefusedBySite(page, service, challengeId, 'stranger@example.com')
+})
+
+test('a user the site does not allow is refused by the controller, and the widget offers a fresh code', async ({ page, context, service }) => {
+  const res = await fetch(service.demo.appUrl + '/__app/enroll', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier: 'stranger@example.com', allowed: false }),
+  })
+  const { base64ImageData } = (await res.json()) as { base64ImageData: string }
+  const phone = await Phone.open(context)
+  await phone.setUp(readQrPng(Buffer.from(base64ImageData, 'base64')))
+  await expect(phone.status).toHaveText('This phone now signs in as stranger@example.com.')
+  await page.goto('/login')
+
+  const id = await signCodeOnScreen(page, phone)
+  await expectRefusedBySite(page, service, id, 'stranger@example.com')
+})

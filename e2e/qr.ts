@@ -1,16 +1,14 @@
 // Reads QR codes as a phone's camera would: off the screen (a screenshot of the element), or
-// off an image the service sent (the enrollment code).
+// off an image the service sent (the enrollment code). The decoding is the test kit's own.
 import type { Locator } from '@playwright/test'
-import jsQR from 'jsqr'
-import { PNG } from 'pngjs'
+import { readQrPng as decode } from '../src/testing/qr-png.ts'
 
 export async function readQr(image: Locator): Promise<string> {
   return readQrPng(await image.screenshot())
 }
 
 export function readQrPng(bytes: Buffer): string {
-  const png = PNG.sync.read(bytes)
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
-  if (!code) throw new Error('No QR code could be read from the image.')
-  return code.data
+  const text = decode(bytes)
+  if (text === undefined) throw new Error('No QR code could be read from the image.')
+  return text
 }

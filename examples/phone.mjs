@@ -1,7 +1,8 @@
 // @ts-check
-// The phone's side, to try the examples by hand against the mock service (started with
-// SERVICE_KNOBS=1, which opens its /__knobs/ test endpoints): enrol an identity and set up a
-// phone for it, then sign the code on the login page as that phone would.
+// The phone's side, to try the examples by hand against the mock service (`npx service-auth
+// mock`, whose /__knobs/ test endpoints this uses): enrol an identity and set up a phone for it,
+// then sign the code on the login page as that phone would. (In a test, service-auth/testing's
+// enrolPhone and signShownCode do the same, and sign exactly the code the page shows.)
 //
 //   node examples/phone.mjs enrol ada@example.com
 //   node examples/phone.mjs sign ada@example.com
@@ -23,7 +24,7 @@ async function knob(path, body) {
     headers: { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()} (is the service started with SERVICE_KNOBS=1?)`)
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()} (is it the mock service, with its knobs on?)`)
   return res.json()
 }
 

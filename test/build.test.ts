@@ -40,6 +40,8 @@ describe('build', () => {
     expect(Object.keys(manifest.files).sort()).toEqual(
       [
         'server.mjs',
+        'cli.mjs',
+        'testing.mjs',
         `service-auth-${version}.js`,
         'service-auth.js',
         'service-auth.mjs',

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import * as embed from '../src/index.ts'
 import * as server from '../src/server/index.ts'
 import { recommendedPolicy } from '../demo/app/recommended-policy.ts'
+import * as testing from '../src/testing/index.ts'
+import { DEFAULT_PORT } from '../demo/service/service-config.ts'
 
 const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
 const section = (heading: string) => readme.slice(readme.indexOf(`## ${heading}`), readme.indexOf('\n## ', readme.indexOf(`## ${heading}`) + 3))
@@ -30,5 +32,26 @@ describe('README', () => {
     const block = /```http\nContent-Security-Policy: ([^`]*?)\n```/.exec(section('Content-Security-Policy'))?.[1]
     expect(block?.replace(/\s*\n\s*/g, ' ')).toBe(recommendedPolicy().join('; '))
     expect(recommendedPolicy()).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]))
+  })
+
+  it('documents every export of service-auth/testing, the test keys and their secret, under Testing your sign-in', () => {
+    const testingSection = section('Testing your sign-in')
+    for (const name of Object.keys(testing)) expect(testingSection, name).toContain(`\`${name}`)
+    for (const key of Object.values(testing.TEST_KEYS)) expect(testingSection).toContain(`| \`${key}\` |`)
+    expect(testingSection).toContain(`| \`${testing.TEST_SECRET}\` |`)
+  })
+
+  it('shows a complete Playwright test in at most 15 lines, the one e2e/readme-example.spec.ts runs', async () => {
+    const [, example] = /<!-- run: playwright -->\n```ts\n([\s\S]*?)```/.exec(readme) ?? []
+    expect(example).toBeDefined()
+    expect(example!.trimEnd().split('\n').length).toBeLessThanOrEqual(15)
+    const spec = await readFile(new URL('../e2e/readme-example.spec.ts', import.meta.url), 'utf8')
+    // The same code, but for where the app comes from: the README's own, the spec's the Express example.
+    expect(spec.endsWith(example!.replace("from './app.mjs'", "from '../examples/express/app.mjs'"))).toBe(true)
+  })
+
+  it('has the CDN snippet name the mock service\'s address in data-service-api, with a test key that works as written', () => {
+    const installation = section('Installation')
+    expect(installation).toMatch(new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${DEFAULT_PORT}"></div>`))
   })
 })

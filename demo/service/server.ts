@@ -28,6 +28,7 @@ import { RequestLog } from './knobs/request-log.ts'
 import { SessionStore } from './sessions/session-store.ts'
 import { memoryStore } from '../store/open-store.ts'
 import type { Store } from '../store/store.ts'
+import { TestKeys, type TestKeyOptions } from './test-keys/test-keys.ts'
 
 export interface ServiceOptions {
   port?: number
@@ -75,6 +76,12 @@ export interface ServiceOptions {
    * the caller's to close, after the service (`npm start` shares one with the demo app).
    */
   store?: Store
+  /**
+   * The test keys (`test-signs`, `test-expires`, `test-unavailable`, see test-keys.ts) besides
+   * `keys`: `true`, or the identity that signs `test-signs` challenges. Default off here; the
+   * `service-auth mock` command and `startMockService()` turn them on.
+   */
+  testKeys?: boolean | TestKeyOptions
 }
 
 export interface ServiceHandle {
@@ -111,11 +118,14 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const knobOrigins = new KnobOrigins(options.knobsOrigins)
   const allowedHosts = new AllowedHosts(options.allowedHosts)
   const store = options.store ?? memoryStore()
+  const testKeys = options.testKeys ? new TestKeys(options.testKeys === true ? {} : options.testKeys) : undefined
+  const clash = testKeys && options.keys.find((key) => testKeys.behaviourOf(key.key))
+  if (clash) throw new Error(`The API key ${clash.key} is a test key of the mock: name yours otherwise, or turn the test keys off.`)
   const context: ServiceContext = {
     url: '',
     publicUrl: '',
     baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl),
-    keys: new KeyRing(options.keys),
+    keys: new KeyRing([...options.keys, ...(testKeys?.keyOptions() ?? [])]),
     clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
     settings,
     defaults,
@@ -131,7 +141,10 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     holds: new Holds(),
     log: new RequestLog(),
     timers,
+    testKeys,
   }
+  // Enrolled, with its phone, from the start: an integrator's back office finds it like any other.
+  testKeys?.ensurePhone(context)
 
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES },

@@ -1,5 +1,6 @@
-// How `npm run service` is configured: an optional JSON file (SERVICE_CONFIG=path), then the
-// environment on top. Mistakes stop the start with a message that names the setting.
+// How `service-auth mock` (and `npm run service`, the same command) is configured: an optional
+// JSON file (--config or SERVICE_CONFIG), the environment on top, and the command line's options
+// on top of both. Mistakes stop the start with a message that names the setting.
 import { readFileSync } from 'node:fs'
 import type { ParseArgsConfig } from 'node:util'
 import { generateCredentials, type Credentials } from '../common/credentials.ts'
@@ -48,8 +49,20 @@ export function accessOptionsFrom(values: AccessArgValues, env: Env): AccessOpti
 
 const list = (text: string | undefined): string[] => (text ?? '').split(',').map((item) => item.trim()).filter(Boolean)
 
+/** The settings the command line may give, as typed there; each wins over its variable. */
+export interface CommandLineSettings {
+  /** --port */
+  port?: string
+  /** --config */
+  config?: string
+  /** --base-url */
+  baseUrl?: string
+}
+
 export interface LoadOptions {
-  /** What the command line added (accessOptionsFrom); the environment's variables are read here. */
+  /** What the command line gave: its settings, and the origins and hosts it adds (ACCESS_ARGS). */
+  line?: CommandLineSettings
+  /** The command line's --knobs-origin and --allowed-hosts; the environment's variables are read here. */
   access?: AccessArgValues
   /**
    * Makes up the key and secret that neither the file nor the environment gives; a start with a
@@ -58,9 +71,10 @@ export interface LoadOptions {
   generate?: () => Credentials
 }
 
-export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8'), { access = {}, generate = generateCredentials }: LoadOptions = {}): ServiceConfig {
-  const file = env.SERVICE_CONFIG ? readConfigFile(env.SERVICE_CONFIG, readFile) : {}
-  const where = env.SERVICE_CONFIG ?? 'config'
+export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8'), { line = {}, access = {}, generate = generateCredentials }: LoadOptions = {}): ServiceConfig {
+  const configPath = line.config ?? env.SERVICE_CONFIG
+  const file = configPath ? readConfigFile(configPath, readFile, line.config === undefined ? 'SERVICE_CONFIG' : '--config') : {}
+  const where = configPath ?? 'config'
   const options: ServiceConfig['options'] = { port: DEFAULT_PORT, keys: [] }
 
   onlyKnown(file, FILE_FIELDS, where)
@@ -81,7 +95,10 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
   if (env.SERVICE_PORT) options.port = port(Number(env.SERVICE_PORT), `SERVICE_PORT "${env.SERVICE_PORT}"`)
   if (env.SERVICE_BASE_URL) options.baseUrl = env.SERVICE_BASE_URL
   if (env.SERVICE_KNOBS === '1') options.knobs = true
+  if (env.SERVICE_KNOBS === '0') options.knobs = false
   if (env.SERVICE_CLIENT_ADDRESS_HEADER) options.clientAddressHeader = env.SERVICE_CLIENT_ADDRESS_HEADER
+  if (line.port !== undefined) options.port = port(line.port === '' ? NaN : Number(line.port), `--port "${line.port}"`)
+  if (line.baseUrl !== undefined) options.baseUrl = line.baseUrl
   const added = accessOptionsFrom(access, env)
   options.knobsOrigins = [...(options.knobsOrigins ?? []), ...added.knobsOrigins]
   options.allowedHosts = [...(options.allowedHosts ?? []), ...added.allowedHosts]
@@ -108,12 +125,12 @@ function addEnvironmentKey(env: Env, keys: ApiKeyOptions[], generate: () => Cred
   return { key: env.SERVICE_API_KEY ? undefined : key, secret: env.SERVICE_API_SECRET ? undefined : secret }
 }
 
-function readConfigFile(path: string, readFile: (path: string) => string): Record<string, unknown> {
+function readConfigFile(path: string, readFile: (path: string) => string, named: string): Record<string, unknown> {
   let value: unknown
   try {
     value = JSON.parse(readFile(path))
   } catch (error) {
-    throw new Error(`SERVICE_CONFIG ${path} cannot be read as JSON: ${error instanceof Error ? error.message : error}`)
+    throw new Error(`${named} ${path} cannot be read as JSON: ${error instanceof Error ? error.message : error}`)
   }
   return object(value, path)
 }

@@ -4,7 +4,7 @@
 //
 //   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=… SERVICE_SECRET=… node examples/express/app.mjs
 //
-// (`npm run service` starts a local mock service and prints a key and secret.)
+// (`npx service-auth mock` starts a local mock service and prints these three lines.)
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import express from 'express'
@@ -96,18 +96,31 @@ export function createApp({ serviceUrl, key, secret, users }) {
   return app
 }
 
+/**
+ * Starts the app on 127.0.0.1 (port 0, the default, takes a free one), as a test does.
+ * @param {AppOptions & { port?: number }} options
+ * @returns {Promise<{ url: string, close(): void }>} Its address, and how to stop it.
+ */
+export function startApp({ port = 0, ...options }) {
+  return new Promise((resolve, reject) => {
+    const server = createApp(options).listen(port, '127.0.0.1', () => {
+      const address = /** @type {import('node:net').AddressInfo} */ (server.address())
+      resolve({ url: `http://127.0.0.1:${address.port}`, close: () => server.close() })
+    })
+    server.once('error', reject)
+  })
+}
+
 /** @param {string} text */
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { SERVICE_URL, SERVICE_KEY, SERVICE_SECRET, PORT = '3000' } = process.env
   if (!SERVICE_URL || !SERVICE_KEY || !SERVICE_SECRET) {
-    console.error('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npm run service prints a key and secret).')
+    console.error('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npx service-auth mock prints them).')
     process.exit(1)
   }
   const users = new Map([['ada@example.com', { name: 'Ada' }]])
-  const server = createApp({ serviceUrl: SERVICE_URL, key: SERVICE_KEY, secret: SERVICE_SECRET, users }).listen(Number(PORT), '127.0.0.1', () => {
-    const address = /** @type {import('node:net').AddressInfo} */ (server.address())
-    console.log(`http://127.0.0.1:${address.port}/login`)
-  })
+  const { url } = await startApp({ serviceUrl: SERVICE_URL, key: SERVICE_KEY, secret: SERVICE_SECRET, users, port: Number(PORT) })
+  console.log(`${url}/login`)
 }

@@ -5,7 +5,7 @@
 //
 //   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=… SERVICE_SECRET=… node examples/hono/app.mjs
 //
-// (`npm run service` starts a local mock service and prints a key and secret.)
+// (`npx service-auth mock` starts a local mock service and prints these three lines.)
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
@@ -108,13 +108,26 @@ export function createApp({ serviceUrl, key, secret, users }) {
   return app
 }
 
+/**
+ * Starts the app on 127.0.0.1 (port 0, the default, takes a free one), as a test does.
+ * @param {AppOptions & { port?: number }} options
+ * @returns {Promise<{ url: string, close(): void }>} Its address, and how to stop it.
+ */
+export function startApp({ port = 0, ...options }) {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: createApp(options).fetch, port, hostname: '127.0.0.1' }, (address) =>
+      resolve({ url: `http://127.0.0.1:${address.port}`, close: () => server.close() }),
+    )
+  })
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { SERVICE_URL, SERVICE_KEY, SERVICE_SECRET, PORT = '3000' } = process.env
   if (!SERVICE_URL || !SERVICE_KEY || !SERVICE_SECRET) {
-    console.error('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npm run service prints a key and secret).')
+    console.error('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npx service-auth mock prints them).')
     process.exit(1)
   }
   const users = new Map([['ada@example.com', { name: 'Ada' }]])
-  const app = createApp({ serviceUrl: SERVICE_URL, key: SERVICE_KEY, secret: SERVICE_SECRET, users })
-  serve({ fetch: app.fetch, port: Number(PORT), hostname: '127.0.0.1' }, ({ port }) => console.log(`http://127.0.0.1:${port}/login`))
+  const { url } = await startApp({ serviceUrl: SERVICE_URL, key: SERVICE_KEY, secret: SERVICE_SECRET, users, port: Number(PORT) })
+  console.log(`${url}/login`)
 }

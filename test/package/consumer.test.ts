@@ -2,20 +2,25 @@
 // arethetypeswrong on the tarball, then a fresh project that installs the tarball, type-checks a
 // page and the README's module examples under node16 and bundler, bundles the page for
 // production (the stylesheet import must survive), and runs the README's controller examples in
-// Node against the mock service.
-import { execFile, spawn } from 'node:child_process'
+// Node against the mock service. Then the test kit from the tarball: `npx service-auth mock`
+// with a page built from the README's markup and its Express controller, and the README's
+// Playwright test, both in Chromium.
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { chromium } from '@playwright/test'
 import { build } from 'esbuild'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCredentials } from '../../demo/common/credentials.ts'
 import { startService, type ServiceHandle } from '../../demo/service/server.ts'
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -37,8 +42,10 @@ beforeAll(async () => {
   project = join(work, 'consumer')
   await mkdir(project)
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-  // Its one dependency, jose, comes from npm's cache (filled by `npm ci`) or the registry.
-  await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project })
+  // Its one dependency, jose, comes from npm's cache (filled by `npm ci`) or the registry; so do
+  // what an integrator's app and tests bring of their own (Express, Playwright), at our versions.
+  const theirs = await Promise.all(['express', '@playwright/test'].map(async (name) => `${name}@${JSON.parse(await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`))
+  await run('npm', ['install', tarball, ...theirs, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project })
 })
 afterAll(() => rm(work, { recursive: true, force: true }))
 
@@ -49,6 +56,20 @@ describe('the tarball', () => {
     expect(packed.filter((path) => path.endsWith('.map'))).toEqual([])
     for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
     for (const code of ['de', 'es', 'fr', 'it', 'nl', 'pl']) expect(packed).toContain(`dist/service-auth.${code}.js`)
+    for (const file of ['dist/cli.mjs', 'dist/testing.mjs', 'dist/types/testing/index.d.ts']) expect(packed).toContain(file)
+  })
+
+  it('ships a test kit for Node that needs nothing but Node and the package\'s own dependencies', async () => {
+    const { dependencies, bin } = JSON.parse(await readFile(join(project, 'node_modules/service-auth/package.json'), 'utf8'))
+    expect(bin).toEqual({ 'service-auth': './dist/cli.mjs' })
+    for (const file of ['cli.mjs', 'testing.mjs']) {
+      const code = await readFile(join(project, 'node_modules/service-auth/dist', file), 'utf8')
+      const imported = [/^\s*(?:import|export)\b[^'"\n]*?\bfrom\s*["']([^"']+)["']/gm, /\bimport\(\s*["']([^"']+)["']\s*\)/g, /\brequire\(\s*["']([^"']+)["']\s*\)/g]
+        .flatMap((pattern) => [...code.matchAll(pattern)])
+        .map((match) => match[1]!)
+      expect(imported).toContain('jose')
+      expect(imported.filter((name) => !isBuiltin(name) && !Object.hasOwn(dependencies, name)), file).toEqual([])
+    }
   })
 
   it('links no source map from what it ships', async () => {
@@ -113,10 +134,28 @@ export const GET = (request: Request): Promise<Response> =>
 // @ts-expect-error the identifier is a string
 client.identities.get(7)
 `
+  const TESTING = `import type { Page } from '@playwright/test'
+import { connectMockService, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type MockService, type ShownCode } from 'service-auth/testing'
+export async function steps(page: Page): Promise<string> {
+  const service: MockService = await startMockService({ testIdentity: 'ada@example.com' })
+  await service.enrolPhone('ada@example.com')
+  const shown: ShownCode = await service.signShownCode(page, 'ada@example.com', { timeout: 5000, widget: '#login' })
+  await service.expireShownCode(page.mainFrame())
+  await service.failNext({ status: 503, count: 2, match: 'create', retryAfter: 5 })
+  const other = connectMockService({ url: service.url, key: TEST_KEYS.signs, secret: TEST_SECRET })
+  // @ts-expect-error a connected service is not this process's to close
+  other.close()
+  // @ts-expect-error no such request kind
+  await service.failNext({ status: 500, match: 'everything' })
+  await service.close()
+  return shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error)
+}
+`
 
   beforeAll(async () => {
     await writeFile(join(project, 'page.ts'), PAGE)
     await writeFile(join(project, 'server.ts'), SERVER)
+    await writeFile(join(project, 'testing.ts'), TESTING)
     const prelude = 'declare const router: { push(url: string): void }\n'
     await writeFile(join(project, 'globals.d.ts'), prelude)
     for (const [index, block] of (await readmeBlocks('checked: browser')).entries()) await writeFile(join(project, `readme-${index}.js`), block)
@@ -191,6 +230,8 @@ client.identities.get(7)
     // No global set: the module only reads the language packs' (self.ServiceAuthTexts).
     expect(js).not.toMatch(/ServiceAuth\s*=[^=]/)
     expect(js).toContain('ServiceAuthTexts')
+    // Nothing of the test kit: the mock and its knobs stay in Node.
+    expect(js).not.toContain('__knobs')
   })
 
   it('imports the module and every language pack in Node, as a server render of the page does, and nothing throws', async () => {
@@ -282,5 +323,93 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       expect(JSON.parse(stdout)).toEqual({ status: 200, body: { location: '/welcome' }, cookie: expect.stringMatching(/^session=[\w-]+; Path=\//) })
       expect(decodeJwt(token).sub).toBe('ada@example.com')
     })
+  })
+
+  describe('the test kit, from the tarball, in Chromium', () => {
+    /** Every fenced block of the README of a language, in order. */
+    const readme = () => readFile(join(root, 'README.md'), 'utf8')
+    const children: ChildProcess[] = []
+    afterAll(() => {
+      // Each in a process group of its own, as a terminal runs a command: npx's child goes too.
+      for (const child of children) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL')
+        } catch {
+          // Gone already.
+        }
+      }
+    })
+
+    it('npx service-auth mock starts, and with test-signs a page built from the README\'s markup signs in through the README\'s Express controller', async () => {
+      // Ada is the one user the README's controller knows.
+      const mock = spawn('npx', ['service-auth', 'mock', '--port', '0', '--test-identity', 'ada@example.com'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
+      children.push(mock)
+      const lines: string[] = []
+      const output = createInterface({ input: mock.stdout! })
+      await new Promise<void>((resolve) =>
+        output.on('line', (line) => {
+          lines.push(line)
+          if (line === 'Ctrl-C stops it.') resolve()
+        }),
+      )
+      const url = /^Service: (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0]!)![1]!
+      expect(lines).toContain(`SERVICE_URL=${url}`)
+      const testSecret = /^Test keys, each with the secret (\S+):/.exec(lines.find((line) => line.startsWith('Test keys'))!)![1]!
+      // The whole interface and the knobs.
+      expect((await fetch(`${url}/__knobs/challenges`)).status).toBe(200)
+      expect((await fetch(`${url}/v1/entity/identities`)).status).toBe(401)
+
+      // The Installation snippet as it stands, the CDN's files served from the package, the mock at its port.
+      const [snippet] = /```html\n(<link rel="stylesheet"[\s\S]*?)```/.exec(await readme())!.slice(1)
+      const markup = snippet!.replaceAll('https://cdn.service-auth.example/', '/cdn/').replace('http://127.0.0.1:8081', url)
+      expect(markup).toContain(`data-service-key="test-signs"`)
+      await writeFile(join(project, 'login.html'), `<!doctype html>\n<html lang="en">\n<title>Sign in</title>\n${markup}</html>\n`)
+      await writeFile(
+        join(project, 'serve-express.mjs'),
+        "import express from 'express'\nimport { controller } from './controller-node.js'\n" +
+          "const app = express()\napp.use('/cdn', express.static('node_modules/service-auth/dist'))\n" +
+          "app.get('/login', (req, res) => res.sendFile('login.html', { root: '.' }))\napp.get('/auth/controller', controller)\n" +
+          "app.get('/welcome', (req, res) => res.type('html').send('<h1>Welcome</h1>'))\n" +
+          "const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port))\n",
+      )
+      const app = spawn(process.execPath, ['serve-express.mjs'], {
+        cwd: project,
+        env: { ...process.env, SERVICE_URL: url, SERVICE_KEY: 'test-signs', SERVICE_SECRET: testSecret },
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      })
+      children.push(app)
+      const [port] = await once(createInterface({ input: app.stdout! }), 'line')
+
+      const browser = await chromium.launch(chromiumLaunchOptions())
+      try {
+        const page = await browser.newPage()
+        await page.goto(`http://127.0.0.1:${port}/login`)
+        await page.waitForURL(`http://127.0.0.1:${port}/welcome`)
+        expect(await page.locator('h1').textContent()).toBe('Welcome')
+      } finally {
+        await browser.close()
+      }
+      // Ctrl-C (to the process group, as a terminal sends it) stops it cleanly: it says so, and its output ends.
+      const closed = once(output, 'close')
+      process.kill(-mock.pid!, 'SIGINT')
+      await closed
+      expect(lines.at(-1)).toBe('Stopped.')
+    }, 120_000)
+
+    it('a Playwright test written as the README shows signs in with startMockService and signShownCode', async () => {
+      const [, example] = /<!-- run: playwright -->\n```ts\n([\s\S]*?)```/.exec(await readme())!
+      await mkdir(join(project, 'e2e'), { recursive: true })
+      await writeFile(join(project, 'e2e/sign-in.spec.ts'), example!)
+      // The app it imports: the Express example, as an integrator's own.
+      await copyFile(join(root, 'examples/express/app.mjs'), join(project, 'e2e/app.mjs'))
+      await writeFile(
+        join(project, 'playwright.config.mjs'),
+        "export default { testDir: 'e2e', reporter: 'list', workers: 1, use: { browserName: 'chromium', headless: true, launchOptions: JSON.parse(process.env.LAUNCH_OPTIONS) } }\n",
+      )
+      const { stdout } = await run('npx', ['playwright', 'test'], { cwd: project, env: { ...process.env, CI: '1', LAUNCH_OPTIONS: JSON.stringify(chromiumLaunchOptions()) } })
+      expect(stdout).toMatch(/✓ .*Ada signs in with her phone/)
+      expect(stdout).toMatch(/\b1 passed\b/)
+    }, 120_000)
   })
 })

@@ -1,11 +1,11 @@
-// `npm run service` as a child process, the way a person starts it: demo/service/main.ts with
-// command-line options and environment, read from what it prints.
+// `npm run service` as a child process, the way a person starts it: `service-auth mock` from its
+// source (src/testing/cli.ts) with command-line options and environment, read from what it prints.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
-const MAIN = fileURLToPath(new URL('../../demo/service/main.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url))
 
 export interface ServiceProcess {
   child: ChildProcess
@@ -18,7 +18,7 @@ export interface ServiceProcess {
 }
 
 const start = (args: string[], env: Record<string, string>) =>
-  spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  spawn(process.execPath, ['--import', 'tsx', CLI, 'mock', ...args], {
     // Port 0: any free one, read back from what it prints. The rest from the caller.
     env: { ...process.env, SERVICE_PORT: '0', SERVICE_DATA: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

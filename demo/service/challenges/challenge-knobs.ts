@@ -1,9 +1,8 @@
 // The challenge knobs: what the phone app does (sign), what time does (expire), what a
 // confirmation does (consume), and a challenge whose status polls fail on demand.
-import { randomBytes, randomUUID } from 'node:crypto'
 import { HttpProblem } from '../../common/problem.ts'
 import { sendEmpty, sendJson } from '../../common/respond.ts'
-import { signAuthToken } from './auth-token.ts'
+import { signChallenge } from './sign-challenge.ts'
 import type { Handler, ServiceContext } from '../context.ts'
 import type { Device, Identity } from '../identities/identity-store.ts'
 import { challengeFor, conflict, FAIL_FIELDS, knobFields, readFailFields } from '../knobs/knob-fields.ts'
@@ -39,28 +38,7 @@ export const sign: Handler = async (context, exchange) => {
   fields.check()
   const challenge = challengeFor(context, exchange.params[0])
   const { identity, device } = signingDevice(context, challenge.app, identifier, deviceId)
-  if (challenge.state === 'pending') {
-    const otp = randomBytes(16).toString('base64url')
-    // The session's id is chosen now, because the token names it; authenticate starts it.
-    const sessionId = context.configurations.get(challenge.app).sessionsEnabled ? randomUUID() : undefined
-    const secret = context.keys.get(challenge.key)!.secret
-    const token = await signAuthToken(
-      {
-        challengeId: challenge.id,
-        identifier: identity.identifier,
-        otp,
-        role: identity.role,
-        sessionId,
-        issuer: context.publicUrl,
-        audience: challenge.key,
-      },
-      secret,
-    )
-    // Signing is asynchronous: only the first of two racing sign requests wins, and expiry may come between.
-    if (challenge.state === 'pending' && context.challenges.get(challenge.id) === challenge) {
-      context.challenges.sign(challenge, token, { identityId: identity.id, deviceId: device.id, identifier: identity.identifier, otp, sessionId })
-    }
-  }
+  await signChallenge(context, challenge, identity, device)
   if (challenge.state !== 'signed') throw conflict(challenge)
   sendJson(exchange.res, 200, { token: challenge.token })
 }

@@ -11,6 +11,7 @@ import { isOriginAllowed } from '../access/api-keys.ts'
 import { clientAddress } from '../access/client-address.ts'
 import type { Handler } from '../context.ts'
 import { IMAGE_KINDS } from './qr-images.ts'
+import { EXPIRES_AFTER_MS, UNAVAILABLE_RETRY_AFTER_S } from '../test-keys/test-keys.ts'
 import { toTimestamp } from '../timestamps.ts'
 
 /**
@@ -38,11 +39,18 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
   if (!isOriginAllowed(origin, key.allowedOrigins)) {
     throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
   }
+  const testKey = context.testKeys?.behaviourOf(key.key)
+  if (testKey === 'unavailable') {
+    throw new HttpProblem(503, 'test-unavailable is a test key: challenge creation with it is always unavailable.', undefined, {
+      'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S),
+    })
+  }
   // Its own budget per key and address: anonymous traffic cannot spend the integrator's signed calls.
   const address = clientAddress(req, context.clientAddressHeader)
   context.rateLimiter.takeBrowser(key.key, address)
 
-  const challenge = context.challenges.create(context.settings.challengeTtlMs, {
+  const ttlMs = testKey === 'expires' ? EXPIRES_AFTER_MS : context.settings.challengeTtlMs
+  const challenge = context.challenges.create(ttlMs, {
     app: key.app,
     key: key.key,
     authType,

@@ -37,7 +37,10 @@ export const clearOutbox: Handler = (context, { res }) => {
   sendEmpty(res, 204)
 }
 
-/** Forgets every challenge, identity, enrollment, session, app configuration, e-mail, rule and request, and restores the settings. */
+/**
+ * Forgets every challenge, identity, enrollment, session, app configuration, e-mail, rule and
+ * request, and restores the settings (and the test keys' identity, when the service has them).
+ */
 export const reset: Handler = (context, exchange) => {
   knobFields(exchange, []).check()
   context.challenges.clear()
@@ -52,5 +55,7 @@ export const reset: Handler = (context, exchange) => {
   context.holds.clear()
   context.log.clear()
   Object.assign(context.settings, context.defaults)
+  // A clean start is the one the service had: the test identity enrolled, with its phone.
+  context.testKeys?.ensurePhone(context)
   sendEmpty(exchange.res, 204)
 }

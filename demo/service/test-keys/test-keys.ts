@@ -1,0 +1,87 @@
+// Test keys, as Turnstile has test sitekeys: API keys every mock run knows, each behaving one
+// fixed way, so that an integrator's own tests (and a person trying a page) need no phone, no
+// code and no configuration. They exist only here, in the mock: never a default of the embed or
+// of the controller helper, so nothing built against them can reach a real service by accident.
+import type { ApiKeyOptions } from '../access/api-keys.ts'
+import type { Challenge } from '../challenges/challenge-store.ts'
+import { signChallenge } from '../challenges/sign-challenge.ts'
+import type { ServiceContext } from '../context.ts'
+import type { Device, Identity } from '../identities/identity-store.ts'
+
+export type TestKeyBehaviour = 'signs' | 'expires' | 'unavailable'
+
+/** The keys, by name; published in the README's table. */
+export const TEST_KEYS: Readonly<Record<string, TestKeyBehaviour>> = Object.freeze({
+  'test-signs': 'signs',
+  'test-expires': 'expires',
+  'test-unavailable': 'unavailable',
+})
+
+/** The one secret of every test key (Base64 of "service-auth test keys: a public secret"): published, so it protects nothing. */
+export const TEST_SECRET = 'c2VydmljZS1hdXRoIHRlc3Qga2V5czogYSBwdWJsaWMgc2VjcmV0'
+
+/** Who signs `test-signs` codes unless the service is told otherwise. */
+export const DEFAULT_TEST_IDENTITY = 'test@example.com'
+
+/** The app the test keys share: an identity enrolled with one of them is known to all three. */
+export const TEST_APP = 'test-keys'
+
+/** How long after the first status poll `test-signs` signs: long enough to see the code, short enough not to wait on. */
+export const SIGN_AFTER_MS = 1000
+/** The lifetime of a `test-expires` challenge. */
+export const EXPIRES_AFTER_MS = 5000
+/** `test-unavailable`'s Retry-After, in seconds. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5
+
+const TEST_PHONE = { model: 'Test phone', label: 'test-signs' }
+
+export interface TestKeyOptions {
+  /** The identity whose test phone signs `test-signs` challenges; default test@example.com. */
+  identity?: string
+}
+
+export class TestKeys {
+  readonly identity: string
+  /** Challenges whose signing is scheduled, so that a second poll does not schedule it again. */
+  readonly #scheduled = new Set<string>()
+
+  constructor({ identity = DEFAULT_TEST_IDENTITY }: TestKeyOptions = {}) {
+    // The operator's configuration: a mistake stops the start, as a bad key does.
+    if (!/^[\x21-\x7e][\x20-\x7e]{0,254}$/.test(identity)) {
+      throw new Error(`The test identity must be 1 to 255 printable characters, not ${JSON.stringify(identity)}.`)
+    }
+    this.identity = identity
+  }
+
+  /** The keys to add to the service's own; they allow any origin, as an integrator's pages may be anywhere. */
+  keyOptions(): ApiKeyOptions[] {
+    return Object.keys(TEST_KEYS).map((key) => ({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] }))
+  }
+
+  /** What the key does, if it is a test key. */
+  behaviourOf(key: string): TestKeyBehaviour | undefined {
+    return Object.hasOwn(TEST_KEYS, key) ? TEST_KEYS[key] : undefined
+  }
+
+  /**
+   * The test identity and its phone, made when missing: at start, after a reset, and again
+   * before signing, in case a test deleted the identity or its phone meanwhile.
+   */
+  ensurePhone(context: ServiceContext): { identity: Identity; device: Device } {
+    const identity = context.identities.get(TEST_APP, this.identity) ?? context.identities.create(TEST_APP, this.identity)
+    const device = identity.devices.at(-1) ?? context.identities.addDevice(identity, TEST_PHONE)
+    return { identity, device }
+  }
+
+  /** Called on each status poll of a challenge: the first one of a `test-signs` challenge sets its signing going. */
+  polled(context: ServiceContext, challenge: Challenge): void {
+    if (this.behaviourOf(challenge.key) !== 'signs' || challenge.state !== 'pending' || this.#scheduled.has(challenge.id)) return
+    this.#scheduled.add(challenge.id)
+    context.timers.set(() => {
+      this.#scheduled.delete(challenge.id)
+      const { identity, device } = this.ensurePhone(context)
+      // A challenge that expired or was reset away meanwhile stays as it is.
+      void signChallenge(context, challenge, identity, device)
+    }, SIGN_AFTER_MS)
+  }
+}

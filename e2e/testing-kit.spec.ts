@@ -1,0 +1,105 @@
+// service-auth/testing in Chromium, as an integrator's tests use it: it reads the code a real
+// page shows off the screen and signs or expires exactly that one, says which widget showed it,
+// never touches another service's codes, and says what went wrong when it cannot. The pages are
+// the demo's /fixture pages, pointed at a mock service of the test's own.
+import { startMockService, TestKitError, type MockService } from 'service-auth/testing'
+import { expect, fixture, test, widget } from './fixtures.ts'
+
+/** The service-auth:* events the page saw, by type, with their challenge ids. */
+const events = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => ((window as any).__events as { type: string; detail: { challengeId?: string } }[]).map((e) => [e.type.replace('service-auth:', ''), e.detail.challengeId]))
+
+let service: MockService
+test.beforeEach(async () => {
+  service = await startMockService()
+})
+test.afterEach(() => service.close())
+
+/** A /fixture page whose widgets use this test's own mock service and key. */
+const mockPage = (params: Record<string, string | number> = {}) => fixture({ api: service.url, key: service.key, ...params })
+
+test('signShownCode: the identity\'s phone signs the code on screen, and the widget goes on with it', async ({ page }) => {
+  await service.enrolPhone('ada@example.com')
+  await page.goto(mockPage())
+  const signed = await service.signShownCode(page, 'ada@example.com')
+  expect(signed.widget).toEqual({ index: 0, count: 1, id: null })
+  expect(signed.text).toBe(`serviceauth:challenge:${signed.challengeId}`)
+  await expect.poll(() => events(page)).toEqual([
+    ['ready', signed.challengeId],
+    ['signed', signed.challengeId],
+    // The demo's controller knows neither this service nor its key: it refuses, and a new code follows.
+    ['error', undefined],
+    ['ready', expect.any(String)],
+  ])
+})
+
+test('it waits for the code to show, and reads the extended kind too', async ({ page }) => {
+  await service.enrolPhone('ada@example.com')
+  // The code comes a second later: the service holds challenge creation.
+  await service.failNext({ status: 503, match: 'create', retryAfter: 1 })
+  await page.goto(mockPage({ image: 'qrcode-extended' }))
+  await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+  const signed = await service.signShownCode(page, 'ada@example.com')
+  expect(signed.text).toBe(`${service.url}/app/challenge/${signed.challengeId}`)
+  await expect.poll(async () => (await events(page)).slice(0, 3)).toEqual([
+    ['error', undefined],
+    ['ready', signed.challengeId],
+    ['signed', signed.challengeId],
+  ])
+})
+
+test('with two widgets it signs the first and says so, or the one asked for', async ({ page }) => {
+  await service.enrolPhone('ada@example.com')
+  await page.goto(mockPage({ count: 2 }))
+  await expect(page.locator('.sa[data-state="ready"]')).toHaveCount(2)
+  const first = await service.signShownCode(page, 'ada@example.com')
+  expect(first.widget).toEqual({ index: 0, count: 2, id: null })
+  const second = await service.signShownCode(page, 'ada@example.com', { widget: '[data-service-auth] >> nth=1' })
+  expect(second.widget).toEqual({ index: 0, count: 1, id: null })
+  expect(second.challengeId).not.toBe(first.challengeId)
+  await expect.poll(async () => (await events(page)).filter(([type]) => type === 'signed').map(([, id]) => id).sort()).toEqual([first.challengeId, second.challengeId].sort())
+})
+
+test('expireShownCode: the code on screen expires, and the widget shows a new one', async ({ page }) => {
+  await page.goto(mockPage())
+  const expired = await service.expireShownCode(page)
+  await expect.poll(async () => (await events(page)).slice(0, 3)).toEqual([
+    ['ready', expired.challengeId],
+    ['expired', expired.challengeId],
+    ['ready', expect.any(String)],
+  ])
+})
+
+test('a service never signs another service\'s code: parallel tests each keep their own', async ({ page }) => {
+  const other = await startMockService()
+  try {
+    await other.enrolPhone('ada@example.com')
+    await service.enrolPhone('ada@example.com')
+    await page.goto(fixture({ api: other.url, key: other.key }))
+    const error = await service.signShownCode(page, 'ada@example.com').catch((error: unknown) => error)
+    expect(error).toBeInstanceOf(TestKitError)
+    expect((error as Error).message).toMatch(/^the code on the page \(challenge [\w-]+\) is not one of the mock service's at http:\/\/127\.0\.0\.1:\d+: does the page's data-service-api name/)
+    await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
+    expect(await events(page)).toEqual([['ready', expect.any(String)]])
+    // Its own service signs it.
+    const signed = await other.signShownCode(page, 'ada@example.com')
+    await expect.poll(async () => (await events(page))[1]).toEqual(['signed', signed.challengeId])
+  } finally {
+    await other.close()
+  }
+})
+
+test('errors say what went wrong: no phone, no code', async ({ page }) => {
+  await page.goto(mockPage())
+  await expect(service.signShownCode(page, 'ada@example.com')).rejects.toThrow(/^ada@example\.com has no phone: call enrolPhone first$/)
+  // The code is still there, unsigned.
+  await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
+
+  await page.goto(mockPage({ key: 'test-unavailable' }))
+  await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+  await expect(service.signShownCode(page, 'ada@example.com', { timeout: 1000 })).rejects.toThrow(
+    'no sign-in code on the page after 1 s: its widget is reconnecting ("Reconnecting…")',
+  )
+  await page.goto(mockPage({ late: 1 }))
+  await expect(service.expireShownCode(page, { timeout: 500 })).rejects.toThrow('no sign-in code on the page after 0.5 s: it has no element with data-service-auth')
+})
