@@ -258,3 +258,76 @@ client.identities.get(7)
     })
   })
 })
+
+describe('the React component, service-auth/react', () => {
+  const PAGE = `import { useRouter } from './router.js'
+import { ServiceAuth, type ServiceAuthProps } from 'service-auth/react'
+import { mount } from 'service-auth'
+import 'service-auth/style.css'
+export function Login() {
+  const router = useRouter()
+  return (
+    <ServiceAuth
+      apiKey="pk_live_123"
+      authUrl="/auth/controller"
+      texts={{ ready: 'Scan' }}
+      onReady={({ challengeId, expiresAt }) => console.log(challengeId.length, expiresAt.length)}
+      onSuccess={({ location }) => (router.push(location ?? '/'), false)}
+      onError={({ reason }) => reason.toUpperCase()}
+      style={{ margin: 8 }}
+    />
+  )
+}
+// @ts-expect-error the API key is required
+export const missing = <ServiceAuth authUrl="/auth/controller" />
+// @ts-expect-error an error's reason is typed
+export const typed: ServiceAuthProps['onError'] = ({ reason }) => reason === 'nonsense'
+export const both = [mount]
+`
+
+  it('ships as an ES module with its types, and installs no React for pages that do not use it', async () => {
+    expect(packed).toContain('dist/react.mjs')
+    expect(packed).toContain('dist/types/react.d.ts')
+    // React is an optional peer: the tarball's install above brought none.
+    await expect(readFile(join(project, 'node_modules/react/package.json'))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  describe('in a project with React 19', () => {
+    beforeAll(async () => {
+      await run('npm', ['install', 'react@19', 'react-dom@19', '@types/react@19', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project })
+      await writeFile(join(project, 'router.ts'), 'export const useRouter = () => ({ push(url: string) { return url } })\n')
+      await writeFile(join(project, 'login.tsx'), PAGE)
+    })
+
+    it.each([
+      ['node16', { module: 'node16', moduleResolution: 'node16' }],
+      ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
+      ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+    ])('type-checks a page with the component (strict, JSX) under %s, library types included', async (name, resolution) => {
+      const compilerOptions = { ...resolution, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'react-jsx', strict: true, skipLibCheck: false, noEmit: true, types: [] }
+      const file = `tsconfig.react-${name}.json`
+      await writeFile(join(project, file), JSON.stringify({ compilerOptions, files: ['login.tsx'] }))
+      const result = await run(process.execPath, [tsc, '-p', join(project, file)]).catch((error) => error)
+      expect(result.stdout ?? '', file).toBe('')
+    })
+
+    it('bundles a page that uses both the component and the ES module with one copy of the widget', async () => {
+      await writeFile(join(project, 'app.jsx'), "import { createRoot } from 'react-dom/client'\nimport { ServiceAuth } from 'service-auth/react'\nimport { scan } from 'service-auth'\nscan()\ncreateRoot(document.getElementById('root')).render(<ServiceAuth apiKey=\"k\" authUrl=\"/auth/controller\" />)\n")
+      const result = await build({
+        absWorkingDir: project,
+        entryPoints: ['app.jsx'],
+        bundle: true,
+        minify: true,
+        jsx: 'automatic',
+        outdir: 'out-react',
+        write: false,
+        define: { 'process.env.NODE_ENV': '"production"' },
+        logLevel: 'silent',
+      })
+      expect(result.warnings).toEqual([])
+      const js = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text
+      expect(js.split('/v1/entity/challenges').length - 1).toBe(1)
+      expect(js).toContain('data-service-auth')
+    })
+  })
+})
