@@ -330,4 +330,32 @@ export const both = [mount]
       expect(js).toContain('data-service-auth')
     })
   })
+
+  describe('in a project with React 18', () => {
+    let react18: string
+
+    beforeAll(async () => {
+      react18 = join(work, 'consumer-react-18')
+      await mkdir(react18)
+      await writeFile(join(react18, 'package.json'), JSON.stringify({ name: 'consumer-react-18', private: true, type: 'module' }))
+      await run('npm', ['install', tarball, 'react@18', 'react-dom@18', '@types/react@18', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: react18 })
+      await writeFile(join(react18, 'router.ts'), 'export const useRouter = () => ({ push(url: string) { return url } })\n')
+      await writeFile(join(react18, 'login.tsx'), PAGE)
+    })
+
+    it('type-checks the same page (strict, JSX, nodenext)', async () => {
+      const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'react-jsx', strict: true, skipLibCheck: false, noEmit: true, types: [] }
+      await writeFile(join(react18, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['login.tsx'] }))
+      const result = await run(process.execPath, [tsc, '-p', join(react18, 'tsconfig.json')]).catch((error) => error)
+      expect(result.stdout ?? '').toBe('')
+    })
+
+    it('renders on the server in Node with React 18\'s react-dom/server, the widget\'s place held', async () => {
+      const script = "import { createElement } from 'react'\nimport { renderToString } from 'react-dom/server'\nimport { ServiceAuth } from 'service-auth/react'\n" +
+        "console.log(renderToString(createElement(ServiceAuth, { apiKey: 'k', authUrl: '/auth/controller', className: 'login' })))\n"
+      const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: react18 })
+      expect(stdout.trim()).toBe('<div data-service-auth="" class="login"></div>')
+      expect(stderr).toBe('')
+    })
+  })
 })
