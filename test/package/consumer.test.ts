@@ -79,10 +79,10 @@ describe('the tarball', () => {
   })
 })
 
-/** The fenced code after each `<!-- checked: browser -->` or `<!-- run: name -->` comment in the README. */
-async function readmeBlocks(marker: string): Promise<string[]> {
+/** The fenced code after each `<!-- checked: browser -->`, `<!-- checked: react -->` or `<!-- run: name -->` comment in the README. */
+async function readmeBlocks(marker: string, language = 'js'): Promise<string[]> {
   const readme = await readFile(join(root, 'README.md'), 'utf8')
-  const pattern = new RegExp(`<!-- ${marker} -->\\n\`\`\`js\\n([\\s\\S]*?)\`\`\``, 'g')
+  const pattern = new RegExp(`<!-- ${marker} -->\\n\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g')
   return [...readme.matchAll(pattern)].map((match) => match[1]!)
 }
 
@@ -297,16 +297,22 @@ export const both = [mount]
       await run('npm', ['install', 'react@19', 'react-dom@19', '@types/react@19', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project })
       await writeFile(join(project, 'router.ts'), 'export const useRouter = () => ({ push(url: string) { return url } })\n')
       await writeFile(join(project, 'login.tsx'), PAGE)
+      await writeFile(join(project, 'react-globals.d.ts'), 'declare const router: { push(url: string): void }\n')
+      for (const [index, block] of (await readmeBlocks('checked: react', 'tsx')).entries()) await writeFile(join(project, `readme-react-${index}.tsx`), block)
+    })
+
+    it('finds the README\'s React examples to check', async () => {
+      expect((await readmeBlocks('checked: react', 'tsx')).length).toBeGreaterThanOrEqual(1)
     })
 
     it.each([
       ['node16', { module: 'node16', moduleResolution: 'node16' }],
       ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
       ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
-    ])('type-checks a page with the component (strict, JSX) under %s, library types included', async (name, resolution) => {
+    ])('type-checks a page with the component and the README\'s React examples (strict, JSX) under %s, library types included', async (name, resolution) => {
       const compilerOptions = { ...resolution, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'react-jsx', strict: true, skipLibCheck: false, noEmit: true, types: [] }
       const file = `tsconfig.react-${name}.json`
-      await writeFile(join(project, file), JSON.stringify({ compilerOptions, files: ['login.tsx'] }))
+      await writeFile(join(project, file), JSON.stringify({ compilerOptions, files: ['login.tsx', 'react-globals.d.ts'], include: ['readme-react-*.tsx'] }))
       const result = await run(process.execPath, [tsc, '-p', join(project, file)]).catch((error) => error)
       expect(result.stdout ?? '', file).toBe('')
     })
