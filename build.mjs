@@ -127,10 +127,9 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
 /**
  * The React component (the `service-auth/react` subpath), ES module only: the CDN script never
  * carries it. React and the ES module stay imports, so a page has one copy of each, and with it
- * one record of the mounted widgets. Not minified and without mangled properties, as the ES
- * module is read by integrators' bundlers; mangling would rename the options it passes to mount().
- * esbuild keeps the entry's 'use client' at the top, which React Server Components bundlers
- * (Next.js) need to render it on the client.
+ * one record of the mounted widgets. Not minified, nor its properties renamed (it passes options
+ * to mount() by name): integrators' bundlers minify. esbuild keeps the entry's 'use client' at the
+ * top, which React Server Components bundlers (Next.js) need to render it on the client.
  */
 const buildReact = (outdir) =>
   esbuild({
