@@ -87,6 +87,7 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
       external: ['jose'],
       logLevel: 'warning',
     }),
+    buildReact(outdir),
   ])
   // A second pass with terser's multi-pass compressor finds a few percent esbuild leaves, and the
   // IIFE's 3 KB gzip budget needs them. The source map is carried through.
@@ -170,6 +171,27 @@ export async function buildTestKit(outdir, { types = true } = {}) {
   }
   await rm(scratch, { recursive: true, force: true })
 }
+
+/**
+ * The React component (the `service-auth/react` subpath), ES module only: the CDN script never
+ * carries it. React and the ES module stay imports, so a page has one copy of each, and with it
+ * one record of the mounted widgets. Not minified, nor its properties renamed (it passes options
+ * to mount() by name): integrators' bundlers minify. esbuild keeps the entry's 'use client' at the
+ * top, which React Server Components bundlers (Next.js) need to render it on the client.
+ */
+const buildReact = (outdir) =>
+  esbuild({
+    entryPoints: [join(root, 'src/react.tsx')],
+    outfile: join(outdir, 'react.mjs'),
+    bundle: true,
+    sourcemap: 'external',
+    format: 'esm',
+    target: BROWSERS,
+    jsx: 'automatic',
+    external: ['react', 'react/jsx-runtime', 'service-auth'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
 
 /** The two-letter codes of the language packs, from the files in src/languages/. */
 export const languagePacks = async () => (await readdir(join(root, 'src/languages'))).filter((name) => /^[a-z]{2}\.ts$/.test(name)).map((name) => name.slice(0, 2))

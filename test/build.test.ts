@@ -42,6 +42,7 @@ describe('build', () => {
         'server.mjs',
         'cli.mjs',
         'testing.mjs',
+        'react.mjs',
         `service-auth-${version}.js`,
         'service-auth.js',
         'service-auth.mjs',
@@ -113,6 +114,18 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
     expect(esm).not.toMatch(/window\.ServiceAuth|ServiceAuth\s*=/)
     expect(esm).toMatch(/export\s*\{[^}]*\bmount\b/)
     expect((await read('service-auth.js')).toString()).toContain('ServiceAuth')
+  })
+
+  it('builds the React component as a client module that imports React and the ES module rather than carrying copies', async () => {
+    const component = (await read('react.mjs')).toString()
+    expect(component).toMatch(/^"use client";/)
+    const imported = new Set([...component.matchAll(/from\s*"([^"]+)"/g)].map((match) => match[1]))
+    expect(imported).toEqual(new Set(['react', 'react/jsx-runtime', 'service-auth']))
+    expect(component).toMatch(/export\s*\{[^}]*\bServiceAuth\b/)
+    // Nothing of the widget itself: one copy per page, the ES module's.
+    expect(component).not.toContain('/v1/entity/challenges')
+    // Nor of the component in the CDN script.
+    expect((await read('service-auth.js')).toString()).not.toMatch(/use client|ServiceAuthProps|useEffect/)
   })
 
   it("keeps the README's pinned script, stylesheet and language pack tags true: their integrity is the built files'", async () => {

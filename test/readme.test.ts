@@ -18,6 +18,15 @@ describe('README', () => {
     for (const name of Object.keys(embed)) expect(api, name).toContain(`\`${name}`)
   })
 
+  it('documents every prop of the React component under React', async () => {
+    const component = await readFile(new URL('../src/react.tsx', import.meta.url), 'utf8')
+    const props = component.slice(component.indexOf('export interface ServiceAuthProps'), component.indexOf('\n}\n', component.indexOf('export interface ServiceAuthProps')))
+    const names = [...props.matchAll(/^ {2}(\w+)\??:/gm)].map((match) => match[1]!)
+    expect(names).toContain('onSuccess')
+    const react = section('React')
+    for (const name of names) expect(react, name).toContain(`\`${name}\``)
+  })
+
   it('documents every export of service-auth/server, and every client method, under Your controller', () => {
     const controller = section('Your controller')
     for (const name of Object.keys(server)) expect(controller, name).toContain(name)

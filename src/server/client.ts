@@ -67,9 +67,8 @@ const TOKEN_LIFETIME = 10
  * `url` and `bodyHash`. Problem responses throw ServiceError; no answer throws ServiceUnreachableError.
  * @example const client = createClient({ baseUrl, key, secret }); await client.authenticate(identifier, { challenge, otp })
  */
-export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fetchImpl = fetch }: ClientOptions) {
-  const base = baseUrl.replace(/\/+$/, '')
-  const signingKey = secretBytes(secret)
+export function createClient(options: ClientOptions) {
+  const { base, key, signingKey, timeout, fetchImpl } = readOptions(options)
 
   async function request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     checkSentAsBuilt(base, path)
@@ -170,6 +169,30 @@ export function createClient({ baseUrl, key, secret, timeout = 10_000, fetch: fe
     },
   }
 }
+
+/**
+ * The options, checked when the client is created rather than on its first request: a TypeError
+ * names the option to fix, where a missing one would otherwise fail later and far from its cause
+ * (a missing key as jose's "\"iss\" claim must be a string", on the first call).
+ */
+function readOptions(options: ClientOptions) {
+  const { baseUrl, key, secret, timeout = 10_000, fetch: fetchImpl = fetch } = options ?? ({} as Partial<ClientOptions>)
+  if (!isHttpUrl(baseUrl)) {
+    throw new TypeError(`baseUrl must be the service's http(s) base URL, such as "https://api.service-auth.example"; got ${shown(baseUrl)}.`)
+  }
+  // The key is public (it is in every login page's markup), so it may be shown back.
+  if (typeof key !== 'string' || !key.trim()) throw new TypeError(`key must be the API key the service issued; got ${shown(key)}.`)
+  const signingKey = secretBytes(secret)
+  if (typeof timeout !== 'number' || !(timeout > 0) || timeout === Infinity) throw new TypeError(`timeout must be a number of milliseconds, more than 0; got ${shown(timeout)}.`)
+  if (typeof fetchImpl !== 'function') throw new TypeError('fetch must be a function, as the global fetch is.')
+  return { base: baseUrl.replace(/\/+$/, ''), key, signingKey, timeout, fetchImpl }
+}
+
+// Query and fragment are refused too: paths are appended to the base URL.
+const isHttpUrl = (value: unknown): value is string =>
+  typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !/[?#]/.test(value)
+
+const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
 
 /** With Web Crypto, which Node 20, Deno, Bun and Workers all have, rather than node:crypto. */
 async function sha256Hex(text: string): Promise<string> {

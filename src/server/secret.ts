@@ -11,14 +11,15 @@ const URL_SAFE = /^[A-Za-z0-9_-]*$/
 /**
  * The API secret as the bytes HS256 signs with: the service hands it out as Base64 text. Decoded
  * with atob, which every runtime has (Node, Deno, Bun, Workers), so nothing here needs Node's Buffer.
- * A TypeError says why a secret is refused: the integrator's configuration is wrong.
+ * A TypeError says why a secret is refused: the integrator's configuration is wrong. It names the
+ * option, `secret` in every part that takes one, so the integrator knows which line to fix.
  */
 export function secretBytes(secret: string): Uint8Array {
-  if (typeof secret !== 'string' || !secret.trim()) throw new TypeError('The API secret is missing: pass the Base64 text the service issued.')
+  if (typeof secret !== 'string' || !secret.trim()) throw new TypeError('secret (the API secret) is missing: pass the Base64 text the service issued.')
   const bytes = decodeBase64(secret.trim())
-  if (!bytes) throw new TypeError('The API secret is not Base64 text (standard or URL-safe alphabet): pass it exactly as the service issued it.')
+  if (!bytes) throw new TypeError('secret (the API secret) is not Base64 text (standard or URL-safe alphabet): pass it exactly as the service issued it.')
   if (bytes.length < MIN_SECRET_BYTES) {
-    throw new TypeError(`The API secret decodes to ${bytes.length} byte${bytes.length === 1 ? '' : 's'}; it must be at least ${MIN_SECRET_BYTES}, as the service issues it. Is it a placeholder or cut short?`)
+    throw new TypeError(`secret (the API secret) decodes to ${bytes.length} byte${bytes.length === 1 ? '' : 's'}; it must be at least ${MIN_SECRET_BYTES}, as the service issues it. Is it a placeholder or cut short?`)
   }
   return bytes
 }

@@ -101,10 +101,10 @@ describe('the tarball', () => {
   })
 })
 
-/** The fenced code after each `<!-- checked: browser -->` or `<!-- run: name -->` comment in the README. */
-async function readmeBlocks(marker: string): Promise<string[]> {
+/** The fenced code after each `<!-- checked: browser -->`, `<!-- checked: react -->` or `<!-- run: name -->` comment in the README. */
+async function readmeBlocks(marker: string, language = 'js'): Promise<string[]> {
   const readme = await readFile(join(root, 'README.md'), 'utf8')
-  const pattern = new RegExp(`<!-- ${marker} -->\\n\`\`\`js\\n([\\s\\S]*?)\`\`\``, 'g')
+  const pattern = new RegExp(`<!-- ${marker} -->\\n\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g')
   return [...readme.matchAll(pattern)].map((match) => match[1]!)
 }
 
@@ -411,5 +411,112 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       expect(stdout).toMatch(/✓ .*Ada signs in with her phone/)
       expect(stdout).toMatch(/\b1 passed\b/)
     }, 120_000)
+  })
+})
+
+describe('the React component, service-auth/react', () => {
+  const PAGE = `import { useRouter } from './router.js'
+import { ServiceAuth, type ServiceAuthProps } from 'service-auth/react'
+import { mount } from 'service-auth'
+import 'service-auth/style.css'
+export function Login() {
+  const router = useRouter()
+  return (
+    <ServiceAuth
+      apiKey="pk_live_123"
+      authUrl="/auth/controller"
+      texts={{ ready: 'Scan' }}
+      onReady={({ challengeId, expiresAt }) => console.log(challengeId.length, expiresAt.length)}
+      onSuccess={({ location }) => (router.push(location ?? '/'), false)}
+      onError={({ reason }) => reason.toUpperCase()}
+      style={{ margin: 8 }}
+    />
+  )
+}
+// @ts-expect-error the API key is required
+export const missing = <ServiceAuth authUrl="/auth/controller" />
+// @ts-expect-error an error's reason is typed
+export const typed: ServiceAuthProps['onError'] = ({ reason }) => reason === 'nonsense'
+export const both = [mount]
+`
+
+  it('ships as an ES module with its types, and installs no React for pages that do not use it', async () => {
+    expect(packed).toContain('dist/react.mjs')
+    expect(packed).toContain('dist/types/react.d.ts')
+    // React is an optional peer: the tarball's install above brought none.
+    await expect(readFile(join(project, 'node_modules/react/package.json'))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  describe('in a project with React 19', () => {
+    beforeAll(async () => {
+      await run('npm', ['install', 'react@19', 'react-dom@19', '@types/react@19', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project })
+      await writeFile(join(project, 'router.ts'), 'export const useRouter = () => ({ push(url: string) { return url } })\n')
+      await writeFile(join(project, 'login.tsx'), PAGE)
+      await writeFile(join(project, 'react-globals.d.ts'), 'declare const router: { push(url: string): void }\n')
+      for (const [index, block] of (await readmeBlocks('checked: react', 'tsx')).entries()) await writeFile(join(project, `readme-react-${index}.tsx`), block)
+    })
+
+    it('finds the README\'s React examples to check', async () => {
+      expect((await readmeBlocks('checked: react', 'tsx')).length).toBeGreaterThanOrEqual(1)
+    })
+
+    it.each([
+      ['node16', { module: 'node16', moduleResolution: 'node16' }],
+      ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
+      ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+    ])('type-checks a page with the component and the README\'s React examples (strict, JSX) under %s, library types included', async (name, resolution) => {
+      const compilerOptions = { ...resolution, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'react-jsx', strict: true, skipLibCheck: false, noEmit: true, types: [] }
+      const file = `tsconfig.react-${name}.json`
+      await writeFile(join(project, file), JSON.stringify({ compilerOptions, files: ['login.tsx', 'react-globals.d.ts'], include: ['readme-react-*.tsx'] }))
+      const result = await run(process.execPath, [tsc, '-p', join(project, file)]).catch((error) => error)
+      expect(result.stdout ?? '', file).toBe('')
+    })
+
+    it('bundles a page that uses both the component and the ES module with one copy of the widget', async () => {
+      await writeFile(join(project, 'app.jsx'), "import { createRoot } from 'react-dom/client'\nimport { ServiceAuth } from 'service-auth/react'\nimport { scan } from 'service-auth'\nscan()\ncreateRoot(document.getElementById('root')).render(<ServiceAuth apiKey=\"k\" authUrl=\"/auth/controller\" />)\n")
+      const result = await build({
+        absWorkingDir: project,
+        entryPoints: ['app.jsx'],
+        bundle: true,
+        minify: true,
+        jsx: 'automatic',
+        outdir: 'out-react',
+        write: false,
+        define: { 'process.env.NODE_ENV': '"production"' },
+        logLevel: 'silent',
+      })
+      expect(result.warnings).toEqual([])
+      const js = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text
+      expect(js.split('/v1/entity/challenges').length - 1).toBe(1)
+      expect(js).toContain('data-service-auth')
+    })
+  })
+
+  describe('in a project with React 18', () => {
+    let react18: string
+
+    beforeAll(async () => {
+      react18 = join(work, 'consumer-react-18')
+      await mkdir(react18)
+      await writeFile(join(react18, 'package.json'), JSON.stringify({ name: 'consumer-react-18', private: true, type: 'module' }))
+      await run('npm', ['install', tarball, 'react@18', 'react-dom@18', '@types/react@18', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: react18 })
+      await writeFile(join(react18, 'router.ts'), 'export const useRouter = () => ({ push(url: string) { return url } })\n')
+      await writeFile(join(react18, 'login.tsx'), PAGE)
+    })
+
+    it('type-checks the same page (strict, JSX, nodenext)', async () => {
+      const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'react-jsx', strict: true, skipLibCheck: false, noEmit: true, types: [] }
+      await writeFile(join(react18, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['login.tsx'] }))
+      const result = await run(process.execPath, [tsc, '-p', join(react18, 'tsconfig.json')]).catch((error) => error)
+      expect(result.stdout ?? '').toBe('')
+    })
+
+    it('renders on the server in Node with React 18\'s react-dom/server, the widget\'s place held', async () => {
+      const script = "import { createElement } from 'react'\nimport { renderToString } from 'react-dom/server'\nimport { ServiceAuth } from 'service-auth/react'\n" +
+        "console.log(renderToString(createElement(ServiceAuth, { apiKey: 'k', authUrl: '/auth/controller', className: 'login' })))\n"
+      const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: react18 })
+      expect(stdout.trim()).toBe('<div data-service-auth="" class="login"></div>')
+      expect(stderr).toBe('')
+    })
   })
 })

@@ -169,3 +169,46 @@ describe('createClient: answers', () => {
     await expect(gone.identities.get('x')).rejects.toBeInstanceOf(ServiceUnreachableError)
   })
 })
+
+describe('createClient: options', () => {
+  // Each is refused when the client is created, with the option's name first, before any request.
+  it.each([
+    ['no options at all', undefined, /^baseUrl must be the service's http\(s\) base URL, such as "https:\/\/api\.service-auth\.example"; got undefined\.$/],
+    ['an empty object', {}, /^baseUrl must be .*; got undefined\.$/],
+    ['a baseUrl that is not a URL', { baseUrl: 'api.service-auth.example' }, /^baseUrl must be .*; got "api\.service-auth\.example"\.$/],
+    ['a baseUrl of another scheme', { baseUrl: 'ftp://api.example' }, /^baseUrl must be /],
+    ['a baseUrl with a query', { baseUrl: 'https://api.example/?x=1' }, /^baseUrl must be /],
+    ['no key', { baseUrl: 'https://api.example', secret }, /^key must be the API key the service issued; got undefined\.$/],
+    ['a blank key', { baseUrl: 'https://api.example', key: ' ', secret }, /^key must be the API key the service issued; got " "\.$/],
+    ['a key that is not a string', { baseUrl: 'https://api.example', key: 7, secret }, /^key must be .*; got 7\.$/],
+    ['no secret', { baseUrl: 'https://api.example', key }, /^secret \(the API secret\) is missing/],
+    ['a short secret', { baseUrl: 'https://api.example', key, secret: 'changeme' }, /^secret \(the API secret\) decodes to 6 bytes/],
+    ['a timeout of 0', { baseUrl: 'https://api.example', key, secret, timeout: 0 }, /^timeout must be a number of milliseconds, more than 0; got 0\.$/],
+    ['a timeout that is not a number', { baseUrl: 'https://api.example', key, secret, timeout: '5000' }, /^timeout must be .*; got "5000"\.$/],
+    ['a fetch that is not a function', { baseUrl: 'https://api.example', key, secret, fetch: {} }, /^fetch must be a function/],
+  ])('refuses %s with a TypeError naming the option', (_, options, message) => {
+    const create = () => createClient(options as never)
+    expect(create).toThrow(TypeError)
+    expect(create).toThrow(message)
+  })
+
+  it('never shows the secret in its message', () => {
+    const wrong = 'not base64 but secret!'
+    const error = (() => {
+      try {
+        createClient({ baseUrl: 'https://api.example', key, secret: wrong })
+      } catch (caught) {
+        return caught as Error
+      }
+    })()
+    expect(error?.message).toMatch(/^secret /)
+    expect(error?.message).not.toContain(wrong)
+  })
+
+  it('takes a base URL with a path or a trailing slash, and signs for it without the slash', async () => {
+    await createClient({ baseUrl: baseUrl + '/', key, secret }).check()
+    expect(seen.map((request) => request.url)).toEqual(['/v1/entity/check'])
+    await expect(jwtVerify(seen[0].authorization, Buffer.from(secret, 'base64'), { audience: baseUrl })).resolves.toBeTruthy()
+    expect(() => createClient({ baseUrl: 'https://gateway.example/service-auth', key, secret })).not.toThrow()
+  })
+})

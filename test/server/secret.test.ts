@@ -20,7 +20,7 @@ describe('secretBytes', () => {
 
   it('refuses a missing secret with a TypeError that says so', () => {
     for (const text of ['', '  \n', undefined as unknown as string, 42 as unknown as string]) {
-      expect(() => secretBytes(text)).toThrow(new TypeError('The API secret is missing: pass the Base64 text the service issued.'))
+      expect(() => secretBytes(text)).toThrow(new TypeError('secret (the API secret) is missing: pass the Base64 text the service issued.'))
     }
   })
 
@@ -33,7 +33,7 @@ describe('secretBytes', () => {
     ['a length no Base64 has', 'A'.repeat(45)],
     ['padding alone', '===='],
   ])('refuses %s as not Base64', (_, text) => {
-    expect(() => secretBytes(text)).toThrow(/^The API secret is not Base64 text/)
+    expect(() => secretBytes(text)).toThrow(/^secret \(the API secret\) is not Base64 text/)
   })
 
   it.each([
@@ -43,7 +43,7 @@ describe('secretBytes', () => {
     [Buffer.alloc(31, 7).toString('base64'), 31],
     [Buffer.alloc(16, 7).toString('base64url'), 16],
   ])('refuses %s: it decodes to %i bytes, fewer than 32', (text, length) => {
-    expect(() => secretBytes(text)).toThrow(new TypeError(`The API secret decodes to ${length} byte${length === 1 ? '' : 's'}; it must be at least 32, as the service issues it. Is it a placeholder or cut short?`))
+    expect(() => secretBytes(text)).toThrow(new TypeError(`secret (the API secret) decodes to ${length} byte${length === 1 ? '' : 's'}; it must be at least 32, as the service issues it. Is it a placeholder or cut short?`))
   })
 })
 
@@ -55,7 +55,7 @@ describe('every part that takes the secret refuses a bad one, before anything el
     expect(() => createClient({ baseUrl: 'https://api.example', key: 'k', secret })).toThrow(TypeError)
     // With no token at all: a bad secret is found on the first request, not on the first good token.
     await expect(verifyAuthToken(undefined, { secret })).rejects.toThrow(TypeError)
-    await expect(handleControllerRequest({ headers: {} }, controller(secret))).rejects.toThrow(/^The API secret/)
-    await expect(handleFetchRequest(new Request('https://shop.example/auth/controller'), controller(secret))).rejects.toThrow(/^The API secret/)
+    await expect(handleControllerRequest({ headers: {} }, controller(secret))).rejects.toThrow(/^secret \(the API secret\)/)
+    await expect(handleFetchRequest(new Request('https://shop.example/auth/controller'), controller(secret))).rejects.toThrow(/^secret \(the API secret\)/)
   })
 })
