@@ -32,12 +32,12 @@ describe('build', () => {
   it('ships the ES module unminified: one statement a line, its own names, property names as written', async () => {
     const esm = (await read('service-auth.mjs')).toString()
     expect(esm.split('\n').length).toBeGreaterThan(200)
-    for (const name of ['function readConfig', 'function createView', 'authUrl', 'expiresAt']) expect(esm, name).toContain(name)
+    for (const name of ['function readConfig', 'function createView', 'function createWidget', 'authUrl', 'imageKind', 'expiresAt']) expect(esm, name).toContain(name)
   })
 
   it('renames no property in the CDN script: the mount options and the wire fields keep their names', async () => {
     const iife = (await read(BUDGET_FILE)).toString()
-    for (const name of ['authUrl', 'pollingUrl', 'expiresAt', 'retryAfter']) expect(iife, name).toContain(name)
+    for (const name of ['authUrl', 'imageKind', 'apiKey', 'pollingUrl', 'expiresAt', 'retryAfter']) expect(iife, name).toContain(name)
     // Booleans stay booleans: a listener may compare `event.bubbles === true`.
     expect(iife).toMatch(/bubbles:!0/)
   })
@@ -122,7 +122,7 @@ describe('build', () => {
 
   it('emits source maps for both builds', async () => {
     for (const name of ['service-auth.js.map', 'service-auth.mjs.map']) {
-      expect(JSON.parse((await read(name)).toString()).sources.some((source: string) => source.includes('session.ts'))).toBe(true)
+      expect(JSON.parse((await read(name)).toString()).sources.some((source: string) => source.includes('widget.ts'))).toBe(true)
     }
   })
 })
