@@ -8,6 +8,7 @@ import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promi
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
+import { BUDGET_FILE, IIFE_GZIP_BUDGET } from './budget.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
@@ -25,7 +26,8 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
   await esbuild({ entryPoints: [join(root, 'src/style.css')], outfile: cssPath, minify: true, target: BROWSERS, logLevel: 'warning' })
   const common = {
     bundle: true,
-    // External: the map is still emitted, but the comment pointing at it would count against the size budget.
+    // External: the maps are written beside the files, but no sourceMappingURL comment points at
+    // them, since the package does not ship them (a comment would send every devtools to a 404).
     sourcemap: 'external',
     target: BROWSERS,
     define: {
@@ -33,11 +35,6 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
       __VERSION__: JSON.stringify(version),
     },
     legalComments: 'none',
-    // Internal property names only (never JSON fields, DOM properties, handle methods or event
-    // details), shortened because every byte counts against the 3 KB budget. Option names may be
-    // here: options are read by name strings (read() in config.ts), which esbuild leaves alone.
-    // e2e tests run the result, so a slip shows there.
-    mangleProps: /^(deadline|button|message|show|imageData|authUrl|autoStart|image|header|api|problem|link|appUrl|locale|statusUrl|apiKey|challengeType|wording|dispose)$/,
     logLevel: 'warning',
   }
   await Promise.all([
@@ -46,14 +43,13 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
       entryPoints: [join(root, 'src/auto.ts')],
       outfile: join(outdir, 'service-auth.js'),
       format: 'iife',
-      // Names are left to terser's mangler below, which does better on gzip when esbuild has not
-      // renamed them first.
+      // Plain minification: syntax and whitespace here, local names by terser's mangler below.
+      // Property names are never renamed, in any build.
       minifySyntax: true,
       minifyWhitespace: true,
-      // No "use strict" prologue: the code does nothing that sloppy mode treats differently, and the
-      // prologue would cost budget bytes. (The ESM build is strict by nature.)
-      tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
     }),
+    // Not minified at all: integrators' bundlers minify it their own way, and their source maps
+    // then lead to readable code.
     esbuild({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(outdir, 'service-auth.mjs'), format: 'esm' }),
     // A language pack per file in src/languages/: service-auth.de.js and so on, each a classic
     // script that adds its texts for the main script to find (and, in a bundler, a module imported
@@ -89,21 +85,20 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
     }),
     buildReact(outdir),
   ])
-  // A second pass with terser's multi-pass compressor finds a few percent esbuild leaves, and the
-  // IIFE's 3 KB gzip budget needs them. The source map is carried through.
-  const iifePath = join(outdir, 'service-auth.js')
+  // A second pass with terser's compressor and mangler, with options that cannot change what the
+  // code does: none of the unsafe* family, no pure_getters (a getter may act), no
+  // booleans_as_integers (`{bubbles: true}` must stay a boolean). The source map is carried through.
+  const iifePath = join(outdir, BUDGET_FILE)
   const squeezed = await minify(
-    { 'service-auth.js': await readFile(iifePath, 'utf8') },
+    { [BUDGET_FILE]: await readFile(iifePath, 'utf8') },
     {
       ecma: 2020,
-      // booleans_as_integers is safe here: no code compares booleans by identity or type.
-      // sequences: false leaves statements apart rather than joined by commas: fewer bytes gzipped.
-      compress: { passes: 5, sequences: false, unsafe: true, unsafe_arrows: true, unsafe_comps: true, pure_getters: true, booleans_as_integers: true, toplevel: true },
+      compress: { passes: 3, pure_getters: false },
       mangle: true,
-      // \u2026 rather than the UTF-8 bytes of …, ä, ü: a few more bytes, but fewer gzipped, as
-      // bytes outside ASCII are rare symbols that cost more to code than the escapes' letters.
+      // Pure ASCII (non-ASCII text as \u escapes), so the script means the same whatever charset
+      // it is served with.
       format: { ascii_only: true },
-      sourceMap: { content: await readFile(iifePath + '.map', 'utf8'), filename: 'service-auth.js' },
+      sourceMap: { content: await readFile(iifePath + '.map', 'utf8'), filename: BUDGET_FILE },
     },
   )
   await writeFile(iifePath, squeezed.code)
@@ -199,7 +194,7 @@ export const languagePacks = async () => (await readdir(join(root, 'src/language
 const sri = (bytes, algorithm = 'sha384') => algorithm + '-' + createHash(algorithm).update(bytes).digest('base64')
 
 async function writeManifest(outdir) {
-  const manifest = { version, files: {} }
+  const manifest = { version, budget: { file: BUDGET_FILE, gzip: IIFE_GZIP_BUDGET }, files: {} }
   for (const name of (await readdir(outdir)).sort()) {
     if (!/\.(m?js|css)$/.test(name)) continue
     const bytes = await readFile(join(outdir, name))

@@ -209,10 +209,10 @@ describe('options', () => {
         'data-service-auth-type': 'attribute',
       },
       {
-        key: 'pk_options',
+        apiKey: 'pk_options',
         authUrl: '/options/controller',
         api: API,
-        authImage: 'qrcode-large',
+        imageKind: 'qrcode-large',
         authHeader: 'Authorization',
         imageData: false,
         locale: 'de',

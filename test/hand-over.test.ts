@@ -4,7 +4,11 @@ import { confirm } from '../src/hand-over'
 import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, widget } from './helpers'
 
 let service: FakeService
-const go = (options: Options = {}, signal = new AbortController().signal) => confirm(readConfig(widget(), options), TOKEN, signal)
+function go(options: Options = {}, signal = new AbortController().signal) {
+  const { config, problem } = readConfig(widget(), options)
+  if (!config) throw new Error(problem)
+  return confirm(config, TOKEN, signal)
+}
 
 /** A response as fetch gives it after following redirects to `url`. */
 function redirectedTo(url: string, body: BodyInit | null = 'welcome') {
