@@ -16,6 +16,11 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     // The package tests pack and install the built package: `npm run test:package`, after the build.
     exclude: [...configDefaults.exclude, 'test/package/**'],
+    // Many tests talk to a real mock service over HTTP and wait on its answers, never on time; the
+    // bound is there to end a hang, not to set a pace, so it is wide enough that a machine busy
+    // with another test run or the bench does not fail them (the default of 5 s did).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -106,7 +106,7 @@ describe('<ServiceAuth>', () => {
     const onSuccess = vi.fn(() => false)
     await render(<ServiceAuth {...props} onSuccess={onSuccess} />)
     await until(() => onSuccess.mock.calls.length)
-    expect(onSuccess).toHaveBeenCalledExactlyOnceWith({ location: 'http://localhost:3000/welcome' })
+    expect(onSuccess).toHaveBeenCalledExactlyOnceWith({ location: 'http://localhost:3000/welcome', path: '/welcome' })
     expect(nav.assign).not.toHaveBeenCalled()
     expect(nav.reload).not.toHaveBeenCalled()
     expect(seen(widgetElement()).status).toBe('Signed in')
