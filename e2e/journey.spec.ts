@@ -123,7 +123,7 @@ test('an identity deleted after its phone signed is refused when the controller 
   // its identity no longer backs when the controller confirms it. (A held confirmation would be
   // given up by the controller after its own 10 s, a window that a busy machine can miss.)
   await service.hold({ match: 'status' })
-  await expect.poll(async () => (await service.held()).map((request) => request.kind)).toEqual(['status'])
+  await service.untilHeld('status')
   const id = await signCodeOnScreen(page, phone)
   await expect(phone.status).toHaveText('Signed as gone@example.com. The sign-in page goes on by itself.')
   await qaPanel(page).getByRole('button', { name: 'Delete the identity' }).click()
