@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { startDemo, type Demo } from '../demo/harness.ts'
 
 import type { ChallengeState } from '../demo/service/challenges/challenge-store.ts'
-import type { RuleMatch } from '../demo/service/knobs/fault-rules.ts'
+import type { RequestKind, RuleMatch } from '../demo/service/knobs/fault-rules.ts'
 import type { HeldRequest } from '../demo/service/knobs/holds.ts'
 import type { LoggedRequest } from '../demo/service/knobs/request-log.ts'
 import { readQrPng } from './qr.ts'
@@ -111,6 +111,11 @@ export class Service {
   /** The requests waiting for `release()`, oldest first. */
   async held(): Promise<HeldRequest[]> {
     return (await this.knob('hold', undefined, 'GET')).json()
+  }
+
+  /** Until one request, of this kind, waits for `release()`. */
+  async untilHeld(kind: RequestKind, options?: { timeout?: number }): Promise<void> {
+    await expect.poll(async () => (await this.held()).map((request) => request.kind), options).toEqual([kind])
   }
 
   release() {

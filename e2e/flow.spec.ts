@@ -18,9 +18,19 @@ test('a hostile or malformed 2xx is refused, shown as reconnecting, and recovere
   await service.fail({ status: 201, match: 'create', body: '<html>not json</html>', contentType: 'text/html' })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
+  // The page's clock stands still: each backoff lasts until the test moves it on, so the widget
+  // says it is reconnecting for as long as the test looks.
+  await page.clock.install({ time: new Date('2026-11-21T09:59:00Z') })
+  await page.clock.pauseAt(new Date('2026-11-21T10:00:00Z'))
   await page.goto(fixture())
-  await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
-  await expect(widget(page).getByRole('img')).toBeVisible({ timeout: 15_000 })
+  const status = widget(page).getByRole('status')
+  await expect(status).toHaveText('Reconnecting…')
+  // The first backoff is 1 s at most; the second answer is bad too.
+  await page.clock.runFor(1000)
+  await expect.poll(async () => (await service.creations()).length).toBe(2)
+  await expect(status).toHaveText('Reconnecting…')
+  await page.clock.runFor(2000)
+  await expect(widget(page).getByRole('img')).toBeVisible()
   expect(await service.creations()).toHaveLength(3)
   expect(errors).toEqual([])
   expect((await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail.reason)).toEqual(['response', 'response'])

@@ -23,13 +23,12 @@ test('reaching expiresAt shows a new code, even while a poll is held', async ({ 
   // races the first one's expiry, however slowly it runs.
   await service.config({ challengeTtlMs: 2500, holdMs: 60_000 })
   await service.hold({ match: 'create', count: 2 })
-  const creationHeld = () => expect.poll(async () => (await service.held()).map((request) => request.kind)).toEqual(['create'])
   await page.goto(fixture())
-  await creationHeld()
+  await service.untilHeld('create')
   await service.release()
   const first = await shownChallenge(page)
   await service.config({ challengeTtlMs: 120_000 })
-  await creationHeld()
+  await service.untilHeld('create')
   await service.release()
   await expect.poll(() => readyIds(page)).toHaveLength(2)
   expect((await readyIds(page))[0]).toBe(first)
@@ -73,9 +72,16 @@ for (const [what, rule] of [
   test(`${what} while polling shows "Reconnecting…" with the code still shown, then recovers`, async ({ page, service }) => {
     await page.goto(fixture())
     const id = await shownChallenge(page)
+    // The next two polls wait for the test, and both fail once let go: while the second one
+    // waits, the widget is surely reconnecting, for as long as the test looks.
+    await service.hold({ match: 'status', count: 2 })
+    await service.untilHeld('status')
     await service.fail({ ...rule, count: 2, match: 'status' })
+    await service.release()
+    await service.untilHeld('status')
     await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
     await expect(widget(page).getByRole('img')).toBeVisible()
+    await service.release()
     await expect(widget(page).getByRole('status')).toHaveText('Scan with the app', { timeout: 15_000 })
     const reason = 'network' in rule ? 'network' : 'service'
     expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason }), expect.objectContaining({ reason })])

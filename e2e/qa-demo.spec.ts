@@ -1,7 +1,7 @@
 // The QA demo: each button of the login page's QA panel does what it says, as the widget shows
 // it, and each widget set-up linked from the index works, up to a sign-in.
 import type { Page } from '@playwright/test'
-import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.ts'
+import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
 import { frame } from './states.ts'
 import { texts as spanish } from '../src/languages/es.ts'
 import { texts as french } from '../src/languages/fr.ts'
@@ -11,8 +11,6 @@ import { texts as polish } from '../src/languages/pl.ts'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
-/** Until the widget's next status poll waits at the service (see Service.hold). */
-const pollHeld = (service: Service) => expect.poll(async () => (await service.held()).map((request) => request.kind)).toEqual(['status'])
 const errorsOf = async (page: Page) =>
   (await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail)
 
@@ -29,11 +27,11 @@ test.describe('the QA panel', () => {
   // on a busy machine would not.
   test('"Fail: 500": the widget reconnects with the code still shown, then carries on', async ({ page, service }) => {
     await service.hold({ match: 'status', count: 2 })
-    await pollHeld(service)
+    await service.untilHeld('status')
     await press(page, 'Fail: 500')
     await expect(qaPanel(page).getByRole('status')).toHaveText('The next 2 requests to the service get a 500.')
     await service.release()
-    await pollHeld(service)
+    await service.untilHeld('status')
     await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
     await expect(widget(page).getByRole('img')).toBeVisible()
     await service.release()
@@ -43,11 +41,11 @@ test.describe('the QA panel', () => {
 
   test('"Rate-limit: 429": the widget reconnects no sooner than Retry-After says', async ({ page, service }) => {
     await service.hold({ match: 'status', count: 2 })
-    await pollHeld(service)
+    await service.untilHeld('status')
     await press(page, 'Rate-limit: 429')
     await expect(qaPanel(page).getByRole('status')).toHaveText('The next request to the service gets a 429 with Retry-After: 3.')
     await service.release()
-    await pollHeld(service)
+    await service.untilHeld('status')
     await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
     await service.release()
     await expect(widget(page).getByRole('status')).toHaveText('Scan with the app', { timeout: 15_000 })
@@ -75,7 +73,7 @@ test.describe('the QA panel', () => {
     // No other click needed: the code shown makes way, and the slow service shows in the widget.
     await expect(widget(page).getByRole('status')).toHaveText('Loading…')
     expect(await eventTypes(page)).toEqual(['ready', 'expired'])
-    await expect.poll(async () => (await service.held()).map((request) => request.kind), { timeout: 15_000 }).toEqual(['create'])
+    await service.untilHeld('create', { timeout: 15_000 })
     await service.release()
     await expect.poll(() => readyIds(page)).toHaveLength(2)
     expect((await readyIds(page))[1]).not.toBe(first)
