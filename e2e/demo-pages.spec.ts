@@ -63,11 +63,13 @@ for (const width of [1280, 390]) {
   })
 }
 
-test('dates read the same everywhere: the enrol page, the e-mail, and the phone page', async ({ page, context }) => {
+test('dates read the same everywhere: the enrol page, the e-mail, and the phone page', async ({ page, context, service }) => {
   await page.goto('/enrol')
   await page.getByLabel('E-mail address').fill('ada@example.com')
   await page.getByRole('button', { name: 'Enrol' }).click()
   const until = (await page.locator('time').textContent())!
+  // A new address (the service was reset for this test): its code on the page, and in its e-mail.
+  expect(((await (await service.knob('outbox', undefined, 'GET')).json()) as { to: string }[]).map((message) => message.to)).toEqual(['ada@example.com'])
   // The e-mail the service composed gives the same expiry, in the same words.
   await expect(page.getByRole('region', { name: 'The e-mail that would have been sent' })).toContainText(`until ${until}.`)
 
@@ -117,7 +119,7 @@ test('the phone page lists only sign-in codes on a page still open', async ({ pa
 })
 
 test.describe('adding a phone to an identity that has one: only its owner gets the code', () => {
-  test('typed on /enrol by anyone, an enrolled address gets no code on screen: it goes to that address, and the phone page lists it as e-mailed', async ({ page, context }) => {
+  test('typed on /enrol by anyone, an enrolled address gets no code on screen: it goes to that address, and the phone page lists it as e-mailed', async ({ page, context, service }) => {
     await page.goto('/enrol')
     await page.getByLabel('E-mail address').fill('bea@example.com')
     await page.getByRole('button', { name: 'Enrol' }).click()
@@ -129,11 +131,14 @@ test.describe('adding a phone to an identity that has one: only its owner gets t
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail')
     await expect(page.getByRole('main')).toContainText('bea@example.com is enrolled already. We have sent a code to add another phone to that address; it is not shown here')
     await expect(page.getByRole('img')).toHaveCount(0)
+    const mailed = ((await (await service.knob('outbox', undefined, 'GET')).json()) as { to: string; enrollmentId: string }[]).filter((message) => message.to === 'bea@example.com')
+    expect(mailed).toHaveLength(2)
+    expect(await page.content()).not.toContain(mailed[1]!.enrollmentId)
 
     const phone = await context.newPage()
     await phone.goto('/phone')
-    const mailed = phone.getByRole('list', { name: 'Enrollment codes in e-mails' }).getByRole('listitem').filter({ hasText: 'E-mailed to bea@example.com: Enrollment for bea@example.com' })
-    await expect(mailed).toHaveCount(2)
+    const listed = phone.getByRole('list', { name: 'Enrollment codes in e-mails' }).getByRole('listitem').filter({ hasText: 'E-mailed to bea@example.com: Enrollment for bea@example.com' })
+    await expect(listed).toHaveCount(2)
     await expect(phone.getByRole('list', { name: 'Enrollment codes on screens' })).not.toContainText('bea@example.com')
   })
 
