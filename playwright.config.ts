@@ -8,9 +8,12 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
+  // Bounds that end a hang, not a pace: every test waits on state (web-first assertions, the mock's
+  // knobs), and some walk through many states, so a machine shared with another heavy job (a second
+  // test run, the bench) must not fail them by the clock. The default 30 s did, at 2 cores.
+  timeout: 90_000,
   expect: {
-    timeout: 10_000,
+    timeout: 20_000,
     // Same machine type and Chromium in CI: a small tolerance absorbs anti-aliasing, not a change of look.
     toHaveScreenshot: { maxDiffPixelRatio: 0.01 },
   },
