@@ -215,18 +215,3 @@ test('while the tab is hidden polling pauses; it resumes at once when visible', 
   await setHidden(false)
   await expect(page).toHaveURL(/\/welcome$/)
 })
-
-test('a widget mounted and destroyed in one task asks for nothing: mount, destroy, mount (as React StrictMode does) makes one challenge', async ({ page, service }) => {
-  await page.goto(fixture())
-  await shownChallenge(page)
-  expect(await service.creations()).toHaveLength(1)
-  await page.evaluate(() => {
-    // Another element with the same attributes, and nothing inside yet.
-    const el = document.querySelector('[data-service-auth]')!.cloneNode(false) as HTMLElement
-    document.body.append(el)
-    window.ServiceAuth!.mount(el).destroy()
-    window.ServiceAuth!.mount(el)
-  })
-  await expect.poll(() => readyIds(page)).toHaveLength(2)
-  expect(await service.creations()).toHaveLength(2)
-})

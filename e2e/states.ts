@@ -39,9 +39,7 @@ const hold = (page: Page, url: string) => page.route(url, (_route: Route) => {})
  * before anything that waits on page timers (axe does).
  */
 export async function showState(page: Page, service: Service, state: VisibleState, params: Record<string, string> = {}): Promise<void> {
-  // Polls held for a minute: the first one, which leaves as the code shows, is still held when a
-  // test signs the code, however busy the machine.
-  await service.config({ challengeTtlMs: 120_000, holdMs: 60_000 })
+  await service.config({ challengeTtlMs: 120_000 })
   await showFixedCode(page)
   // Paused a minute on from the install: a clock can only be paused ahead of where it is.
   await page.clock.install({ time: new Date('2026-11-21T09:59:00Z') })
@@ -49,12 +47,7 @@ export async function showState(page: Page, service: Service, state: VisibleStat
   // Held at the service until the test is over: the code is asked for and never arrives.
   if (state == 'loading') await service.hold({ match: 'create' })
   if (state == 'error') await service.fail({ status: 403, match: 'create' })
-  // The first poll fails, and the paused clock holds the retry: the code stays, reconnecting.
-  if (state == 'reconnecting') await service.fail({ status: 503, count: 100, match: 'status' })
   await page.goto(fixture(params))
-  // The widget asks for its first code in the task after it mounted, on a zero-delay timer,
-  // which the paused clock holds until it runs.
-  await page.clock.runFor(1)
 
   const status = widget(page).getByRole('status')
   switch (state) {
@@ -70,12 +63,15 @@ export async function showState(page: Page, service: Service, state: VisibleStat
       break
     case 'signing': {
       await hold(page, '**/auth/controller**')
-      // The first poll is under way as the code shows, and held until the phone signs.
       await service.sign(await shownChallenge(page))
+      // Just enough time for the first poll to start; it finds the code signed.
+      await page.clock.runFor(1)
       break
     }
     case 'reconnecting':
       await shownChallenge(page)
+      await service.fail({ status: 503, count: 100, match: 'status' })
+      await page.clock.runFor(1)
       break
     case 'expired': {
       // Unattended for more than 5 minutes, then the code expires: the widget stops refreshing.

@@ -10,13 +10,9 @@ declare global {
 // Included twice, or beside another copy? The first one owns the page.
 if (!self.ServiceAuth) {
   self.ServiceAuth = { mount, get, scan, sweep, version }
-  const update = () => {
-    sweep()
-    scan()
-  }
-  // Mounting comes first, so that the widgets already on the page ask for their codes as soon
-  // as this task ends (each request leaves in a task of its own), before anything else this
-  // script does at start-up.
+  const update = () => (sweep(), scan())
+  // Mounting comes first, so that the challenge requests of the widgets already on the page are
+  // under way before anything else this script does at start-up.
   update()
   // Observing from wherever the script sits mounts each widget as the parser inserts it, so
   // the code can show before the rest of the page has loaded. Records are not walked: one

@@ -1,5 +1,5 @@
 import { toUrl, type Config } from './config.js'
-import { MALFORMED, send } from './http.js'
+import { send } from './http.js'
 
 /** Where the browser goes after sign-in; null means "reload this page". */
 export type Next = URL | null
@@ -10,13 +10,13 @@ export type Next = URL | null
  * A controller that cannot be reached (or redirects to another origin) fails as `network`.
  */
 export const confirm = (config: Config, token: string, signal: AbortSignal): Promise<Next> =>
-  send<Next>({
-    url: config.authUrl,
-    init: {
+  send(
+    config.authUrl,
+    {
       headers: {
         Accept: 'application/json',
         'X-Requested-With': 'XMLHttpRequest',
-        [config.authHeader]: /^authorization$/i.test(config.authHeader) ? 'Bearer ' + token : token,
+        [config.header]: /^authorization$/i.test(config.header) ? 'Bearer ' + token : token,
       },
       // Cookies go along, as `credentials` defaults to same-origin. In same-origin mode fetch
       // fails rather than follow a redirect to another origin, so the token is never replayed there.
@@ -25,11 +25,7 @@ export const confirm = (config: Config, token: string, signal: AbortSignal): Pro
       cache: 'no-store',
     },
     signal,
-    read: (body, res) => {
-      const named = body.location || (res.redirected ? res.url : '')
-      // A location that is not http(s) (say javascript:) is never followed: it fails as `location`.
-      return named ? (toUrl(named) ?? MALFORMED) : null
-    },
-    refused: () => 'controller',
-    malformed: 'location',
-  })
+    (body, res) => (body.location ? toUrl(body.location) : res.redirected ? toUrl(res.url) : null),
+    () => 'controller',
+    'location',
+  )

@@ -1,16 +1,16 @@
 import type { Texts } from './i18n.js'
-import type { State } from './widget.js'
 
-/** What the view shows beside the state's own text: the view model, mapped from a challenge by the widget. */
+export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'signed' | 'expired' | 'error'
+
 export interface Shown {
-  /** The QR image's source (a `data:` or http(s) URL); without it the frame stays an empty placeholder of the same size. */
-  imageSrc?: string
+  /** The QR image; without it the frame stays an empty placeholder of the same size. */
+  image?: string
   /** When the shown code expires (epoch ms); drives the countdown. */
   deadline?: number
   /** Shows the button ("Try again" in the error state, else "Show a new code"). */
   button?: boolean
   /** Makes the code a link that opens the phone app (touch devices only). */
-  link?: string
+  link?: string | false
   /** Another text (by its key) in place of the state's usual status text, e.g. `failed` to say why. */
   message?: keyof Texts
 }
@@ -47,38 +47,33 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
   status.setAttribute('role', 'status')
   button.type = 'button'
   // Not while hidden: a script may still click it.
-  button.onclick = () => {
-    root.focus()
-    if (!button.hidden) action()
-  }
+  button.onclick = () => (root.focus(), button.hidden || action())
 
   return {
-    show(state, { imageSrc, deadline, button: offered, message, link } = {}) {
+    show(state, { image, deadline, button: offered, message, link } = {}) {
       clearInterval(ticker)
       root.dataset.state = state
-      if (!imageSrc) img.removeAttribute('src')
+      if (!image) img.removeAttribute('src')
       // The same code is not set again, which would reload it. (It is always absolute here.)
-      else if (img.src != imageSrc) img.src = imageSrc
-      img.hidden = !imageSrc
+      else if (img.src != image) img.src = image
+      img.hidden = !image
       if (link) frame.href = link
       else frame.removeAttribute('href')
       // Unchanged text is left alone, so the live region does not announce it again. A code that
-      // is a link says to tap it rather than scan it. The idle state has no text of its own.
-      const key = message || (link && state == 'ready' ? 'tap' : state)
-      const text = key == 'idle' ? '' : texts[key]
+      // is a link says to tap it rather than scan it. The idle state has no text of its own:
+      // undefined empties the line (textContent takes it as null).
+      const text = texts[message || (link && state == 'ready' ? 'tap' : (state as keyof Texts))]
       if (status.textContent != text) status.textContent = text
       button.textContent = state == 'error' ? texts.retry : texts.newCode
       button.hidden = !offered
       countdown.hidden = !deadline
       // Only this text node changes each second. It is outside the live region, so screen
       // readers are not read the time every second, and page observers see no new nodes.
+      const tick = () => (time.data = texts.left + clock(deadline! - Date.now()))
       // Not once destroyed: an event listener may destroy the widget just before this runs.
       if (deadline && root.isConnected) {
-        const tick = () => {
-          time.data = texts.left + clock(deadline - Date.now())
-        }
         tick()
-        ticker = setInterval(tick, SECOND)
+        ticker = setInterval(tick, 1000)
       }
     },
     dispose() {
@@ -88,13 +83,9 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
   }
 }
 
-const SECOND = 1000
-const HOUR = 3600 * SECOND
-
 /** A countdown's text for `ms` left, rounded up to the second: mm:ss, or h:mm:ss from an hour on. */
 export const clock = (ms: number): string => {
-  const left = Math.ceil(Math.max(0, ms) / SECOND) * SECOND
-  // Minutes and seconds from a date's time of day (mm:ss of hh:mm:ss.sssZ), within the hour:
-  // valid however far off the deadline.
-  return (left < HOUR ? '' : Math.floor(left / HOUR) + ':') + new Date(left % HOUR).toJSON().slice(14, 19)
+  const seconds = Math.ceil(Math.max(0, ms) / 1000)
+  // Minutes and seconds from a date's time of day, within the hour: valid however far off the deadline.
+  return (seconds < 3600 ? '' : Math.floor(seconds / 3600) + ':') + new Date((seconds * 1000) % 3.6e6).toJSON().slice(14, 19)
 }

