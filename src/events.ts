@@ -1,8 +1,12 @@
 export interface EventDetails {
   ready: { challengeId: string; expiresAt: string }
   signed: { challengeId: string }
-  /** `location` is where the browser goes next; absent when the page reloads instead. */
-  success: { location?: string }
+  /**
+   * `location` is where the browser goes next, absolute; `path` is the same place as a path on this
+   * origin (pathname, search and hash) for a single-page app's router, absent for another origin.
+   * Both are absent when the page reloads instead.
+   */
+  success: { location?: string; path?: string }
   expired: { challengeId: string }
   /** `retryAfter` (ms) is set when the widget will retry by itself after a service failure. */
   error: { reason: ErrorReason; status: number; retryAfter?: number }

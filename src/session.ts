@@ -4,7 +4,7 @@ import { readConfig, toAppLink, type Options } from './config.js'
 import { confirm } from './hand-over.js'
 import { emit } from './events.js'
 import { failure, isFailure, type Failure } from './http.js'
-import { sleep } from './timing.js'
+import { nextTask, sleep } from './timing.js'
 import { createView, type Shown } from './view.js'
 
 /** Controls one mounted widget. */
@@ -75,6 +75,10 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
     let notice: 'failed' | undefined
 
     try {
+      // Not in the task that started it: a widget destroyed in that same task sends nothing.
+      view.show('loading')
+      await nextTask()
+      if (signal.aborted) return
       for (;;) {
         try {
           if (!challenge) {
@@ -123,7 +127,9 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
               }
               // Where the controller said (null: reload), unless a listener cancelled the event: then
               // the page's own script goes on from here, and the widget says the person is signed in.
-              if (!emit(el, 'success', { location: next?.href }, true)) return view.show('signed')
+              // `path` is the same place for a single-page app's router, when it is on this origin.
+              const path = next && next.origin == location.origin ? next.pathname + next.search + next.hash : undefined
+              if (!emit(el, 'success', { location: next?.href, path }, true)) return view.show('signed')
               if (next) location.assign(next.href)
               else location.reload()
               return

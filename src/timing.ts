@@ -18,3 +18,18 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
     // Aborted already (say, destroyed from an event listener a moment ago): no timer lingers.
     if (signal.aborted) done()
   })
+
+/**
+ * Resolves in a later task, so that a widget mounted and destroyed in one task (React StrictMode's
+ * double mount) never sends its first request. A message, not a timer: the fake clocks of tests
+ * (and of Playwright's page.clock) hold timers back, but not a page's own tasks.
+ */
+export const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(0)
+  })

@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, DEFAULT_API, languagePacks } from '../build.mjs'
 
-/** The IIFE's budget: 3 KB gzipped. */
-const BUDGET = 3072
+/** The IIFE's budget: 3.5 KB gzipped (issue 19). */
+const BUDGET = 3584
 
 let outdir: string
 /** The language packs' codes, as the build finds them in src/languages/. */

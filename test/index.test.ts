@@ -49,13 +49,17 @@ describe('mount', () => {
     expect(seen(el).status).toBe('Einen Moment…')
   })
 
-  it('mounts afresh after a destroy', async () => {
+  it('mounts afresh after a destroy; a mount destroyed in the task that made it (React StrictMode) asks for no code', async () => {
     const el = widget()
     const first = mount(el)
     first.destroy()
     expect(get(el)).toBeUndefined()
     const second = mount(el)
     expect(second).not.toBe(first)
+    await flush()
+    expect(service.creates).toHaveLength(1)
+    second.destroy()
+    mount(el)
     await flush()
     expect(service.creates).toHaveLength(2)
     expect(el.querySelectorAll('.sa')).toHaveLength(1)
