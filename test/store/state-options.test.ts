@@ -42,7 +42,7 @@ describe('--export and --import', () => {
   })
   afterAll(() => rm(work, { recursive: true, force: true }))
 
-  it('a data directory exports to JSON, which seeds a fresh service with the same key, identities and phones', { timeout: 60_000 }, async () => {
+  it('a data directory exports to JSON, even while its service runs, and the file seeds a fresh service with the same key, identities and phones', { timeout: 60_000 }, async () => {
     // The state of a service whose key was made up at its first start, as `npm start` makes one.
     const source = join(work, 'source')
     const store = await openDataStore(source)
@@ -51,11 +51,12 @@ describe('--export and --import', () => {
     const { enrollment } = await createClient({ baseUrl: service.url, key: apiKey, secret: apiSecret }).enroll({ identifier: 'ci@example.com' })
     const provisioned = await fetch(`${service.url}/__knobs/devices`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: enrollment.id }) })
     const { device } = (await provisioned.json()) as { device: { id: string } }
-    await service.close()
-    await store.close()
 
+    // Exported while the service still runs on the directory, as a CI job would take a fixture.
     const file = join(work, 'fixture.json')
     const exported = await runServiceCommand(['--data', source, '--export', file])
+    await service.close()
+    await store.close()
     expect(exported).toEqual({ code: 0, output: `Exported 3 records from ${source} to ${file}.\n` })
     // It holds the API secret: its owner's only.
     expect((await stat(file)).mode & 0o777).toBe(0o600)
