@@ -35,6 +35,9 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
       body: JSON.stringify({ key: config.apiKey, authType: config.challengeType, returnAuthImageData: config.imageData }),
       // The service is a third party: even where it shares this page's origin, it gets no cookies.
       credentials: 'omit',
+      // Nor is a redirect an answer of the service's: followed, it would make this page send
+      // requests wherever the service names (its own origin's paths, say). It fails as a network error.
+      redirect: 'error',
       // The default cache mode, not no-store, on purpose: under no-store Chromium skips its CORS
       // preflight cache, so every new code would cost a preflight and a POST, not one request.
       // (A POST's answer never comes from an HTTP cache anyway.)
@@ -70,7 +73,8 @@ const toChallenge =
     // By the service's own clock (the spec gives both times). In whole ms: over 999 is a second
     // at least, below which a code is of no use.
     const lifetime = Date.parse(expiresAt) - Date.parse(body.createdAt)
-    if (typeof id == 'string' && image && statusUrl && lifetime > 999) {
+    // An id with a lone surrogate cannot go into a URL (encodeURIComponent throws): a bad answer.
+    if (typeof id == 'string' && !/\p{Cs}/u.test(id) && image && statusUrl && lifetime > 999) {
       return { id, expiresAt, deadline: Date.now() + lifetime, statusUrl, image }
     }
   }
@@ -84,7 +88,7 @@ export const pollStatus = (url: string, deadline: number, signal: AbortSignal): 
   send(
     url,
     // Never from an HTTP cache: each poll asks the service afresh.
-    { credentials: 'omit', cache: 'no-store' },
+    { credentials: 'omit', cache: 'no-store', redirect: 'error' },
     signal,
     (body, res) => (res.status != 200 ? null : (typeof body.token == 'string' && body.token) || undefined),
     () => 'service',

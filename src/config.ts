@@ -50,7 +50,16 @@ export interface Config {
   appUrl?: string | false
   /** Set when the markup or options are unusable; names the attribute at fault. */
   problem?: string
+  /** Global functions the markup names to call with an event's detail, by event (Turnstile's and GIS's convention). */
+  callbacks: Partial<Record<'success' | 'error' | 'expired', string>>
 }
+
+/** The attributes that name callbacks, by the event each hears. */
+export const CALLBACK_ATTRIBUTES = {
+  success: 'data-service-callback',
+  error: 'data-service-error-callback',
+  expired: 'data-service-expired-callback',
+} as const
 
 /** Reads and validates everything a widget needs, in one place. Never throws. */
 export function readConfig(el: HTMLElement, options?: Options): Config {
@@ -87,6 +96,11 @@ export function readConfig(el: HTMLElement, options?: Options): Config {
     wording: { ...en, ...available[locale], ...options?.texts },
     appUrl: matchMedia('(pointer:coarse)').matches && appUrl,
     problem: invalid && 'data-service-' + invalid + ' is missing or invalid',
+    callbacks: {
+      success: el.getAttribute(CALLBACK_ATTRIBUTES.success) || undefined,
+      error: el.getAttribute(CALLBACK_ATTRIBUTES.error) || undefined,
+      expired: el.getAttribute(CALLBACK_ATTRIBUTES.expired) || undefined,
+    },
   } as Config
 }
 

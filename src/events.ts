@@ -8,7 +8,10 @@ export interface EventDetails {
    */
   success: { location?: string; path?: string }
   expired: { challengeId: string }
-  /** `retryAfter` (ms) is set when the widget will retry by itself after a service failure. */
+  /**
+   * `retryAfter` (ms, the service's Retry-After, 0 without one) is present exactly when the widget
+   * will retry by itself; absent when it waits for the person or the markup is at fault.
+   */
   error: { reason: ErrorReason; status: number; retryAfter?: number }
 }
 

@@ -6,13 +6,16 @@ export interface Failure {
   status: number
   /** Retry-After in ms (0 without one); read in its delta-seconds form, the one services send with 429 and 503. */
   retryAfter: number
+  /** The problem JSON's `detail` of a refusal, for the integrator ("The API key is not known."). */
+  explanation?: string
 }
 
-export const failure = (reason: ErrorReason, res?: Response): Failure => ({
+export const failure = (reason: ErrorReason, res?: Response, body?: any): Failure => ({
   reason,
   status: res?.status || 0,
   // An HTTP-date or garbage reads as 0, which leaves the delay to our own backoff.
   retryAfter: +res?.headers.get('retry-after')! * 1000 || 0,
+  explanation: typeof body?.detail == 'string' ? body.detail : undefined,
 })
 
 export const isFailure = (error: any): error is Failure => !!error?.reason
@@ -50,7 +53,7 @@ export const send = async <T>(
       const result = read(body, res)
       if (result !== undefined) return result
     }
-    throw failure(res.ok ? malformed : refused(res.status), res)
+    throw failure(res.ok ? malformed : refused(res.status), res, body)
   } catch (error) {
     // Running out of time is a network failure like any other.
     throw signal.aborted ? signal.reason : isFailure(error) ? error : failure('network')

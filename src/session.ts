@@ -2,6 +2,7 @@ import { createChallenge, pollStatus, type Challenge } from './api.js'
 import { backoff } from './backoff.js'
 import { readConfig, toAppLink, type Options } from './config.js'
 import { confirm } from './hand-over.js'
+import { listenForCallbacks } from './callbacks.js'
 import { emit } from './events.js'
 import { failure, isFailure, type Failure } from './http.js'
 import { nextTask, sleep } from './timing.js'
@@ -31,6 +32,7 @@ const UNATTENDED = 5 * 60_000
 export function createSession(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
   const config = readConfig(el, options)
   const life = new AbortController()
+  listenForCallbacks(el, config.callbacks, life.signal)
   // The latest run of the loop, if it ever started; aborted once it is over, however it ended.
   let run: AbortController | undefined
   // The epoch: long enough ago that the first poll is not held back (sleep takes a negative wait as none).
@@ -53,7 +55,15 @@ export function createSession(el: HTMLElement, options: Options | undefined, onD
     // The markup is at fault: the message names the attribute ("data-service-key is missing or
     // invalid"), so no prefix is needed.
     if (reported.reason == 'config') console.error(config.problem)
-    emit(el, 'error', reported)
+    // The service's own reason, which otherwise only the network tab shows; never the token.
+    if (reported.reason == 'rejected') {
+      console.error(
+        `service-auth: the service refused to create a sign-in code (${reported.status}): ${reported.explanation || 'no reason given'} Check data-service-key, and data-service-api.`,
+      )
+    }
+    // retryAfter only when the widget will retry by itself.
+    const { reason, status, retryAfter } = reported
+    emit(el, 'error', shown ? { reason, status, retryAfter } : { reason, status })
     // No button for a problem in the markup: trying again cannot fix it.
     view.show(shown ? 'reconnecting' : 'error', shown || { button: !config.problem })
   }

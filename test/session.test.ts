@@ -820,3 +820,93 @@ describe('a hostile or broken service', () => {
     expect(service.creates.length).toBeLessThan(10)
   })
 })
+
+describe('telling the integrator', () => {
+  it('logs the service\'s reason for refusing a code once, with the status and the attributes to check; the event has no retryAfter', async () => {
+    const problem = { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'The API key is not known.' }
+    service.create = () => Response.json(problem, { status: 401, headers: { 'Content-Type': 'application/problem+json' } })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    start()
+    await flush()
+    expect(logged).toHaveBeenCalledExactlyOnceWith(
+      'service-auth: the service refused to create a sign-in code (401): The API key is not known. Check data-service-key, and data-service-api.',
+    )
+    expect(events[0].detail).toEqual({ reason: 'rejected', status: 401 })
+  })
+
+  it('gives retryAfter exactly when the widget retries by itself', async () => {
+    service.create = sequence(() => status(503, { 'Retry-After': '2' }), () => Response.json(challengeJson('c2'), { status: 201 }))
+    start()
+    await flush()
+    expect(events[0].detail).toEqual({ reason: 'service', status: 503, retryAfter: 2000 })
+  })
+
+  it('asks the service for codes and polls without following redirects, which are no answer of its', async () => {
+    start()
+    await flush()
+    expect(service.calls.map((call) => call.init.redirect)).toEqual(['error', 'error'])
+  })
+
+  it('takes a challenge id that cannot go into a URL (a lone surrogate) as a bad answer, and retries, even on a touch device', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: true }))
+    service.create = sequence(() => Response.json(challengeJson('c\ud800'), { status: 201 }), () => Response.json(challengeJson('c2'), { status: 201 }))
+    const { ui } = start({ 'data-service-app-url': 'serviceauth://challenge/{id}' })
+    await flush()
+    expect(events[0].detail).toMatchObject({ reason: 'response' })
+    expect(ui.status).toBe(en.reconnecting)
+    await vi.advanceTimersByTimeAsync(1000)
+    await flush()
+    expect(ui.image).toBe(dataSrcOf('c2'))
+  })
+})
+
+describe('callbacks named by attribute', () => {
+  afterEach(() => {
+    delete (window as any).onSignIn
+    delete (window as any).onSignInError
+    delete (window as any).onSignInExpired
+  })
+
+  it('calls the success callback with the detail; returning false takes over navigation, as cancelling does', async () => {
+    const onSignIn = vi.fn(() => false)
+    ;(window as any).onSignIn = onSignIn
+    service.poll = tokenResponse
+    const { ui } = start({ 'data-service-callback': 'onSignIn' })
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    await flush()
+    expect(onSignIn).toHaveBeenCalledExactlyOnceWith({ location: 'http://localhost:3000/welcome', path: '/welcome' })
+    expect(nav.assign).not.toHaveBeenCalled()
+    expect(ui.status).toBe(en.signed)
+  })
+
+  it('calls the error and expired callbacks with their details', async () => {
+    const onSignInError = vi.fn()
+    const onSignInExpired = vi.fn()
+    ;(window as any).onSignInError = onSignInError
+    ;(window as any).onSignInExpired = onSignInExpired
+    service.poll = sequence(() => status(410), noContent)
+    start({ 'data-service-error-callback': 'onSignInError', 'data-service-expired-callback': 'onSignInExpired' })
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    await flush()
+    expect(onSignInExpired).toHaveBeenCalledExactlyOnceWith({ challengeId: 'c1' })
+    service.create = () => status(403)
+    service.poll = () => status(410)
+    await vi.advanceTimersByTimeAsync(1000)
+    await flush()
+    expect(onSignInError).toHaveBeenCalledWith({ reason: 'rejected', status: 403 })
+  })
+
+  it('logs one console error naming the attribute when the name is no function, and changes nothing else', async () => {
+    ;(window as any).onSignIn = 'not a function'
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.poll = tokenResponse
+    start({ 'data-service-callback': 'onSignIn' })
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    await flush()
+    expect(logged).toHaveBeenCalledExactlyOnceWith('service-auth: data-service-callback="onSignIn" names no function on window.')
+    expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
+  })
+})
