@@ -161,6 +161,6 @@ test('service-auth:success can be cancelled, for single-page-app routers', async
   await service.sign(await shownChallenge(page))
   await expect.poll(() => eventTypes(page)).toEqual(['ready', 'signed', 'success'])
   const success = (await page.evaluate(() => (window as any).__events))[2]
-  expect(success.detail).toEqual({ location: expect.stringMatching(/\/welcome$/) })
+  expect(success.detail).toEqual({ location: expect.stringMatching(/\/welcome$/), path: '/welcome' })
   expect(page.url()).toContain('/fixture')
 })
