@@ -4,6 +4,7 @@
 // run it read.
 import { readFile, writeFile } from 'node:fs/promises'
 import { abuseSection } from './abuse-report.ts'
+import { mutationSection, readMutation } from './mutation.ts'
 import { REFERENCE_CYCLE } from './memory.ts'
 import type { BenchResults } from './results.ts'
 import { BASELINE_INTERVAL_MS } from './sign-to-nav.ts'
@@ -18,7 +19,9 @@ export async function writeReport(results: BenchResults, jsonPath: string, markd
   const verdicts = judge(results)
   await writeFile(jsonPath, toJson({ ...results, verdicts }))
   const previous = await readFile(markdownPath, 'utf8').catch(() => '')
-  await writeFile(markdownPath, markdown(results, keptAnalysis(previous)))
+  // The mutation score is kept by `npm run mutate` (bench/mutation.ts), which runs apart.
+  const mutation = await readMutation()
+  await writeFile(markdownPath, markdown(results, keptAnalysis(previous), mutationSection(mutation.summary, mutation.reasons)))
 }
 
 /** Microseconds are the finest grain any figure here has; lists of numbers stay on one line. */
@@ -45,7 +48,7 @@ const spread = (values: number[], digits = f1) => {
   return [digits(s.median), digits(s.p95), digits(s.iqr), `${digits(s.min)}–${digits(s.max)}`]
 }
 
-function markdown(r: BenchResults, analysis: string): string {
+function markdown(r: BenchResults, analysis: string, mutation: string[]): string {
   const floorStart = median(r.floor.startup)
   const floorSign = median(r.floor.signIn)
   const m = r.machine
@@ -205,6 +208,8 @@ function markdown(r: BenchResults, analysis: string): string {
   )
 
   if (r.abuse) say(...abuseSection(r.abuse))
+
+  out.push(...mutation)
 
   say('## Analysis', ANALYSIS_START)
   return out.join('\n') + '\n' + analysis + ANALYSIS_END + '\n'

@@ -20,11 +20,12 @@ export interface SizeResult {
 }
 
 export const IIFE = 'service-auth.js'
-export const BUDGET = 3072
 export const AIM = 2500
 
 export async function measureSize(distDir: string): Promise<SizeResult> {
+  // The budget as the build defines it (IIFE_BUDGET in build.mjs), which writes it into the manifest.
   const manifest = JSON.parse(await readFile(`${distDir}/manifest.json`, 'utf8')) as {
+    budget: Record<string, { gzip: number }>
     files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }>
   }
   // The versioned copies are byte-identical to the plain ones (a test holds them to that).
@@ -33,7 +34,7 @@ export async function measureSize(distDir: string): Promise<SizeResult> {
     .map(([file, { bytes, gzip, brotli }]) => ({ file, bytes, gzip, brotli }))
   const iife = manifest.files[IIFE]
   if (!iife) throw new Error(`${IIFE} is not in dist/manifest.json; did the build run?`)
-  return { files, baseline: compressed('baseline (naive poller)', Buffer.from(BASELINE_SCRIPT)), iife: { file: IIFE, gzip: iife.gzip, budget: BUDGET, aim: AIM, integrity: iife.integrity } }
+  return { files, baseline: compressed('baseline (naive poller)', Buffer.from(BASELINE_SCRIPT)), iife: { file: IIFE, gzip: iife.gzip, budget: manifest.budget[IIFE].gzip, aim: AIM, integrity: iife.integrity } }
 }
 
 // Compressed as build.mjs compresses, so the rows compare.

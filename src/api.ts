@@ -1,21 +1,25 @@
+// The network layer towards the service: what the widget sends, and the answers it accepts.
 import { toUrl, type Config } from './config.js'
-import { failure, send } from './http.js'
+import { failure, MALFORMED, send } from './http.js'
+import type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './wire/challenge.js'
 
-/** A challenge as the widget uses it, after validation. */
+/** A challenge as the service described it, checked: only what the widget uses. */
 export interface Challenge {
   id: string
   expiresAt: string
-  /**
-   * When it expires (epoch ms, on this browser's clock): now plus its lifetime as the service's own
-   * clock measures it, so a skewed client clock does not matter.
-   */
-  deadline: number
-  /** The `pollingUrl` sent, where its status is long-polled (named apart so that build.mjs can shorten it). */
-  statusUrl: string
-  /** A `data:` URL or an http(s) URL of the QR image. */
-  image: string
+  /** How long the code lives (ms), as the service's own clock measures it: a skewed client clock does not matter. */
+  lifetime: number
+  /** Where its status is long-polled. */
+  pollingUrl: string
+  /** The QR image: a `data:` URL, or an http(s) URL on the service. */
+  imageSrc: string
 }
 
+/** One long poll's outcome: not signed yet, the code is gone (expired, or unknown to the service), or the signed token. */
+export type Poll = 'pending' | 'expired' | 'unknown' | { token: string }
+
+/** A code that lives less than a second is of no use to anyone. */
+const SHORTEST_LIFETIME = 1000
 // A poll may outlast the code's deadline by this much, for the service's own clock and the
 // network; then it is given up, and the code is found expired and replaced.
 const POLL_MARGIN = 3000
@@ -26,72 +30,71 @@ const POLL_MARGIN = 3000
  * origin or API URL is wrong, which will not get better by itself, so they are `rejected`.
  */
 export const createChallenge = (config: Config, signal: AbortSignal): Promise<Challenge> =>
-  send(
-    config.api + '/v1/entity/challenges',
-    {
+  send({
+    url: config.api + '/v1/entity/challenges',
+    init: {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       // authType is only sent when the markup names one, as the incumbent embed did.
-      body: JSON.stringify({ key: config.apiKey, authType: config.challengeType, returnAuthImageData: config.imageData }),
+      body: JSON.stringify({ key: config.apiKey, authType: config.authType, returnAuthImageData: config.imageData } satisfies CreateChallengeBody),
       // The service is a third party: even where it shares this page's origin, it gets no cookies.
       credentials: 'omit',
       // Nor is a redirect an answer of the service's: followed, it would make this page send
       // requests wherever the service names (its own origin's paths, say). It fails as a network error.
       redirect: 'error',
+      signal,
       // The default cache mode, not no-store, on purpose: under no-store Chromium skips its CORS
       // preflight cache, so every new code would cost a preflight and a POST, not one request.
       // (A POST's answer never comes from an HTTP cache anyway.)
     },
-    signal,
-    toChallenge(config),
-    (status) => (status < 500 && status != 429 ? 'rejected' : 'service'),
-  )
+    read: (json: Partial<ChallengeJson>) => toChallenge(json, config),
+    refused: (status) => (status < 500 && status != 429 ? 'rejected' : 'service'),
+  })
 
 /**
- * Reads the challenge in a response body, if every field the widget relies on is there and sane.
+ * Checks a challenge the service sent: every field the widget relies on must be there and sane.
  * The service is not trusted: its URLs are used only when they are http(s) under its own base URL
  * (`data-service-api`), so it cannot make this page send requests (with cookies, or to the
  * controller) anywhere else, even where it shares this page's origin.
  */
-const toChallenge =
-  (config: Config) =>
-  (body: any): Challenge | undefined => {
-    const { id, expiresAt, authImages } = body
-    const onService = (value: unknown) => {
-      const url = toUrl(value)?.href
-      if (url?.startsWith(config.api + '/')) return url
-    }
-    const data = config.imageData && body.authImagesData?.[config.image]
-    const image = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.image])
-    // A kind the service does not offer is the markup's fault, which no retry can mend. (The
-    // spec gives image data for the same kinds as URLs, so the URLs' kinds are the ones offered.)
-    if (authImages && !authImages[config.image]) {
-      config.problem = 'data-service-auth-image is missing or invalid; offered: ' + Object.keys(authImages)
-      throw failure('config')
-    }
-    const statusUrl = onService(body.pollingUrl)
-    // By the service's own clock (the spec gives both times). In whole ms: over 999 is a second
-    // at least, below which a code is of no use.
-    const lifetime = Date.parse(expiresAt) - Date.parse(body.createdAt)
-    // An id with a lone surrogate cannot go into a URL (encodeURIComponent throws): a bad answer.
-    if (typeof id == 'string' && !/\p{Cs}/u.test(id) && image && statusUrl && lifetime > 999) {
-      return { id, expiresAt, deadline: Date.now() + lifetime, statusUrl, image }
-    }
+const toChallenge = (json: Partial<ChallengeJson>, config: Config): Challenge | typeof MALFORMED => {
+  const { id, expiresAt, authImages, pollingUrl } = json
+  const onService = (value: unknown) => {
+    const url = toUrl(value)?.href
+    if (url?.startsWith(config.api + '/')) return url
   }
+  // A kind the service does not offer is the markup's fault, which no retry can mend. (The
+  // spec gives image data for the same kinds as URLs, so the URLs' kinds are the ones offered.)
+  if (authImages && !authImages[config.imageKind]) {
+    throw { ...failure('config'), problem: 'data-service-auth-image is missing or invalid; offered: ' + Object.keys(authImages) }
+  }
+  const data = config.imageData ? json.authImagesData?.[config.imageKind] : undefined
+  const imageSrc = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.imageKind])
+  const statusUrl = onService(pollingUrl)
+  // By the service's own clock (the spec gives both times).
+  const lifetime = Date.parse(expiresAt!) - Date.parse(json.createdAt!)
+  // An id with a lone surrogate cannot go into a URL (encodeURIComponent throws): a bad answer.
+  if (typeof id != 'string' || /\p{Cs}/u.test(id) || !imageSrc || !statusUrl || !(lifetime >= SHORTEST_LIFETIME)) return MALFORMED
+  return { id, expiresAt: expiresAt!, lifetime, pollingUrl: statusUrl, imageSrc }
+}
 
 /**
- * One long poll of the challenge status: the signed token, or null while not signed yet
- * (204 or another 2xx). Any other status rejects with a Failure carrying it, and so does a poll
- * still unanswered a little after the code's deadline.
+ * One long poll of the challenge status. A poll still unanswered a little after the code's
+ * `deadline` (epoch ms, this browser's clock) fails as `network`, and one asked after it finds
+ * the code expired without asking. Any status but 2xx, 404 and 410 fails as `service`.
  */
-export const pollStatus = (url: string, deadline: number, signal: AbortSignal): Promise<string | null> =>
-  send(
-    url,
-    // Never from an HTTP cache: each poll asks the service afresh.
-    { credentials: 'omit', cache: 'no-store', redirect: 'error' },
-    signal,
-    (body, res) => (res.status != 200 ? null : (typeof body.token == 'string' && body.token) || undefined),
-    () => 'service',
-    undefined,
-    deadline + POLL_MARGIN - Date.now(),
-  )
+export const pollStatus = async (url: string, deadline: number, signal: AbortSignal): Promise<Poll> =>
+  Date.now() > deadline
+    ? 'expired'
+    : send<Poll>({
+        url,
+        // Never from an HTTP cache: each poll asks the service afresh.
+        init: { credentials: 'omit', cache: 'no-store', redirect: 'error', signal },
+        // Only a 200 carries the token; a 204 (or another 2xx) is the long poll's "not yet".
+        read: ({ token }: Partial<ChallengeStatusJson>, res) =>
+          res.status != 200 ? 'pending' : typeof token == 'string' && token ? { token } : MALFORMED,
+        // The service says a code expired (410), or has forgotten it, as it does some time after (404).
+        outcomes: { 404: 'unknown', 410: 'expired' },
+        refused: () => 'service',
+        limit: deadline + POLL_MARGIN - Date.now(),
+      })

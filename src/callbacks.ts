@@ -1,4 +1,4 @@
-import { CALLBACK_ATTRIBUTES, type Config } from './config.js'
+import { CALLBACK_ATTRIBUTES, type CallbackEvent } from './config.js'
 
 /**
  * Calls the global functions the markup names (`data-service-callback` and the rest) with each
@@ -7,9 +7,8 @@ import { CALLBACK_ATTRIBUTES, type Config } from './config.js'
  * name is looked up at each event, so a function defined after the script loaded still counts; a
  * name that is not a function is reported once and changes nothing else.
  */
-export function listenForCallbacks(el: HTMLElement, callbacks: Config['callbacks'], signal: AbortSignal): void {
-  for (const event of ['success', 'error', 'expired'] as const) {
-    const name = callbacks[event]
+export function listenForCallbacks(el: HTMLElement, callbacks: Partial<Record<CallbackEvent, string>>, signal: AbortSignal): void {
+  for (const [event, name] of Object.entries(callbacks) as [CallbackEvent, string | undefined][]) {
     if (!name) continue
     let reported = false
     el.addEventListener(

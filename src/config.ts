@@ -1,23 +1,23 @@
 import { en, languages, pickLocale, type Texts } from './i18n.js'
 
 /**
- * Mount options; each overrides the `data-service-*` attribute of the same name
- * (`authUrl` ↔ `data-service-auth-url`, and so on).
+ * Mount options, each overriding the `data-service-*` attribute that `attributeOf()` names for it.
+ * The React component's props have the same names.
  */
 export interface Options {
-  /** API key. Required. */
-  key?: string
+  /** The service's API key. Required. */
+  apiKey?: string
   /** Your controller's path or URL; it must be on this page's origin. Required. */
   authUrl?: string
-  /** Service base URL; the default is baked in at build time. */
+  /** The service's base URL; the default is baked in at build time. */
   api?: string
-  /** Image kind, default `qrcode-standard`. */
-  authImage?: string
+  /** Which QR image the service draws, default `qrcode-standard`. */
+  imageKind?: string
   /** Sent as the challenge's `authType` when set (the spec knows `web`), as the incumbent embed did. */
   authType?: string
-  /** Inline image data rather than image URLs, default true (`data-service-image-data="false"` turns it off). */
+  /** Inline image data rather than image URLs, default true. */
   imageData?: boolean
-  /** Name of the header that carries the token, default `X-Service-Auth`. */
+  /** The name of the header that carries the token, default `X-Service-Auth`. */
   authHeader?: string
   /** Create a challenge as soon as mounted, default true. */
   autoStart?: boolean
@@ -28,80 +28,106 @@ export interface Options {
    * On touch devices the code becomes a link to it.
    */
   appUrl?: string
-  /** Replaces any of the shown texts (code only). */
+  /** Replaces any of the shown texts (options only). */
   texts?: Partial<Texts>
 }
 
-export interface Config {
-  /** The `key` option, named apart from the request body's `key` so that build.mjs can shorten it. */
-  apiKey: string
-  authUrl: URL
-  api: string
-  image: string
-  /** The `authType` option. */
-  challengeType?: string
-  imageData: boolean
-  header: string
-  autoStart: boolean
-  locale: string
-  /** The texts shown: English, the pack of `locale`, then the `texts` option (named apart so that build.mjs can shorten it). */
-  wording: Texts
-  /** The app URL template, on touch devices only: a code cannot be scanned from the screen showing it. */
-  appUrl?: string | false
-  /** Set when the markup or options are unusable; names the attribute at fault. */
-  problem?: string
-  /** Global functions the markup names to call with an event's detail, by event (Turnstile's and GIS's convention). */
-  callbacks: Partial<Record<'success' | 'error' | 'expired', string>>
-}
+/**
+ * The options that the markup names otherwise: it keeps the incumbent embed's attribute names
+ * (`data-service-key`, `data-service-auth-image`), which integrators' pages already carry, while
+ * the options have names that say what they hold. Every other option's attribute is its name in
+ * kebab case: `authUrl` is `data-service-auth-url`.
+ */
+const RENAMED: Partial<Record<keyof Options, string>> = { apiKey: 'key', imageKind: 'auth-image' }
 
-/** The attributes that name callbacks, by the event each hears. */
+/** The attribute that an option overrides. */
+export const attributeOf = (option: keyof Options): string =>
+  'data-service-' + (RENAMED[option] || option.replace(/[A-Z]/g, (letter) => '-' + letter.toLowerCase()))
+
+/** The attributes that name global functions to call with an event's detail, by event (Turnstile's convention). */
 export const CALLBACK_ATTRIBUTES = {
   success: 'data-service-callback',
   error: 'data-service-error-callback',
   expired: 'data-service-expired-callback',
 } as const
 
+export type CallbackEvent = keyof typeof CALLBACK_ATTRIBUTES
+
+/** What every widget has, whether or not its configuration is usable. */
+interface Settings {
+  imageKind: string
+  authType?: string
+  imageData: boolean
+  authHeader: string
+  autoStart: boolean
+  locale: string
+  /** English, then the pack of `locale`, then the `texts` option. */
+  texts: Texts
+  /** The app URL template, on touch devices only: a code cannot be scanned from the screen showing it. */
+  appUrl?: string
+  /** The global functions' names, by event. */
+  callbacks: Partial<Record<CallbackEvent, string>>
+}
+
+/** A usable configuration: what a widget needs to talk to the service and the controller. */
+export interface Config extends Settings {
+  apiKey: string
+  authUrl: URL
+  /** The service's base URL, without a trailing slash. */
+  api: string
+  problem?: undefined
+}
+
+/** An unusable one: the widget shows an error, and `problem` names the attribute at fault. */
+export interface Misconfigured extends Settings {
+  problem: string
+}
+
 /** Reads and validates everything a widget needs, in one place. Never throws. */
-export function readConfig(el: HTMLElement, options?: Options): Config {
-  // `authUrl` reads `data-service-auth-url`, i.e. dataset.serviceAuthUrl.
-  const read = (option: keyof Options): any =>
-    options?.[option] ?? el.dataset['service' + option[0].toUpperCase() + option.slice(1)]
-  const key = read('key')
-  const authUrl = toUrl(read('authUrl'))
-  const api = toUrl(read('api') ?? __API__)
-  const appUrl = read('appUrl')
+export function readConfig(el: HTMLElement, options: Options = {}): Config | Misconfigured {
+  const read = (option: keyof Options): unknown => options[option] ?? el.getAttribute(attributeOf(option))
+  /** A string option; anything else (a number where a string belongs, say) reads as absent. */
+  const text = (option: keyof Options): string | undefined => {
+    const value = read(option)
+    if (typeof value == 'string' && value) return value
+  }
+  /** A yes-or-no option: true unless it is `false` (or the attribute says `"false"`). */
+  const flag = (option: keyof Options): boolean => String(read(option)) != 'false'
+
+  const apiKey = text('apiKey')
+  const authUrl = toUrl(text('authUrl'))
+  const api = toUrl(text('api') ?? __API__)
+  const appUrl = text('appUrl')
   const available = languages()
-  const locale = pickLocale([read('locale'), document.documentElement.lang, ...navigator.languages], available)
-  const invalid = !key
-    ? 'key'
-    : // The token must never leave this origin, so a controller elsewhere is refused outright.
-      authUrl?.origin != location.origin
-      ? 'auth-url'
-      : !api
-        ? 'api'
-        : // Checked again with each challenge's id in it (see toAppLink).
-          appUrl && !toAppLink(appUrl, '') && 'app-url'
-  return {
-    apiKey: key,
-    authUrl,
-    api: api?.href.replace(/\/+$/, ''),
+  const locale = pickLocale([text('locale'), document.documentElement.lang, ...navigator.languages], available)
+  const callbacks: Settings['callbacks'] = {}
+  for (const [event, attribute] of Object.entries(CALLBACK_ATTRIBUTES) as [CallbackEvent, string][]) {
+    callbacks[event] = el.getAttribute(attribute) || undefined
+  }
+  const settings: Settings = {
     // A mistyped kind is found out by the service's answer, which lists the kinds it offers.
-    image: read('authImage') || 'qrcode-standard',
-    challengeType: read('authType'),
-    imageData: read('imageData') + '' != 'false',
-    header: read('authHeader') || 'X-Service-Auth',
-    autoStart: read('autoStart') + '' != 'false',
+    imageKind: text('imageKind') || 'qrcode-standard',
+    authType: text('authType'),
+    imageData: flag('imageData'),
+    authHeader: text('authHeader') || 'X-Service-Auth',
+    autoStart: flag('autoStart'),
     locale,
     // English fills in whatever a pack lacks.
-    wording: { ...en, ...available[locale], ...options?.texts },
-    appUrl: matchMedia('(pointer:coarse)').matches && appUrl,
-    problem: invalid && 'data-service-' + invalid + ' is missing or invalid',
-    callbacks: {
-      success: el.getAttribute(CALLBACK_ATTRIBUTES.success) || undefined,
-      error: el.getAttribute(CALLBACK_ATTRIBUTES.error) || undefined,
-      expired: el.getAttribute(CALLBACK_ATTRIBUTES.expired) || undefined,
-    },
-  } as Config
+    texts: { ...en, ...available[locale], ...options.texts },
+    appUrl: matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
+    callbacks,
+  }
+  const misconfigured = (option: keyof Options): Misconfigured => ({
+    ...settings,
+    problem: attributeOf(option) + ' is missing or invalid',
+  })
+  if (!apiKey) return misconfigured('apiKey')
+  // The token must never leave this origin, so a controller elsewhere is refused outright.
+  if (authUrl?.origin != location.origin) return misconfigured('authUrl')
+  if (!api) return misconfigured('api')
+  // Checked again with each challenge's id in it (see toAppLink).
+  if (appUrl && !toAppLink(appUrl, '')) return misconfigured('appUrl')
+  return { ...settings, apiKey, authUrl, api: api.href.replace(/\/+$/, '') }
 }
 
 /**
@@ -116,7 +142,7 @@ export const toAppLink = (template: string, id: string): string | undefined =>
 /** `value` resolved against the page, if it is a URL whose scheme (say `https:`) matches `scheme`: by default http(s). */
 export const toUrl = (value: unknown, scheme = /^https?:/): URL | undefined => {
   try {
-    const parsed = typeof value == 'string' && value && new URL(value, document.baseURI)
+    const parsed = typeof value == 'string' && value ? new URL(value, document.baseURI) : undefined
     if (parsed && scheme.test(parsed.protocol)) return parsed
   } catch {
     // not a URL at all

@@ -24,6 +24,12 @@ export interface EventDetails {
  */
 export type ErrorReason = 'config' | 'network' | 'response' | 'service' | 'rejected' | 'controller' | 'location' | 'internal'
 
+/**
+ * The widget's events, each dispatched as `service-auth:<name>` in this order of a sign-in's
+ * life; the one list the embed's types, the tests and the demo's event log share.
+ */
+export const EVENT_NAMES = ['ready', 'signed', 'success', 'expired', 'error'] as const satisfies readonly (keyof EventDetails)[]
+
 /** Dispatches a bubbling `service-auth:<name>` CustomEvent; returns false when a listener cancelled it. */
 export const emit = <K extends keyof EventDetails>(el: Element, name: K, detail: EventDetails[K], cancelable?: boolean): boolean =>
   el.dispatchEvent(new CustomEvent('service-auth:' + name, { bubbles: true, cancelable, detail }))

@@ -1,31 +1,37 @@
+// The hand-over to the integrator's controller: the signed token goes there, and the answer
+// says where the browser goes next.
 import { toUrl, type Config } from './config.js'
-import { send } from './http.js'
+import { MALFORMED, send } from './http.js'
 
 /** Where the browser goes after sign-in; null means "reload this page". */
 export type Next = URL | null
 
 /**
  * Hands the signed token to the integrator's controller and works out where to go next:
- * a JSON `{location}` wins, then the URL a redirect ended on, else a reload.
- * A controller that cannot be reached (or redirects to another origin) fails as `network`.
+ * a JSON `{location}` wins, then the URL a redirect ended on, else a reload. A location that is
+ * not http(s) fails as `location`. A controller that cannot be reached (or redirects to another
+ * origin) fails as `network`, and any status but 2xx as `controller`.
  */
-export const confirm = (config: Config, token: string, signal: AbortSignal): Promise<Next> =>
-  send(
-    config.authUrl,
-    {
+export const handOver = (config: Config, token: string, signal: AbortSignal): Promise<Next> =>
+  send({
+    url: config.authUrl,
+    init: {
       headers: {
         Accept: 'application/json',
         'X-Requested-With': 'XMLHttpRequest',
-        [config.header]: /^authorization$/i.test(config.header) ? 'Bearer ' + token : token,
+        [config.authHeader]: /^authorization$/i.test(config.authHeader) ? 'Bearer ' + token : token,
       },
       // Cookies go along, as `credentials` defaults to same-origin. In same-origin mode fetch
       // fails rather than follow a redirect to another origin, so the token is never replayed there.
       mode: 'same-origin',
       // Never from an HTTP cache: the token is single-use, and so is the answer.
       cache: 'no-store',
+      signal,
     },
-    signal,
-    (body, res) => (body.location ? toUrl(body.location) : res.redirected ? toUrl(res.url) : null),
-    () => 'controller',
-    'location',
-  )
+    read: (body: { location?: unknown }, res) => {
+      const next = body.location ? toUrl(body.location) : res.redirected ? toUrl(res.url) : null
+      return next === undefined ? MALFORMED : next
+    },
+    refused: () => 'controller',
+    malformed: 'location',
+  })

@@ -3,57 +3,74 @@ import type { ErrorReason } from './events.js'
 /** What a failed request turns into: plain data, told apart from aborts and bugs by its `reason`. */
 export interface Failure {
   reason: ErrorReason
+  /** The HTTP status, or NO_RESPONSE. */
   status: number
   /** Retry-After in ms (0 without one); read in its delta-seconds form, the one services send with 429 and 503. */
   retryAfter: number
   /** The problem JSON's `detail` of a refusal, for the integrator ("The API key is not known."). */
   explanation?: string
+  /** What is wrong with the markup or options, for a `config` failure. */
+  problem?: string
 }
 
-export const failure = (reason: ErrorReason, res?: Response, body?: any): Failure => ({
+/**
+ * The status of a failure that had no HTTP response: the network failed, time ran out, the
+ * markup is wrong, or this script has a bug. Named as turbo's SystemStatusCode names its own.
+ */
+export const NO_RESPONSE = 0
+
+const SECOND = 1000
+/** How long any request may take: a connection a proxy holds open must not freeze the widget. */
+const REQUEST_LIMIT = 30 * SECOND
+
+export const failure = (reason: ErrorReason, res?: Response, body?: { detail?: unknown }): Failure => ({
   reason,
-  status: res?.status || 0,
+  status: res ? res.status : NO_RESPONSE,
   // An HTTP-date or garbage reads as 0, which leaves the delay to our own backoff.
-  retryAfter: +res?.headers.get('retry-after')! * 1000 || 0,
+  retryAfter: Number(res?.headers.get('retry-after')) * SECOND || 0,
   explanation: typeof body?.detail == 'string' ? body.detail : undefined,
 })
 
-export const isFailure = (error: any): error is Failure => !!error?.reason
+export const isFailure = (error: unknown): error is Failure => !!(error as Failure | undefined)?.reason
 
-/** How long any request may take by default: a connection a proxy holds open must not freeze the widget. */
-const REQUEST_LIMIT = 30_000
+/** What `read` returns for a 2xx answer it cannot use: the request fails as `malformed`. */
+export const MALFORMED = Symbol('malformed')
+
+export interface Request<T> {
+  url: string | URL
+  /** Its `signal` is required: aborting it rejects the request with the signal's reason. */
+  init: RequestInit & { signal: AbortSignal }
+  /** What a 2xx answer means, from its JSON body (an empty object when it has none) and the response. */
+  read: (body: any, res: Response) => T | typeof MALFORMED
+  /** Statuses besides 2xx that are answers rather than failures, and what each means. */
+  outcomes?: Record<number, T>
+  /** Why another status fails. */
+  refused: (status: number) => ErrorReason
+  /** Why a 2xx answer that `read` cannot use fails; `response` by default. */
+  malformed?: ErrorReason
+  /** How long the request may take, in ms; 30 s at most, and by default. */
+  limit?: number
+}
 
 /**
- * fetch(), then hands the JSON body of a 2xx response (an empty object when not JSON, or null)
- * and the response to `read`. What `read` cannot use (it returns undefined) fails as `malformed`,
- * and any other status as `refused(status)`. A network error, or no answer within `limit` ms
- * (30 s at most), becomes a `network` Failure; aborting `signal` rejects with its reason.
+ * fetch(), and what the answer means. A network error, or no answer within the limit, fails as
+ * `network`; a failure is thrown as a Failure.
  */
-export const send = async <T>(
-  url: string | URL,
-  init: RequestInit,
-  signal: AbortSignal,
-  read: (body: any, res: Response) => T | undefined,
-  refused: (status: number) => ErrorReason,
-  malformed: ErrorReason = 'response',
-  limit = REQUEST_LIMIT,
-): Promise<T> => {
+export const send = async <T>({ url, init, read, outcomes = {}, refused, malformed = 'response', limit = REQUEST_LIMIT }: Request<T>): Promise<T> => {
   // On a timer of the page's own (not AbortSignal.timeout), which tests and fake clocks control too.
+  const { signal } = init
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), Math.min(limit, REQUEST_LIMIT))
   try {
-    const res = await fetch(url, {
-      ...init,
-      signal: AbortSignal.any([signal, timeout.signal]),
-    })
+    const res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
     // Read whatever the status: a body left unread keeps the connection (and the request's
     // resource timing entry) open.
-    const body = (await res.json().catch(() => {})) || {}
-    if (res.ok) {
-      const result = read(body, res)
-      if (result !== undefined) return result
-    }
-    throw failure(res.ok ? malformed : refused(res.status), res, body)
+    const body = (await res.json().catch(() => null)) || {}
+    if (res.status in outcomes) return outcomes[res.status]
+    if (!res.ok) throw failure(refused(res.status), res, body)
+    const result = read(body, res)
+    if (result == MALFORMED) throw failure(malformed, res, body)
+    return result
   } catch (error) {
     // Running out of time is a network failure like any other.
     throw signal.aborted ? signal.reason : isFailure(error) ? error : failure('network')

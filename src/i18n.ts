@@ -44,4 +44,4 @@ export const languages = (): Record<string, Texts> => ({ en, ...self.ServiceAuth
 
 /** The first candidate language in `available` (by its first two letters), else English. */
 export const pickLocale = (candidates: readonly unknown[], available: Record<string, Texts>): string =>
-  candidates.map((tag) => (tag + '').slice(0, 2).toLowerCase()).find((lang) => available[lang]) || 'en'
+  candidates.map((tag) => String(tag).slice(0, 2).toLowerCase()).find((lang) => available[lang]) || 'en'

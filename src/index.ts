@@ -1,7 +1,7 @@
-import { createSession, type Handle } from './session.js'
+import { createWidget, type Handle } from './widget.js'
 import type { Options } from './config.js'
 
-export type { Handle } from './session.js'
+export type { Handle, State } from './widget.js'
 export type { Options } from './config.js'
 export type { Texts } from './i18n.js'
 export type { EventDetails, ErrorReason, ServiceAuthEventMap } from './events.js'
@@ -20,8 +20,17 @@ export const version: string = __VERSION__
  * Mounting an element twice returns the first handle.
  * @example const handle = mount(document.querySelector('#login')!, { authUrl: '/auth/controller' })
  */
-export const mount = (el: HTMLElement, options?: Options): Handle =>
-  handles.get(el) || handles.set(el, createSession(el, options, () => handles.delete(el) && destroyed.add(el))).get(el)!
+export const mount = (el: HTMLElement, options?: Options): Handle => {
+  let handle = handles.get(el)
+  if (!handle) {
+    handle = createWidget(el, options, () => {
+      handles.delete(el)
+      destroyed.add(el)
+    })
+    handles.set(el, handle)
+  }
+  return handle
+}
 
 /** The handle of a mounted element, if any. @example get(el)?.stop() */
 export const get = (el: Element): Handle | undefined => handles.get(el)
@@ -31,4 +40,9 @@ export const scan = (root: ParentNode = document): Handle[] =>
   [...root.querySelectorAll<HTMLElement>('[data-service-auth]')].filter((el) => !destroyed.has(el)).map((el) => mount(el))
 
 /** Destroys every mounted widget whose element has left the page; scan() mounts it again if it comes back. */
-export const sweep = (): void => handles.forEach((handle, el) => el.isConnected || (handle.destroy(), destroyed.delete(el)))
+export const sweep = (): void =>
+  handles.forEach((handle, el) => {
+    if (el.isConnected) return
+    handle.destroy()
+    destroyed.delete(el)
+  })

@@ -5,7 +5,7 @@
 // when the widget mounts into it after hydration. Rendering reads no browser global: everything
 // that touches the page happens in the effect, which the server never runs.
 import { useEffect, useInsertionEffect, useRef, type CSSProperties, type ReactElement } from 'react'
-import { mount, type EventDetails, type Options, type Texts } from 'service-auth'
+import { mount, type EventDetails, type Texts } from 'service-auth'
 
 export interface ServiceAuthProps {
   /** The API key the service issued. */
@@ -70,7 +70,7 @@ export function ServiceAuth(props: ServiceAuthProps): ReactElement {
     on('expired', (event) => callbacks.current.onExpired?.(event.detail))
     on('error', (event) => callbacks.current.onError?.(event.detail))
     // Listening first: a widget whose options are unusable reports so while it mounts.
-    const handle = mount(el, toOptions({ apiKey, authUrl, api, imageKind, locale, appUrl, texts: wording && JSON.parse(wording) }))
+    const handle = mount(el, { apiKey, authUrl, api, imageKind, locale, appUrl, texts: wording && JSON.parse(wording) })
     return () => {
       listening.abort()
       handle.destroy()
@@ -80,14 +80,3 @@ export function ServiceAuth(props: ServiceAuthProps): ReactElement {
   // data-service-auth="" rather than a bare attribute: React drops `true` from data-* attributes.
   return <div ref={element} data-service-auth="" className={className} style={style} />
 }
-
-/**
- * The component's props as mount()'s options. The ES module is renaming `key` to `apiKey` and
- * `authImage` to `imageKind` (issue 21), the names these props already have; once it has, this is
- * the identity.
- */
-const toOptions = ({ apiKey, imageKind, ...rest }: Omit<ServiceAuthProps, keyof Callbacks | 'className' | 'style'>): Options => ({
-  ...rest,
-  key: apiKey,
-  authImage: imageKind,
-})

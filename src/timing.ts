@@ -1,22 +1,23 @@
 /**
- * Resolves after `ms`; rejects with the abort reason as soon as `signal` aborts. The timer goes
- * either way. The handler is the signal's `onabort`, which holds one at a time, so a long-lived
- * signal collects nothing over many polls (one left by a settled sleep does nothing); it takes
- * fewer bytes than adding and removing a listener. So a signal serves one sleep at a time, as the
- * session's loop needs.
+ * Resolves after `ms`; rejects with the abort reason as soon as `signal` aborts. Either way the
+ * timer and the listener go, so a long-lived signal serves any number of sleeps.
  */
 export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
-    const done = () => {
+    const aborted = () => {
       clearTimeout(timer)
-      signal.aborted ? reject(signal.reason) : resolve()
+      reject(signal.reason)
     }
     // Clamped: browsers convert the delay to a 32-bit integer, so a large negative one (the
-    // session's next poll after a tab was hidden for weeks) would wrap around to days.
-    const timer = setTimeout(done, Math.max(ms, 0))
-    signal.onabort = done
+    // widget's next poll after a tab was hidden for weeks) would wrap around to days.
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', aborted)
+      resolve()
+    }, Math.max(ms, 0))
     // Aborted already (say, destroyed from an event listener a moment ago): no timer lingers.
-    if (signal.aborted) done()
+    // (A signal aborts once, so the listener runs once at most.)
+    if (signal.aborted) aborted()
+    else signal.addEventListener('abort', aborted)
   })
 
 /**

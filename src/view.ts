@@ -1,16 +1,16 @@
+// The view: what the person sees of a widget's state. It knows nothing of the network.
 import type { Texts } from './i18n.js'
-
-export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'signed' | 'expired' | 'error'
+import type { State } from './widget.js'
 
 export interface Shown {
-  /** The QR image; without it the frame stays an empty placeholder of the same size. */
-  image?: string
+  /** The QR image's URL; without it the frame stays an empty placeholder of the same size. */
+  imageSrc?: string
   /** When the shown code expires (epoch ms); drives the countdown. */
   deadline?: number
   /** Shows the button ("Try again" in the error state, else "Show a new code"). */
   button?: boolean
   /** Makes the code a link that opens the phone app (touch devices only). */
-  link?: string | false
+  link?: string
   /** Another text (by its key) in place of the state's usual status text, e.g. `failed` to say why. */
   message?: keyof Texts
 }
@@ -47,29 +47,35 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
   status.setAttribute('role', 'status')
   button.type = 'button'
   // Not while hidden: a script may still click it.
-  button.onclick = () => (root.focus(), button.hidden || action())
+  button.onclick = () => {
+    root.focus()
+    if (!button.hidden) action()
+  }
 
   return {
-    show(state, { image, deadline, button: offered, message, link } = {}) {
+    show(state, { imageSrc, deadline, button: offered, message, link } = {}) {
       clearInterval(ticker)
       root.dataset.state = state
-      if (!image) img.removeAttribute('src')
+      if (!imageSrc) img.removeAttribute('src')
       // The same code is not set again, which would reload it. (It is always absolute here.)
-      else if (img.src != image) img.src = image
-      img.hidden = !image
+      else if (img.src != imageSrc) img.src = imageSrc
+      img.hidden = !imageSrc
       if (link) frame.href = link
       else frame.removeAttribute('href')
       // Unchanged text is left alone, so the live region does not announce it again. A code that
-      // is a link says to tap it rather than scan it. The idle state has no text of its own:
-      // undefined empties the line (textContent takes it as null).
-      const text = texts[message || (link && state == 'ready' ? 'tap' : (state as keyof Texts))]
+      // is a link says to tap it rather than scan it. The idle state has no text of its own: an
+      // empty line.
+      const key = message || (link && state == 'ready' ? 'tap' : state == 'idle' ? undefined : state)
+      const text = key ? texts[key] : ''
       if (status.textContent != text) status.textContent = text
       button.textContent = state == 'error' ? texts.retry : texts.newCode
       button.hidden = !offered
       countdown.hidden = !deadline
       // Only this text node changes each second. It is outside the live region, so screen
       // readers are not read the time every second, and page observers see no new nodes.
-      const tick = () => (time.data = texts.left + clock(deadline! - Date.now()))
+      const tick = () => {
+        time.data = texts.left + clock(deadline! - Date.now())
+      }
       // Not once destroyed: an event listener may destroy the widget just before this runs.
       if (deadline && root.isConnected) {
         tick()
@@ -86,6 +92,7 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
 /** A countdown's text for `ms` left, rounded up to the second: mm:ss, or h:mm:ss from an hour on. */
 export const clock = (ms: number): string => {
   const seconds = Math.ceil(Math.max(0, ms) / 1000)
+  const hours = Math.floor(seconds / 3600)
   // Minutes and seconds from a date's time of day, within the hour: valid however far off the deadline.
-  return (seconds < 3600 ? '' : Math.floor(seconds / 3600) + ':') + new Date((seconds * 1000) % 3.6e6).toJSON().slice(14, 19)
+  return (hours ? hours + ':' : '') + new Date((seconds % 3600) * 1000).toJSON().slice(14, 19)
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createChallenge, pollStatus } from '../src/api'
-import { readConfig, type Options } from '../src/config'
+import type { Options } from '../src/config'
 import {
   CREATE_URL,
   FakeService,
@@ -14,11 +14,12 @@ import {
   pollingUrlOf,
   status,
   tokenResponse,
+  usableConfig,
   widget,
 } from './helpers'
 
 let service: FakeService
-const config = (options: Options = {}) => readConfig(widget(), options)
+const config = usableConfig
 const create = (options: Options = {}) => createChallenge(config(options), new AbortController().signal)
 // A code with two minutes to live.
 const poll = () => pollStatus(pollingUrlOf('c1'), Date.now() + 120_000, new AbortController().signal)
@@ -48,6 +49,11 @@ describe('createChallenge: request', () => {
     expect(call.init.cache).toBeUndefined()
   })
 
+  it('says the body is JSON', async () => {
+    await create()
+    expect(headersOf(service.calls[0]).get('Content-Type')).toBe('application/json')
+  })
+
   it('is unsigned: no Authorization header, the API secret never reaches a browser', async () => {
     await create()
     expect(headersOf(service.calls[0]).has('Authorization')).toBe(false)
@@ -58,9 +64,13 @@ describe('createChallenge: request', () => {
     expect(JSON.parse(service.calls[0].init.body as string)).toEqual({ key: 'pk_test_123', returnAuthImageData: false })
   })
 
-  it('goes to the configured API base', async () => {
+  it('goes to the configured API base, however many slashes end it', async () => {
     await create({ api: 'https://eu.api.example/base/' }).catch(() => {})
-    expect(service.calls[0].url).toBe('https://eu.api.example/base/v1/entity/challenges')
+    await create({ api: 'https://eu.api.example/base//' }).catch(() => {})
+    expect(service.calls.map((call) => call.url)).toEqual([
+      'https://eu.api.example/base/v1/entity/challenges',
+      'https://eu.api.example/base/v1/entity/challenges',
+    ])
   })
 })
 
@@ -70,30 +80,35 @@ describe('createChallenge: the challenge', () => {
     await expect(create()).resolves.toMatchObject({ id: 'c1' })
   })
 
-  it('turns inline image data into a data: URL, and keeps id, expiry, deadline and status URL', async () => {
+  it('turns inline image data into a data: URL, and keeps id, expiry, lifetime and polling URL', async () => {
     const body = challengeJson('c1', 90_000)
     service.create = () => Response.json(body, { status: 201 })
     expect(await create()).toEqual({
       id: 'c1',
       expiresAt: body.expiresAt,
-      deadline: Date.now() + 90_000,
-      statusUrl: pollingUrlOf('c1'),
-      image: dataSrcOf('c1'),
+      lifetime: 90_000,
+      pollingUrl: pollingUrlOf('c1'),
+      imageSrc: dataSrcOf('c1'),
     })
   })
 
+  it('takes a code that lives exactly a second, the shortest of any use', async () => {
+    service.create = () => Response.json(challengeJson('c1', 1000), { status: 201 })
+    expect((await create()).lifetime).toBe(1000)
+  })
+
   it('shows the configured image kind', async () => {
-    expect((await create({ authImage: 'qrcode-large' })).image).toBe('data:image/png;base64,TGFyZ2U=')
-    expect((await create({ authImage: 'qrcode-large', imageData: false })).image).toBe(imageUrlOf('c2').replace('standard', 'large'))
+    expect((await create({ imageKind: 'qrcode-large' })).imageSrc).toBe('data:image/png;base64,TGFyZ2U=')
+    expect((await create({ imageKind: 'qrcode-large', imageData: false })).imageSrc).toBe(imageUrlOf('c2').replace('standard', 'large'))
   })
 
   it('uses the image URL when image data is off', async () => {
-    expect((await create({ imageData: false })).image).toBe(imageUrlOf('c1'))
+    expect((await create({ imageData: false })).imageSrc).toBe(imageUrlOf('c1'))
   })
 
   it('falls back to the image URL when the service sent no data', async () => {
     service.create = () => Response.json(challengeJson('c1', 120_000, { authImagesData: undefined }), { status: 201 })
-    expect((await create()).image).toBe(imageUrlOf('c1'))
+    expect((await create()).imageSrc).toBe(imageUrlOf('c1'))
   })
 
   it('takes the lifetime from the service clock, so a skewed client clock does not matter', async () => {
@@ -104,7 +119,7 @@ describe('createChallenge: the challenge', () => {
         challengeJson('c1', 0, { createdAt: new Date(createdAt).toISOString(), expiresAt: new Date(createdAt + 60_000).toISOString() }),
         { status: 201 },
       )
-    expect((await create()).deadline).toBe(Date.now() + 60_000)
+    expect((await create()).lifetime).toBe(60_000)
   })
 
   it('accepts a 200 as well as a 201', async () => {
@@ -125,7 +140,7 @@ describe('createChallenge: response validation', () => {
     ['no expiresAt', { expiresAt: undefined }],
     ['an expiresAt that is not a date', { expiresAt: 'soon' }],
     ['an expiresAt before createdAt', { expiresAt: '2030-01-01T11:59:00Z' }],
-    ['a lifetime under a second', { expiresAt: '2030-01-01T12:00:00.500Z' }],
+    ['a lifetime under a second', { expiresAt: '2030-01-01T12:00:00.999Z' }],
   ]
 
   it.each(invalid)('rejects a challenge with %s as "response"', async (_, fields) => {
@@ -199,19 +214,34 @@ describe('pollStatus', () => {
     expect(headersOf(call).has('Authorization')).toBe(false)
   })
 
-  it('a 204 means not signed yet', async () => {
+  it('a 204 means not signed yet: "pending"', async () => {
     service.poll = () => noContent()
-    expect(await poll()).toBeNull()
+    expect(await poll()).toBe('pending')
   })
 
   it('another 2xx without a token also means not signed yet', async () => {
     service.poll = () => new Response(null, { status: 202 })
-    expect(await poll()).toBeNull()
+    expect(await poll()).toBe('pending')
   })
 
   it('a 200 with a JWT gives the token', async () => {
     service.poll = () => tokenResponse()
-    expect(await poll()).toBe(TOKEN)
+    expect(await poll()).toEqual({ token: TOKEN })
+  })
+
+  it('a 410 means the code expired, and a 404 that the service no longer knows it: outcomes, not failures', async () => {
+    service.poll = () => status(410)
+    expect(await poll()).toBe('expired')
+    service.poll = () => status(404)
+    expect(await poll()).toBe('unknown')
+  })
+
+  it('a poll asked after the deadline finds the code expired without asking the service', async () => {
+    expect(await pollStatus(pollingUrlOf('c1'), Date.now() - 1, new AbortController().signal)).toBe('expired')
+    expect(service.calls).toHaveLength(0)
+    // At the deadline itself, it still asks.
+    await pollStatus(pollingUrlOf('c1'), Date.now(), new AbortController().signal)
+    expect(service.calls).toHaveLength(1)
   })
 
   it.each([
@@ -228,7 +258,7 @@ describe('pollStatus', () => {
     await expect(poll()).rejects.toMatchObject({ reason: 'response', status: 200 })
   })
 
-  it.each([404, 410, 500, 429])('a %i rejects with its status', async (code) => {
+  it.each([400, 403, 500, 429])('a %i rejects as "service" with its status', async (code) => {
     service.poll = () => status(code, { 'Retry-After': '7' })
     await expect(poll()).rejects.toEqual({ reason: 'service', status: code, retryAfter: 7000 })
   })
@@ -308,7 +338,7 @@ describe('createChallenge: a hostile or broken service', () => {
 
   it('takes a pollingUrl on the service\'s origin, whatever its path', async () => {
     answer({ pollingUrl: 'https://api.test.example/elsewhere/c1?secret=s' })
-    expect((await create()).statusUrl).toBe('https://api.test.example/elsewhere/c1?secret=s')
+    expect((await create()).pollingUrl).toBe('https://api.test.example/elsewhere/c1?secret=s')
   })
 
   it.each([
@@ -317,7 +347,7 @@ describe('createChallenge: a hostile or broken service', () => {
   ])('takes an expiresAt %s', async (_, expiresAt) => {
     answer({ expiresAt })
     const challenge = await create()
-    expect(challenge.deadline).toBe(Date.now() + Date.parse(expiresAt) - Date.parse(challengeJson('c1').createdAt))
+    expect(challenge.lifetime).toBe(Date.parse(expiresAt) - Date.parse(challengeJson('c1').createdAt))
   })
 
   it.each<[string, unknown]>([
@@ -349,15 +379,19 @@ describe('createChallenge: a hostile or broken service', () => {
 
 describe('createChallenge: an image kind the service does not offer', () => {
   it('is the markup\'s fault: "config", naming the attribute and the kinds offered', async () => {
-    const cfg = config({ authImage: 'bogus' })
-    await expect(createChallenge(cfg, new AbortController().signal)).rejects.toMatchObject({ reason: 'config' })
-    expect(cfg.problem).toBe('data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
+    const cfg = config({ imageKind: 'bogus' })
+    await expect(createChallenge(cfg, new AbortController().signal)).rejects.toMatchObject({
+      reason: 'config',
+      problem: 'data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large',
+    })
+    // The network layer never writes into the configuration: the problem travels on the failure.
+    expect(cfg.problem).toBeUndefined()
   })
 })
 
 describe('createChallenge: authType', () => {
   it('is sent when the markup names one (data-service-auth-type), as the incumbent embed did', async () => {
-    await createChallenge(readConfig(widget({ 'data-service-auth-type': 'web' })), new AbortController().signal)
+    await createChallenge(config({}, widget({ 'data-service-auth-type': 'web' })), new AbortController().signal)
     expect(JSON.parse(service.calls[0].init.body as string)).toEqual({ key: 'pk_test_123', authType: 'web', returnAuthImageData: true })
   })
 })

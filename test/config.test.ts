@@ -209,10 +209,10 @@ describe('options', () => {
         'data-service-auth-type': 'attribute',
       },
       {
-        key: 'pk_options',
+        apiKey: 'pk_options',
         authUrl: '/options/controller',
         api: API,
-        authImage: 'qrcode-large',
+        imageKind: 'qrcode-large',
         authHeader: 'Authorization',
         imageData: false,
         locale: 'de',
@@ -227,6 +227,17 @@ describe('options', () => {
     expect(call.url).toBe('http://localhost:3000/options/controller')
     expect(headersOf(call).get('Authorization')).toBe('Bearer ' + TOKEN)
     expect(headersOf(call).has('X-From-Attribute')).toBe(false)
+  })
+
+  it.each<[string, Options]>([
+    ['a number', { apiKey: 42 as unknown as string }],
+    ['an empty string', { apiKey: '' }],
+  ])('an option of the wrong type or empty counts as missing, and says so: the key as %s', async (_, options) => {
+    const el = mountWidget({}, options)
+    await flush()
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('data-service-key is missing or invalid')
+    expect(seen(el).status).toBe('Sign-in is unavailable')
+    expect(service.calls).toEqual([])
   })
 
   it('autoStart: false overrides the attribute', async () => {
@@ -368,7 +379,7 @@ describe('toUrl', () => {
     expect(toUrl('https://x.example/y')?.href).toBe('https://x.example/y')
   })
 
-  it.each([undefined, null, '', 42, 'javascript:alert(1)', 'data:,x', 'mailto:a@b.example', 'http://[bad'])('refuses %s', (value) => {
+  it.each([undefined, null, '', 42, 'javascript:alert(1)', 'data:,x', 'mailto:a@b.example', 'http://[bad', 'web+https://x.example/'])('refuses %s', (value) => {
     expect(toUrl(value)).toBeUndefined()
   })
 })

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { readConfig, type Options } from '../src/config'
-import { confirm } from '../src/hand-over'
-import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, widget } from './helpers'
+import type { Options } from '../src/config'
+import { handOver } from '../src/hand-over'
+import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, usableConfig } from './helpers'
 
 let service: FakeService
-const go = (options: Options = {}, signal = new AbortController().signal) => confirm(readConfig(widget(), options), TOKEN, signal)
+const go = (options: Options = {}, signal = new AbortController().signal) => handOver(usableConfig(options), TOKEN, signal)
 
 /** A response as fetch gives it after following redirects to `url`. */
 function redirectedTo(url: string, body: BodyInit | null = 'welcome') {
@@ -22,7 +22,7 @@ afterEach(() => {
   document.body.replaceChildren()
 })
 
-describe('confirm: the request the controller receives', () => {
+describe('handOver: the request the controller receives', () => {
   it('GETs the controller with the token in X-Service-Auth, asking for JSON', async () => {
     const signal = new AbortController().signal
     await go({}, signal)
@@ -69,7 +69,7 @@ describe('confirm: the request the controller receives', () => {
   })
 })
 
-describe('confirm: where to go next', () => {
+describe('handOver: where to go next', () => {
   it('follows a JSON location, resolved against the page', async () => {
     service.controller = () => Response.json({ location: '/welcome?x=1' })
     expect((await go())?.href).toBe('http://localhost:3000/welcome?x=1')
@@ -112,7 +112,7 @@ describe('confirm: where to go next', () => {
   )
 })
 
-describe('confirm: failures', () => {
+describe('handOver: failures', () => {
   it.each([400, 401, 403, 404, 500, 503])('a %i is reason "controller", with its status', async (code) => {
     service.controller = () => status(code)
     await expect(go()).rejects.toMatchObject({ reason: 'controller', status: code })

@@ -1,3 +1,6 @@
+import { readConfig, type Config, type Options } from '../src/config'
+import { EVENT_NAMES } from '../src/events'
+import type { ChallengeJson } from '../src/wire/challenge'
 import { nextTask } from '../src/timing'
 // Shared test doubles: a scripted fake of the service and the integrator's controller behind
 // a stubbed fetch, a page fixture, and readers for what a person sees in the widget.
@@ -19,9 +22,9 @@ export const pollingUrlOf = (id: string) => `${CREATE_URL}/${id}/status?secret=o
 export const imageUrlOf = (id: string) => `${API}/v1/entity/challenges/${id}/images/qrcode-standard.png`
 
 /** A challenge as the service returns it, created now (by the fake clock) and living `lifetime` ms. */
-export function challengeJson(id: string, lifetime = 120_000, extra: Record<string, unknown> = {}) {
+export function challengeJson(id: string, lifetime = 120_000, extra: Record<string, unknown> = {}): ChallengeJson {
   const now = Date.now()
-  return {
+  const challenge: ChallengeJson = {
     id,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + lifetime).toISOString(),
@@ -29,8 +32,11 @@ export function challengeJson(id: string, lifetime = 120_000, extra: Record<stri
     authImages: { 'qrcode-standard': imageUrlOf(id), 'qrcode-large': imageUrlOf(id).replace('standard', 'large') },
     authImagesData: { 'qrcode-standard': PNG_BASE64 + id, 'qrcode-large': 'TGFyZ2U=' },
     pollingUrl: pollingUrlOf(id),
-    ...extra,
+    authTokenUrl: `${CREATE_URL}/${id}/token?secret=only-for-${id}`,
+    socketsUrl: `wss://api.test.example/v1/entity/challenges/${id}/socket`,
   }
+  // Fields replaced, or (undefined) taken away, as a broken or hostile service would.
+  return { ...challenge, ...extra }
 }
 
 /** The `src` a challenge made by `challengeJson(id)` is shown with (inline data, the default). */
@@ -124,6 +130,13 @@ export function widget(attrs: Record<string, string> = {}, parent: Element = doc
   return el
 }
 
+/** A usable configuration read from `el`, as the widget hands the network layer; markup that is not usable fails the test. */
+export function usableConfig(options: Options = {}, el: HTMLElement = widget()): Config {
+  const read = readConfig(el, options)
+  if (read.problem !== undefined) throw new Error(read.problem)
+  return read
+}
+
 /** What a person sees in the widget inside `el`. */
 export function seen(el: Element) {
   const root = () => el.querySelector('.sa')
@@ -167,7 +180,7 @@ export type Recorded = { type: string; detail: any; cancelable: boolean; target:
 /** Records every `service-auth:*` event that reaches `target` (bubbling from the widget). */
 export function recordEvents(target: EventTarget, signal?: AbortSignal): Recorded[] {
   const events: Recorded[] = []
-  for (const type of ['ready', 'signed', 'success', 'expired', 'error']) {
+  for (const type of EVENT_NAMES) {
     target.addEventListener(
       'service-auth:' + type,
       (event) => events.push({ type, detail: (event as CustomEvent).detail, cancelable: event.cancelable, target: event.target }),

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { failure, isFailure, send } from '../src/http'
+import { failure, isFailure, MALFORMED, NO_RESPONSE, send, type Request } from '../src/http'
 import { FakeService, held } from './helpers'
 
 let service: FakeService
@@ -14,7 +14,8 @@ describe('failure', () => {
     expect(failure('controller', new Response(null, { status: 403 }))).toEqual({ reason: 'controller', status: 403, retryAfter: 0 })
   })
 
-  it('has status 0 without a response', () => {
+  it('has status 0 (NO_RESPONSE) without a response', () => {
+    expect(NO_RESPONSE).toBe(0)
     expect(failure('network')).toEqual({ reason: 'network', status: 0, retryAfter: 0 })
   })
 
@@ -38,11 +39,16 @@ describe('failure', () => {
 describe('send', () => {
   // Refused statuses as the status poll has them.
   const asService = () => 'service' as const
+  /** A request to URL whose read and refused are given, with a signal of its own unless given. */
+  const request = <T>(read: Request<T>['read'], more: Omit<Partial<Request<T>>, 'init'> & { init?: RequestInit; signal?: AbortSignal } = {}): Request<T> => {
+    const { signal = new AbortController().signal, init = {}, ...rest } = more
+    return { url: URL, init: { ...init, signal }, read, refused: asService, ...rest }
+  }
 
   it('passes the init through, with a signal that follows the caller\'s', async () => {
     service.fetch.mockImplementationOnce(async () => new Response(null))
     const caller = new AbortController()
-    expect(await send(URL, { credentials: 'omit', cache: 'no-store' }, caller.signal, () => 1, asService)).toBe(1)
+    expect(await send(request(() => 1, { init: { credentials: 'omit', cache: 'no-store' }, signal: caller.signal }))).toBe(1)
     const [[url, init]] = service.fetch.mock.calls
     expect(url).toBe(URL)
     expect(init).toMatchObject({ credentials: 'omit', cache: 'no-store' })
@@ -51,9 +57,8 @@ describe('send', () => {
   })
 
   it('hands the JSON body of a 2xx response, and the response, to read', async () => {
-    const signal = new AbortController().signal
     service.fetch.mockImplementationOnce(async () => Response.json({ a: 1 }, { status: 202 }))
-    const got = await send(URL, {}, signal, (body, res) => [res.status, body], asService)
+    const got = await send(request((body, res) => [res.status, body]))
     expect(got).toEqual([202, { a: 1 }])
   })
 
@@ -62,28 +67,42 @@ describe('send', () => {
     ['JSON null', 'null'],
   ])('gives read an empty body when it is %s', async (_, text) => {
     service.fetch.mockImplementationOnce(async () => new Response(text))
-    expect(await send(URL, {}, new AbortController().signal, (body) => body, asService)).toEqual({})
+    expect(await send(request((body) => body))).toEqual({})
   })
 
-  it('fails a 2xx that read finds nothing usable in as "response", or the reason given', async () => {
+  it('fails a 2xx that read finds MALFORMED as "response", or the reason given', async () => {
     service.fetch.mockImplementation(async () => Response.json({ a: 1 }, { status: 201 }))
-    const signal = new AbortController().signal
-    await expect(send(URL, {}, signal, () => undefined, asService)).rejects.toEqual({ reason: 'response', status: 201, retryAfter: 0 })
-    await expect(send(URL, {}, signal, () => undefined, asService, 'location')).rejects.toEqual({ reason: 'location', status: 201, retryAfter: 0 })
+    await expect(send(request(() => MALFORMED))).rejects.toEqual({ reason: 'response', status: 201, retryAfter: 0 })
+    await expect(send(request(() => MALFORMED, { malformed: 'location' }))).rejects.toEqual({ reason: 'location', status: 201, retryAfter: 0 })
+  })
+
+  it('passes on what read makes of the answer, falsy results too', async () => {
+    service.fetch.mockImplementation(async () => Response.json({}))
+    for (const result of [null, undefined, 0, '', false]) expect(await send(request(() => result))).toBe(result)
+  })
+
+  it('answers with the outcome given for a status, without asking read or refused', async () => {
+    service.fetch.mockImplementation(async () => new Response(null, { status: 410 }))
+    const read = vi.fn(() => 'read')
+    const refused = vi.fn(() => 'service' as const)
+    expect(await send(request(read, { refused, outcomes: { 404: 'gone', 410: 'expired' } }))).toBe('expired')
+    expect(read).not.toHaveBeenCalled()
+    expect(refused).not.toHaveBeenCalled()
+    await expect(send(request(read, { refused, outcomes: { 404: 'gone' } }))).rejects.toMatchObject({ reason: 'service', status: 410 })
   })
 
   it('fails any other status with the reason refused() gives for it, without asking read', async () => {
     service.fetch.mockImplementationOnce(async () => new Response(null, { status: 503, headers: { 'Retry-After': '7' } }))
     const read = vi.fn(() => 1)
     const refused = vi.fn(() => 'rejected' as const)
-    await expect(send(URL, {}, new AbortController().signal, read, refused)).rejects.toEqual({ reason: 'rejected', status: 503, retryAfter: 7000 })
+    await expect(send(request(read, { refused }))).rejects.toEqual({ reason: 'rejected', status: 503, retryAfter: 7000 })
     expect(refused).toHaveBeenCalledWith(503)
     expect(read).not.toHaveBeenCalled()
   })
 
   it('turns a network error into a "network" Failure', async () => {
     service.fetch.mockImplementationOnce(async () => Promise.reject(new TypeError('Failed to fetch')))
-    await expect(send(URL, {}, new AbortController().signal, () => 1, asService)).rejects.toEqual({ reason: 'network', status: 0, retryAfter: 0 })
+    await expect(send(request(() => 1))).rejects.toEqual({ reason: 'network', status: 0, retryAfter: 0 })
   })
 
   it('rejects with the abort reason, not a Failure, when aborted', async () => {
@@ -95,7 +114,7 @@ describe('send', () => {
       })
     })
     const controller = new AbortController()
-    const pending = send(URL, {}, controller.signal, () => 1, asService)
+    const pending = send(request(() => 1, { signal: controller.signal }))
     const reason = new Error('stopped')
     controller.abort(reason)
     await expect(pending).rejects.toBe(reason)

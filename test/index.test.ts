@@ -66,6 +66,16 @@ describe('mount', () => {
   })
 })
 
+describe('a mount destroyed before its first request leaves', () => {
+  it('asks for no code when destroyed in a microtask of the task that made it', async () => {
+    const el = widget()
+    const handle = mount(el)
+    queueMicrotask(() => handle.destroy())
+    await flush()
+    expect(service.creates).toHaveLength(0)
+  })
+})
+
 describe('get', () => {
   it('finds the handle of a mounted element only', () => {
     const el = widget()

@@ -44,24 +44,24 @@ describe('states', () => {
   })
 
   it('has a polite live status line, and an alt text on the image', () => {
-    view.show('ready', { image: SRC })
+    view.show('ready', { imageSrc: SRC })
     const status = host.querySelector('[role=status]')!
     expect(status.textContent).toBe('Scan with the app')
     expect(seen(host).alt).toBe('QR code: sign in with the app')
   })
 
   it('a message replaces the state text', () => {
-    view.show('ready', { image: SRC, message: 'failed' })
+    view.show('ready', { imageSrc: SRC, message: 'failed' })
     expect(seen(host).status).toBe('Sign-in failed')
   })
 
   it('leaves unchanged text alone, so screen readers do not hear it again', async () => {
-    view.show('ready', { image: SRC })
+    view.show('ready', { imageSrc: SRC })
     const changes: MutationRecord[] = []
     const observer = new MutationObserver((records) => changes.push(...records))
     observer.observe(host.querySelector('[role=status]')!, { childList: true, characterData: true, subtree: true })
-    view.show('ready', { image: SRC })
-    view.show('reconnecting', { image: SRC, message: 'ready' })
+    view.show('ready', { imageSrc: SRC })
+    view.show('reconnecting', { imageSrc: SRC, message: 'ready' })
     await vi.advanceTimersByTimeAsync(0)
     observer.disconnect()
     expect(changes).toEqual([])
@@ -72,18 +72,32 @@ describe('image', () => {
   it('is shown with its src only when there is one', () => {
     view.show('loading')
     expect(seen(host).image).toBeNull()
-    view.show('ready', { image: SRC })
+    view.show('ready', { imageSrc: SRC })
     expect(seen(host).image).toBe(SRC)
-    view.show('reconnecting', { image: SRC })
+    view.show('reconnecting', { imageSrc: SRC })
     expect(seen(host).image).toBe(SRC)
     view.show('expired', { button: true })
     expect(seen(host).image).toBeNull()
     expect(host.querySelector('img')!.hasAttribute('src')).toBe(false)
   })
 
+  it('is not loaded again while the same code stays shown through other states', async () => {
+    view.show('ready', { imageSrc: SRC })
+    const sets: MutationRecord[] = []
+    const observer = new MutationObserver((records) => sets.push(...records))
+    observer.observe(host, { subtree: true, attributeFilter: ['src'] })
+    view.show('reconnecting', { imageSrc: SRC })
+    view.show('ready', { imageSrc: SRC, link: 'serviceauth://challenge/c1' })
+    view.show('ready', { imageSrc: SRC })
+    await Promise.resolve()
+    observer.disconnect()
+    // Setting src, even to the same URL, would fetch and decode the image again: it flickers.
+    expect(sets).toEqual([])
+  })
+
   it('switches to a new code', () => {
-    view.show('ready', { image: SRC })
-    view.show('ready', { image: 'https://api.test.example/qr/2.png' })
+    view.show('ready', { imageSrc: SRC })
+    view.show('ready', { imageSrc: 'https://api.test.example/qr/2.png' })
     expect(seen(host).image).toBe('https://api.test.example/qr/2.png')
   })
 
@@ -97,7 +111,7 @@ describe('image', () => {
 
 describe('button', () => {
   it('is there only when offered', () => {
-    view.show('ready', { image: SRC })
+    view.show('ready', { imageSrc: SRC })
     expect(seen(host).button).toBeNull()
     view.show('expired', { button: true })
     expect(seen(host).button).toBe('Show a new code')
@@ -112,6 +126,11 @@ describe('button', () => {
     expect(seen(host).button).toBe('Show a new code')
     view.show('idle', { button: true })
     expect(seen(host).button).toBe('Show a new code')
+  })
+
+  it('leaves the widget out of the tab order, yet focusable by script', () => {
+    const root = host.querySelector<HTMLElement>('.sa')!
+    expect(root.getAttribute('tabindex')).toBe('-1')
   })
 
   it('hands focus to the widget when clicked, as the button then goes away', () => {
@@ -149,23 +168,23 @@ describe('app link', () => {
   const link = () => host.querySelector('a')!
 
   it('makes the code a link while there is one', () => {
-    view.show('ready', { image: SRC, link: 'serviceauth://challenge/c1' })
+    view.show('ready', { imageSrc: SRC, link: 'serviceauth://challenge/c1' })
     expect(link().getAttribute('href')).toBe('serviceauth://challenge/c1')
     expect(link().contains(host.querySelector('img'))).toBe(true)
   })
 
   it('is no link without one: neither focusable nor announced as a link', () => {
-    view.show('ready', { image: SRC, link: 'serviceauth://challenge/c1' })
+    view.show('ready', { imageSrc: SRC, link: 'serviceauth://challenge/c1' })
     view.show('signing')
     expect(link().hasAttribute('href')).toBe(false)
-    view.show('ready', { image: SRC })
+    view.show('ready', { imageSrc: SRC })
     expect(link().hasAttribute('href')).toBe(false)
   })
 })
 
 describe('countdown', () => {
   it('shows "Expires in mm:ss" and counts down each second', async () => {
-    view.show('ready', { image: SRC, deadline: Date.now() + 90_000 })
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 90_000 })
     expect(seen(host).countdown).toBe('Expires in 01:30')
     await vi.advanceTimersByTimeAsync(1000)
     expect(seen(host).countdown).toBe('Expires in 01:29')
@@ -176,34 +195,34 @@ describe('countdown', () => {
   })
 
   it('rounds up, and stops at 00:00', async () => {
-    view.show('ready', { image: SRC, deadline: Date.now() + 1500 })
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 1500 })
     expect(seen(host).countdown).toBe('Expires in 00:02')
     await vi.advanceTimersByTimeAsync(5000)
     expect(seen(host).countdown).toBe('Expires in 00:00')
   })
 
   it('is outside the live region, so the time is not read out every second', () => {
-    view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 60_000 })
     expect(host.querySelector('[role=status]')!.textContent).not.toContain('Expires')
     expect(host.querySelector('[aria-live] , [role=status]')!.contains(host.querySelector('.sa p:not([role])'))).toBe(false)
   })
 
   it('is hidden without a deadline, and stops ticking', async () => {
-    view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 60_000 })
     view.show('signing')
     expect(seen(host).countdown).toBeNull()
     expect(vi.getTimerCount()).toBe(0)
   })
 
   it('runs one ticker however often it is shown', () => {
-    for (let i = 0; i < 5; i++) view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
+    for (let i = 0; i < 5; i++) view.show('ready', { imageSrc: SRC, deadline: Date.now() + 60_000 })
     expect(vi.getTimerCount()).toBe(1)
   })
 
   it('speaks the configured language', () => {
     view.dispose()
     view = createView(host, german, 'de', action)
-    view.show('ready', { image: SRC, deadline: Date.now() + 61_000 })
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe('Läuft ab in 01:01')
     expect(seen(host).status).toBe('Mit der App scannen')
     expect(host.querySelector('.sa')!.getAttribute('lang')).toBe('de')
@@ -219,7 +238,7 @@ describe('destroy', () => {
     view = createView(host, texts, 'en', action)
     expect(host.children).toHaveLength(2)
     expect(host.firstElementChild).toBe(own)
-    view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 60_000 })
     view.dispose()
     expect([...host.childNodes]).toEqual([own])
     expect(own.textContent).toBe('Or sign in with a password')
@@ -227,7 +246,7 @@ describe('destroy', () => {
   })
 
   it('adds no inline styles or markup strings (CSP-safe)', () => {
-    view.show('ready', { image: SRC, deadline: Date.now() + 60_000 })
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 60_000 })
     expect(host.querySelectorAll('[style], style, script')).toHaveLength(0)
   })
 })

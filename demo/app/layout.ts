@@ -1,12 +1,18 @@
 // The document shell every page shares. Styles and scripts are files under /public/ only:
 // the pages must keep working under a Content-Security-Policy without 'unsafe-inline'.
+import { EVENT_NAMES } from '../../src/events.ts'
 import { attributes, html, type SafeHtml } from './html.ts'
 
 export interface Script {
   src: string
   integrity?: string
   crossorigin?: 'anonymous'
+  /** What the script reads from its own tag (`document.currentScript.dataset`), as `data-*` attributes. */
+  data?: Record<string, string>
 }
+
+/** The event log of the demo's pages: it records the widget's events, whose names it is handed from the embed's one list. */
+export const EVENT_LOG: Script = { src: '/public/events.js', data: { names: EVENT_NAMES.join(' ') } }
 
 export interface Stylesheet {
   href: string
@@ -39,8 +45,10 @@ ${stylesheets.map((sheet) => html`<link rel="stylesheet"${attributes({ href: she
 `)}</head>
 <body>
 ${body}
-${scripts.map((script) => html`<script${attributes({ src: script.src, integrity: script.integrity, crossorigin: script.crossorigin })}></script>
+${scripts.map((script) => html`<script${attributes({ src: script.src, integrity: script.integrity, crossorigin: script.crossorigin, ...dataAttributes(script.data) })}></script>
 `)}</body>
 </html>
 `.text
 }
+
+const dataAttributes = (data: Record<string, string> = {}) => Object.fromEntries(Object.entries(data).map(([name, value]) => ['data-' + name, value]))

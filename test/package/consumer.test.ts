@@ -113,7 +113,7 @@ describe('a fresh project that installs it', () => {
 import 'service-auth/style.css'
 import 'service-auth/languages/de.js'
 const el = document.querySelector<HTMLElement>('#login')!
-const options: Options = { key: 'k', authUrl: '/auth/controller', texts: { ready: 'Scan' } }
+const options: Options = { apiKey: 'k', imageKind: 'qrcode-large', authUrl: '/auth/controller', texts: { ready: 'Scan' } }
 const handle: Handle = mount(el, options)
 el.addEventListener('service-auth:success', (event) => event.detail.location?.toUpperCase())
 document.addEventListener('service-auth:error', (event) => event.detail.reason.toUpperCase())

@@ -3,7 +3,7 @@
 // sources. A set-up the index links to is titled as the index names it and says what it is for.
 import { readdir } from 'node:fs/promises'
 import { html } from '../html.ts'
-import { renderPage, type Script } from '../layout.ts'
+import { EVENT_LOG, renderPage, type Script } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
 import { readFixtureOptions } from '../fixture-options.ts'
 import { setUpFor } from '../fixture-set-ups.ts'
@@ -33,7 +33,7 @@ export const fixturePage: AppHandler = async (context, { req, res, url }) => {
     ? { src: '/' + BUNDLE, integrity: await subresourceIntegrity(context.distDir, BUNDLE), crossorigin: 'anonymous' }
     : { src: '/' + BUNDLE }
   const scripts: Script[] = [
-    { src: '/public/events.js' },
+    EVENT_LOG,
     ...(options.late ? [{ src: '/public/late.js' }] : []),
     // Language packs go before the script, which looks for them as it mounts.
     ...(options.languagePacks ? await languagePackScripts(context.distDir) : []),

@@ -1,7 +1,7 @@
 // GET /login: the integrator's sign-in page, beside a stand-in for the user's phone, a QA panel
 // that makes the service misbehave, and the widget's events as they happen.
 import { html } from '../html.ts'
-import { renderPage } from '../layout.ts'
+import { EVENT_LOG, renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
 import { renderWidget } from '../widget-markup.ts'
 import { sendPage } from '../send-page.ts'
@@ -56,7 +56,7 @@ ${renderWidget({
     lang: 'en',
     body,
     // The listeners go first, so not even the first event is missed.
-    scripts: [{ src: '/public/events.js' }, { src: '/public/phone.js' }, { src: '/public/qa-panel.js' }, { src: '/service-auth.de.js' }, { src: '/service-auth.js' }],
+    scripts: [EVENT_LOG, { src: '/public/phone.js' }, { src: '/public/qa-panel.js' }, { src: '/service-auth.de.js' }, { src: '/service-auth.js' }],
     stylesheets: [{ href: '/service-auth.css' }],
   })
   // no-cache, not no-store: revalidated, but eligible for the back/forward cache like a real login page.

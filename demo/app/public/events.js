@@ -2,7 +2,8 @@
 // into the visible #event-log for people. Listening on document means only events that bubble
 // are seen, which is what an integrator's own listener would see too.
 ;(function () {
-  var NAMES = ['ready', 'signed', 'success', 'expired', 'error']
+  // The embed's event names (EVENT_NAMES in src/events.ts), which the page hands this script on its tag.
+  var NAMES = document.currentScript.dataset.names.split(' ')
   var events = (window.__events = window.__events || [])
   // Content-Security-Policy and Trusted Types violations, so tests can show there are none.
   var violations = (window.__violations = window.__violations || [])

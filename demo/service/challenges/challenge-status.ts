@@ -8,6 +8,7 @@ import { sendEmpty, sendJson } from '../../common/respond.ts'
 import type { Challenge } from './challenge-store.ts'
 import type { Handler, ServiceContext } from '../context.ts'
 import { sameSecret } from '../access/same-secret.ts'
+import type { ChallengeStatusJson } from '../../../src/wire/challenge.ts'
 
 /** The query parameter of pollingUrl and authTokenUrl that holds the challenge's polling secret. */
 export const POLL_SECRET_PARAM = 'secret'
@@ -67,7 +68,8 @@ function answerSettled(res: ServerResponse, challenge: Challenge, instance: stri
     case 'pending':
       return false
     case 'signed':
-      sendJson(res, 200, { token: challenge.token })
+      // sign() sets the token as it sets the state.
+      sendJson(res, 200, { token: challenge.token! } satisfies ChallengeStatusJson)
       return true
     case 'expired':
       sendProblem(res, new HttpProblem(410, 'The challenge has expired.'), instance)

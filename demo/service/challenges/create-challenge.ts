@@ -10,6 +10,7 @@ import { POLL_SECRET_PARAM } from './challenge-status.ts'
 import { isOriginAllowed } from '../access/api-keys.ts'
 import { clientAddress } from '../access/client-address.ts'
 import type { Handler } from '../context.ts'
+import type { ChallengeJson } from '../../../src/wire/challenge.ts'
 import { IMAGE_KINDS } from './qr-images.ts'
 import { EXPIRES_AFTER_MS, UNAVAILABLE_RETRY_AFTER_S } from '../test-keys/test-keys.ts'
 import { toTimestamp } from '../timestamps.ts'
@@ -61,8 +62,8 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
   sendJson(res, 201, await describe(challenge, context.publicUrl, returnAuthImageData))
 }
 
-/** The Challenge object of spec section 2. */
-async function describe(challenge: Challenge, serviceUrl: string, withImageData: boolean) {
+/** The Challenge object of spec section 2, as the embed reads it (one definition: src/wire/challenge.ts). */
+async function describe(challenge: Challenge, serviceUrl: string, withImageData: boolean): Promise<ChallengeJson> {
   const id = encodeURIComponent(challenge.id)
   const authImagesData = withImageData
     ? Object.fromEntries(

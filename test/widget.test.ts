@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Options } from '../src/config'
 import { en as english } from '../src/i18n'
-import { createSession, type Handle } from '../src/session'
+import { createWidget, type Handle } from '../src/widget'
 import {
   CONTROLLER_URL,
   FakeService,
@@ -41,7 +41,7 @@ let handles: Handle[]
 function start(attrs: Record<string, string> = {}, options?: Options) {
   const el = widget(attrs, page)
   const onDestroy = vi.fn()
-  const handle = createSession(el, options, onDestroy)
+  const handle = createWidget(el, options, onDestroy)
   handles.push(handle)
   return { el, handle, ui: seen(el), onDestroy }
 }
@@ -225,6 +225,19 @@ describe('signing in', () => {
 })
 
 describe('when the controller refuses', () => {
+  it('says so already while the next code loads', async () => {
+    service.poll = tokenResponse
+    service.controller = () => status(403)
+    const next = held()
+    service.create = sequence(() => Response.json(challengeJson('c1'), { status: 201 }), () => next.promise)
+    const { ui, el } = start()
+    await flush()
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(service.creates).toHaveLength(2)
+    expect(el.querySelector('.sa')!.getAttribute('data-state')).toBe('loading')
+    expect(ui.status).toBe(en.failed)
+  })
+
   it('reports the error, says so beside a fresh code, and never polls the consumed one', async () => {
     service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
     service.controller = () => status(403)
@@ -364,7 +377,8 @@ describe('expiry', () => {
     expect(service.creates).toHaveLength(2)
     expect(ui.image).toBe(dataSrcOf('c2'))
     expect(ui.status).toBe('Scan with the app')
-    expect(types(events)).not.toContain('error')
+    // A forgotten code did not expire as far as anyone can tell: no `expired` event, no error.
+    expect(types(events)).toEqual(['ready', 'ready'])
   })
 
   it('after about 5 minutes of unattended refreshing, stops and offers a button that starts again', async () => {
@@ -607,6 +621,15 @@ describe('the back/forward cache', () => {
     expect(service.polls('c1')).toHaveLength(1)
   })
 
+  it('an ordinary pagehide (the page is not kept) changes nothing', async () => {
+    service.poll = () => held().promise
+    start()
+    await flush()
+    const [poll] = service.polls('c1')
+    pageTransition('pagehide', false)
+    expect(signalOf(poll).aborted).toBe(false)
+  })
+
   it('an ordinary pageshow changes nothing', async () => {
     start()
     await flush()
@@ -643,8 +666,21 @@ describe('stop, start and destroy', () => {
     expect(ui.image).toBe(dataSrcOf('c2'))
   })
 
+  it('stop before anything ran, or on bad markup, leaves the widget as it was', async () => {
+    const { el, handle } = start({ 'data-service-auto-start': 'false' })
+    handle.stop()
+    expect(el.querySelector('.sa')!.getAttribute('data-state')).toBe('idle')
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const bad = start({ 'data-service-key': '' })
+    bad.handle.stop()
+    expect(bad.el.querySelector('.sa')!.getAttribute('data-state')).toBe('error')
+    expect(bad.ui.status).toBe(en.error)
+    expect(bad.ui.button).toBeNull()
+  })
+
   it('without auto-start, waits for the button', async () => {
-    const { ui, handle } = start({ 'data-service-auto-start': 'false' })
+    const { ui, handle, el } = start({ 'data-service-auto-start': 'false' })
+    expect(el.querySelector('.sa')!.getAttribute('data-state')).toBe('idle')
     await vi.advanceTimersByTimeAsync(60_000)
     expect(service.calls).toEqual([])
     expect(ui.button).toBe('Show a new code')
@@ -660,7 +696,7 @@ describe('stop, start and destroy', () => {
     const own = el.appendChild(document.createElement('a'))
     own.textContent = 'Sign in with a password'
     const onDestroy = vi.fn()
-    const handle = createSession(el, undefined, onDestroy)
+    const handle = createWidget(el, undefined, onDestroy)
     await flush()
     const [poll] = service.polls()
 
@@ -822,6 +858,29 @@ describe('a hostile or broken service', () => {
 })
 
 describe('telling the integrator', () => {
+  it('says when the service gives no reason for refusing a code', async () => {
+    service.create = () => status(403)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    start()
+    await flush()
+    expect(logged).toHaveBeenCalledExactlyOnceWith(
+      'service-auth: the service refused to create a sign-in code (403): no reason given Check data-service-key, and data-service-api.',
+    )
+  })
+
+  it('shows a bug of its own as an error with a button, reason "internal", rather than freezing', async () => {
+    start()
+    await flush()
+    // Something this script does not expect: reading the tab's visibility throws.
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => { throw new Error('a bug') } })
+    await vi.advanceTimersByTimeAsync(1000)
+    await flush()
+    expect(events.at(-1)).toMatchObject({ type: 'error', detail: { reason: 'internal', status: 0 } })
+    expect(seen(page).status).toBe(en.error)
+    expect(seen(page).button).toBe(en.retry)
+    expect(page.querySelector('.sa')!.getAttribute('data-state')).toBe('error')
+  })
+
   it('logs the service\'s reason for refusing a code once, with the status and the attributes to check; the event has no retryAfter', async () => {
     const problem = { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'The API key is not known.' }
     service.create = () => Response.json(problem, { status: 401, headers: { 'Content-Type': 'application/problem+json' } })
@@ -896,6 +955,27 @@ describe('callbacks named by attribute', () => {
     await vi.advanceTimersByTimeAsync(1000)
     await flush()
     expect(onSignInError).toHaveBeenCalledWith({ reason: 'rejected', status: 403 })
+  })
+
+  it('reports a name that is no function once, however many events it misses', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.poll = sequence(() => status(410), () => status(410), noContent)
+    start({ 'data-service-expired-callback': 'onSignInExpired' })
+    await vi.advanceTimersByTimeAsync(3000)
+    await flush()
+    expect(types(events).filter((type) => type == 'expired')).toHaveLength(2)
+    expect(logged).toHaveBeenCalledExactlyOnceWith('service-auth: data-service-expired-callback="onSignInExpired" names no function on window.')
+  })
+
+  it('calls a callback once per event after the element was destroyed and mounted again', async () => {
+    const onSignInExpired = vi.fn()
+    ;(window as any).onSignInExpired = onSignInExpired
+    const el = widget({ 'data-service-expired-callback': 'onSignInExpired' }, page)
+    createWidget(el, undefined, () => {}).destroy()
+    service.poll = sequence(() => status(410), noContent)
+    handles.push(createWidget(el, undefined, () => {}))
+    await flush()
+    expect(onSignInExpired).toHaveBeenCalledOnce()
   })
 
   it('logs one console error naming the attribute when the name is no function, and changes nothing else', async () => {
