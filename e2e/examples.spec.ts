@@ -7,8 +7,9 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { startMockService, TEST_KEYS, TEST_SECRET, type MockService } from 'service-auth/testing'
+import { signsInAndOut } from './sign-in-walk.ts'
 
 const run = promisify(execFile)
 
@@ -18,31 +19,6 @@ async function startExample(name: string, env: Record<string, string>): Promise<
   // It prints the login page's address once it listens.
   const [line] = await once(createInterface({ input: app.stdout! }), 'line')
   return { app, appUrl: new URL(line).origin }
-}
-
-/** Ada, signed in: the protected page, and out again. */
-async function signsInAndOut(page: Page, appUrl: string, signIn: () => Promise<unknown>): Promise<void> {
-  const consoleErrors: string[] = []
-  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
-  /** Each page the person sees, and what it says about being framed by another site. */
-  const pages = new Map<string, string>()
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'document' || response.status() !== 200) return
-    const headers = response.headers()
-    pages.set(new URL(response.url()).pathname, `${headers['x-frame-options']}; ${/frame-ancestors [^;]*/.exec(headers['content-security-policy'] ?? '')}`)
-  })
-  await page.goto(appUrl + '/welcome')
-  await expect(page).toHaveURL(appUrl + '/login')
-  await signIn()
-  await expect(page).toHaveURL(appUrl + '/welcome')
-  await expect(page.getByRole('heading')).toHaveText('Signed in as Ada')
-
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(appUrl + '/login')
-  await page.goto(appUrl + '/welcome')
-  await expect(page).toHaveURL(appUrl + '/login')
-  expect(consoleErrors).toEqual([])
-  expect(Object.fromEntries(pages)).toEqual({ '/login': "DENY; frame-ancestors 'none'", '/welcome': "DENY; frame-ancestors 'none'" })
 }
 
 for (const name of ['express', 'hono']) {

@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { generateCredentials } from '../demo/common/credentials.ts'
 import { startService, type ServiceHandle } from '../demo/service/server.ts'
+import { signsInAndOut } from './sign-in-walk.ts'
 
 const run = promisify(execFile)
 const NEXT = 'node_modules/next/dist/bin/next'
@@ -69,22 +70,11 @@ test('the login page renders on the server with the widget\'s place held, and th
 })
 
 test('a person signs in with the phone, reaches the protected page and signs out', async ({ page }) => {
-  const consoleErrors: string[] = []
-  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
-  await page.goto(appUrl + '/welcome')
-  await expect(page).toHaveURL(appUrl + '/login')
-  await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
-  await expect(page.getByRole('status')).toHaveText('Scan with the app')
-
-  await phone('sign')
-  await expect(page).toHaveURL(appUrl + '/welcome')
-  await expect(page.getByRole('heading')).toHaveText('Signed in as Ada')
-
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(appUrl + '/login')
-  await page.goto(appUrl + '/welcome')
-  await expect(page).toHaveURL(appUrl + '/login')
-  expect(consoleErrors).toEqual([])
+  await signsInAndOut(page, appUrl, async () => {
+    await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
+    await expect(page.getByRole('status')).toHaveText('Scan with the app')
+    await phone('sign')
+  })
 })
 
 test('the German language pack, imported by the page\'s client component, renders on the server and shows in the browser', async ({ page }) => {
