@@ -1,6 +1,6 @@
 // The network layer towards the service: what the widget sends, and the answers it accepts.
 import { attributeOf, toUrl, type Config } from './config.js'
-import { failure, MALFORMED, send } from './http.js'
+import { MALFORMED, misconfigured, send } from './http.js'
 import type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './wire/challenge.js'
 
 /** A challenge as the service described it, checked: only what the widget uses. */
@@ -66,7 +66,7 @@ const toChallenge = (json: Partial<ChallengeJson>, config: Config): Challenge | 
   // A kind the service does not offer is the markup's fault, which no retry can mend. (The
   // spec gives image data for the same kinds as URLs, so the URLs' kinds are the ones offered.)
   if (authImages && !authImages[config.imageKind]) {
-    throw { ...failure('config'), problem: `${attributeOf('imageKind')} is missing or invalid; offered: ${Object.keys(authImages)}` }
+    throw misconfigured(`${attributeOf('imageKind')} is missing or invalid; offered: ${Object.keys(authImages)}`)
   }
   const data = config.imageData ? json.authImagesData?.[config.imageKind] : undefined
   const imageSrc = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.imageKind])
@@ -86,7 +86,7 @@ const toChallenge = (json: Partial<ChallengeJson>, config: Config): Challenge | 
 export const pollStatus = async (url: string, deadline: number, signal: AbortSignal): Promise<Poll> =>
   Date.now() > deadline
     ? 'expired'
-    : send<Poll>({
+    : send<Poll, Partial<ChallengeStatusJson>>({
         url,
         // Never from an HTTP cache: each poll asks the service afresh.
         init: { credentials: 'omit', cache: 'no-store', redirect: 'error', signal },

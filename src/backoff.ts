@@ -1,4 +1,5 @@
-const SECOND = 1000
+import { SECOND } from './timing.js'
+
 /** The longest our own backoff waits. */
 const LONGEST_BACKOFF = 30 * SECOND
 /** The longest Retry-After honoured: a hostile or confused header must not park the widget for days. */

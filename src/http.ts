@@ -1,4 +1,5 @@
 import type { ErrorReason } from './events.js'
+import { SECOND } from './timing.js'
 
 /** What a failed request turns into: plain data, told apart from aborts and bugs by its `reason`. */
 export interface Failure {
@@ -19,7 +20,6 @@ export interface Failure {
  */
 export const NO_RESPONSE = 0
 
-const SECOND = 1000
 /** How long any request may take: a connection a proxy holds open must not freeze the widget. */
 const REQUEST_LIMIT = 30 * SECOND
 
@@ -31,17 +31,24 @@ export const failure = (reason: ErrorReason, res?: Response, body?: { detail?: u
   explanation: typeof body?.detail == 'string' ? body.detail : undefined,
 })
 
+/** A `config` failure: the markup or options are at fault, as `problem` says. */
+export const misconfigured = (problem: string): Failure => ({ ...failure('config'), problem })
+
 export const isFailure = (error: unknown): error is Failure => !!(error as Failure | undefined)?.reason
 
 /** What `read` returns for a 2xx answer it cannot use: the request fails as `malformed`. */
 export const MALFORMED = Symbol('malformed')
 
-export interface Request<T> {
+export interface Request<T, Body extends object = Record<string, unknown>> {
   url: string | URL
   /** Its `signal` is required: aborting it rejects the request with the signal's reason. */
   init: RequestInit & { signal: AbortSignal }
-  /** What a 2xx answer means, from its JSON body (an empty object when it has none) and the response. */
-  read: (body: any, res: Response) => T | typeof MALFORMED
+  /**
+   * What a 2xx answer means, from its JSON body (an empty object when it has none) and the
+   * response. `Body` is the shape the service promises, which nothing has checked: `read` checks
+   * every field it uses, so its fields are best typed as optional or unknown.
+   */
+  read: (body: Body, res: Response) => T | typeof MALFORMED
   /** Statuses besides 2xx that are answers rather than failures, and what each means. */
   outcomes?: Record<number, T>
   /** Why another status fails. */
@@ -56,7 +63,7 @@ export interface Request<T> {
  * fetch(), and what the answer means. A network error, or no answer within the limit, fails as
  * `network`; a failure is thrown as a Failure.
  */
-export const send = async <T>({ url, init, read, outcomes = {}, refused, malformed = 'response', limit = REQUEST_LIMIT }: Request<T>): Promise<T> => {
+export const send = async <T, Body extends object>({ url, init, read, outcomes = {}, refused, malformed = 'response', limit = REQUEST_LIMIT }: Request<T, Body>): Promise<T> => {
   // On a timer of the page's own (not AbortSignal.timeout), which tests and fake clocks control too.
   const { signal } = init
   const timeout = new AbortController()
@@ -65,7 +72,7 @@ export const send = async <T>({ url, init, read, outcomes = {}, refused, malform
     const res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
     // Read whatever the status: a body left unread keeps the connection (and the request's
     // resource timing entry) open.
-    const body = (await res.json().catch(() => null)) || {}
+    const body: Body = (await res.json().catch(() => null)) || {}
     if (res.status in outcomes) return outcomes[res.status]
     if (!res.ok) throw failure(refused(res.status), res, body)
     const result = read(body, res)

@@ -1,3 +1,6 @@
+/** A second, in the ms that timers and Retry-After work in. */
+export const SECOND = 1000
+
 /**
  * Resolves after `ms`; rejects with the abort reason as soon as `signal` aborts. Either way the
  * timer and the listener go, so a long-lived signal serves any number of sleeps.

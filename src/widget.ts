@@ -28,7 +28,7 @@ import { listenForCallbacks } from './callbacks.js'
 import { readConfig, toAppLink, type Config, type Options } from './config.js'
 import { emit } from './events.js'
 import { handOver } from './hand-over.js'
-import { failure, isFailure, type Failure } from './http.js'
+import { failure, isFailure, misconfigured, type Failure } from './http.js'
 import { nextTask, sleep } from './timing.js'
 import { createView, type Shown } from './view.js'
 
@@ -235,7 +235,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
     }
   }
 
-  if (config.problem) fail({ ...failure('config'), problem: config.problem })
+  if (config.problem) fail(misconfigured(config.problem))
   else if (config.autoStart) start()
   else view.show('idle', { button: true })
 
