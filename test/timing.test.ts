@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sleep } from '../src/timing'
+import { nextTask, sleep } from '../src/timing'
 
 /** Tracks whether a promise has settled, without awaiting it. */
 function track(promise: Promise<unknown>) {
@@ -88,5 +88,37 @@ describe('sleep', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(later.settled).toBe(false)
     expect(vi.getTimerCount()).toBe(1)
+  })
+})
+
+describe('nextTask', () => {
+  /** Every microtask of this task, and those they queue, run. */
+  const microtasks = async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve()
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('resolves in a later task, with no timer a fake clock could hold back', async () => {
+    const state = track(nextTask())
+    await microtasks()
+    expect(state.settled).toBe(false)
+    expect(vi.getTimerCount()).toBe(0)
+    // The fake clock does not own the message: real tasks alone bring it.
+    await vi.waitFor(() => expect(state.settled).toBe(true), { timeout: 1000 })
+  })
+
+  it('resolves in a user-blocking task of the page\'s scheduler where there is one, which a loading page runs before its ordinary tasks', async () => {
+    const postTask = vi.fn((callback: () => void, _options: { priority: string }) => Promise.resolve(callback))
+    vi.stubGlobal('scheduler', { postTask })
+    const state = track(nextTask())
+    expect(postTask).toHaveBeenCalledWith(expect.any(Function), { priority: 'user-blocking' })
+    await microtasks()
+    expect(state.settled).toBe(false)
+    postTask.mock.calls[0]![0]()
+    await microtasks()
+    expect(state.settled).toBe(true)
   })
 })
