@@ -33,7 +33,9 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
  */
 export const nextTask = (): Promise<void> =>
   new Promise((resolve) => {
-    if (self.scheduler) {
+    // Checked for the method, not the global: a page may have a `scheduler` of its own (the
+    // DHTMLX calendar's, say), which is not the browser's.
+    if (typeof self.scheduler?.postTask == 'function') {
       void scheduler.postTask(resolve, { priority: 'user-blocking' })
       return
     }

@@ -121,4 +121,12 @@ describe('nextTask', () => {
     await microtasks()
     expect(state.settled).toBe(true)
   })
+
+  it('ignores a page\'s own global named scheduler, which has no postTask', async () => {
+    vi.stubGlobal('scheduler', { init() {} })
+    const state = track(nextTask())
+    await microtasks()
+    expect(state.settled).toBe(false)
+    await vi.waitFor(() => expect(state.settled).toBe(true), { timeout: 1000 })
+  })
 })
