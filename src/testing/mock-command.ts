@@ -84,7 +84,9 @@ export function readMockCommand(args: string[], env: Env, readFile?: (path: stri
     config.options.testKeys = values['no-test-keys'] ? false : { identity: text('test-identity') ?? DEFAULT_TEST_IDENTITY }
     return config
   }
-  // A mistake in the settings shows now, before any data directory is opened.
+  // A mistake in the settings shows now, before any data directory is opened. A key and secret
+  // it makes up here are thrown away: the start's own are made, or remembered, once the data
+  // directory is open (command-line.ts).
   configure()
   return { help: false, state, configure }
 }
