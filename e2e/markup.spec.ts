@@ -96,3 +96,14 @@ test('data-service-auth-type is sent as the challenge\'s authType, as the incumb
   const [creation] = await service.creations()
   expect(JSON.parse(creation!.body)).toMatchObject({ authType: 'web' })
 })
+
+test('a page\'s own top-level `scheduler` (the DHTMLX calendar has one), which hides the browser\'s from bare names, does not stop the widget', async ({ page }) => {
+  // Declared in a classic script before the embed's, as a page's code would: the demo's event log.
+  await page.route('**/public/events.js', async (route) => {
+    const response = await route.fetch()
+    await route.fulfill({ response, body: 'let scheduler = { init() {} }\n' + (await response.text()) })
+  })
+  await page.goto(fixture())
+  expect(await page.evaluate(() => typeof (globalThis as any).scheduler?.postTask)).toBe('function')
+  await shownChallenge(page)
+})

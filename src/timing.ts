@@ -27,22 +27,25 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
  * Resolves in a later task, so that a widget mounted and destroyed in one task (React StrictMode's
  * double mount) never sends its first request. A user-blocking task where the browser has a
  * scheduler (Chromium, Firefox): a page that is still loading runs its ordinary tasks first,
- * which held a message back by about 20 ms of a first code on a 2-core machine (BENCHMARKS.md).
+ * which held a message back by 20 to 30 ms of a first code on a 2-core machine (BENCHMARKS.md).
  * Elsewhere a message. Not a timer: the fake clocks of tests (and of Playwright's page.clock)
  * hold timers back, but not a page's own tasks.
  */
 export const nextTask = (): Promise<void> =>
   new Promise((resolve) => {
-    // Checked for the method, not the global: a page may have a `scheduler` of its own (the
-    // DHTMLX calendar's, say), which is not the browser's.
-    if (typeof self.scheduler?.postTask == 'function') {
-      void scheduler.postTask(resolve, { priority: 'user-blocking' })
-      return
+    const message = () => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => {
+        channel.port1.close()
+        resolve()
+      }
+      channel.port2.postMessage(0)
     }
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      channel.port1.close()
-      resolve()
-    }
-    channel.port2.postMessage(0)
+    // The window's, read once and called as read: a page's own `scheduler` (the DHTMLX calendar
+    // has one, as a global or a top-level `let` that hides the window's from bare names) may have
+    // no postTask. A scheduler polyfill queues a task as the browser's does. Should the browser
+    // refuse the task (it does in a detached window), a message comes instead.
+    const tasks = self.scheduler
+    if (typeof tasks?.postTask == 'function') tasks.postTask(resolve, { priority: 'user-blocking' }).catch(message)
+    else message()
   })

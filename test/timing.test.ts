@@ -122,6 +122,14 @@ describe('nextTask', () => {
     expect(state.settled).toBe(true)
   })
 
+  it('resolves in a later task all the same when the scheduler refuses the task', async () => {
+    vi.stubGlobal('scheduler', { postTask: () => Promise.reject(new DOMException('detached', 'NotSupportedError')) })
+    const state = track(nextTask())
+    await microtasks()
+    expect(state.settled).toBe(false)
+    await vi.waitFor(() => expect(state.settled).toBe(true), { timeout: 1000 })
+  })
+
   it('ignores a page\'s own global named scheduler, which has no postTask', async () => {
     vi.stubGlobal('scheduler', { init() {} })
     const state = track(nextTask())
