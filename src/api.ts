@@ -30,7 +30,7 @@ const POLL_MARGIN = 3000
  * origin or API URL is wrong, which will not get better by itself, so they are `rejected`.
  */
 export const createChallenge = (config: Config, signal: AbortSignal): Promise<Challenge> =>
-  send({
+  send<Challenge, ChallengeJson>({
     url: config.api + '/v1/entity/challenges',
     init: {
       method: 'POST',
@@ -47,7 +47,7 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
       // preflight cache, so every new code would cost a preflight and a POST, not one request.
       // (A POST's answer never comes from an HTTP cache anyway.)
     },
-    read: (json: Partial<ChallengeJson>) => toChallenge(json, config),
+    read: (json) => toChallenge(json, config),
     refused: (status) => (status < 500 && status != 429 ? 'rejected' : 'service'),
   })
 
@@ -86,12 +86,12 @@ const toChallenge = (json: Partial<ChallengeJson>, config: Config): Challenge | 
 export const pollStatus = async (url: string, deadline: number, signal: AbortSignal): Promise<Poll> =>
   Date.now() > deadline
     ? 'expired'
-    : send<Poll, Partial<ChallengeStatusJson>>({
+    : send<Poll, ChallengeStatusJson>({
         url,
         // Never from an HTTP cache: each poll asks the service afresh.
         init: { credentials: 'omit', cache: 'no-store', redirect: 'error', signal },
         // Only a 200 carries the token; a 204 (or another 2xx) is the long poll's "not yet".
-        read: ({ token }: Partial<ChallengeStatusJson>, res) =>
+        read: ({ token }, res) =>
           res.status != 200 ? 'pending' : typeof token == 'string' && token ? { token } : MALFORMED,
         // The service says a code expired (410), or has forgotten it, as it does some time after (404).
         outcomes: { 404: 'unknown', 410: 'expired' },

@@ -13,7 +13,7 @@ export type Next = URL | null
  * origin) fails as `network`, and any status but 2xx as `controller`.
  */
 export const handOver = (config: Config, token: string, signal: AbortSignal): Promise<Next> =>
-  send({
+  send<Next, { location: unknown }>({
     url: config.authUrl,
     init: {
       headers: {
@@ -28,7 +28,7 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
       cache: 'no-store',
       signal,
     },
-    read: (body: { location?: unknown }, res) => {
+    read: (body, res) => {
       const next = body.location ? toUrl(body.location) : res.redirected ? toUrl(res.url) : null
       return next === undefined ? MALFORMED : next
     },

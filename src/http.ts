@@ -44,11 +44,11 @@ export interface Request<T, Body extends object = Record<string, unknown>> {
   /** Its `signal` is required: aborting it rejects the request with the signal's reason. */
   init: RequestInit & { signal: AbortSignal }
   /**
-   * What a 2xx answer means, from its JSON body (an empty object when it has none) and the
-   * response. `Body` is the shape the service promises, which nothing has checked: `read` checks
-   * every field it uses, so its fields are best typed as optional or unknown.
+   * What a 2xx answer means, from its JSON body and the response. `Body` is the shape the other
+   * side promises, which nothing has checked: any field may be missing (a body that is not a
+   * JSON object reads as an empty one), or of another type, so `read` checks each field it uses.
    */
-  read: (body: Body, res: Response) => T | typeof MALFORMED
+  read: (body: Partial<Body>, res: Response) => T | typeof MALFORMED
   /** Statuses besides 2xx that are answers rather than failures, and what each means. */
   outcomes?: Record<number, T>
   /** Why another status fails. */
@@ -63,7 +63,7 @@ export interface Request<T, Body extends object = Record<string, unknown>> {
  * fetch(), and what the answer means. A network error, or no answer within the limit, fails as
  * `network`; a failure is thrown as a Failure.
  */
-export const send = async <T, Body extends object>({ url, init, read, outcomes = {}, refused, malformed = 'response', limit = REQUEST_LIMIT }: Request<T, Body>): Promise<T> => {
+export const send = async <T, Body extends object = Record<string, unknown>>({ url, init, read, outcomes = {}, refused, malformed = 'response', limit = REQUEST_LIMIT }: Request<T, Body>): Promise<T> => {
   // On a timer of the page's own (not AbortSignal.timeout), which tests and fake clocks control too.
   const { signal } = init
   const timeout = new AbortController()
@@ -72,7 +72,8 @@ export const send = async <T, Body extends object>({ url, init, read, outcomes =
     const res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
     // Read whatever the status: a body left unread keeps the connection (and the request's
     // resource timing entry) open.
-    const body: Body = (await res.json().catch(() => null)) || {}
+    const json: unknown = await res.json().catch(() => null)
+    const body: Partial<Body> = json && typeof json == 'object' ? json : {}
     if (res.status in outcomes) return outcomes[res.status]
     if (!res.ok) throw failure(refused(res.status), res, body)
     const result = read(body, res)

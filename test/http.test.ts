@@ -65,6 +65,8 @@ describe('send', () => {
   it.each([
     ['not JSON', '<p>hi</p>'],
     ['JSON null', 'null'],
+    ['a JSON number', '5'],
+    ['a JSON string', '"signed"'],
   ])('gives read an empty body when it is %s', async (_, text) => {
     service.fetch.mockImplementationOnce(async () => new Response(text))
     expect(await send(request((body) => body))).toEqual({})
