@@ -222,5 +222,5 @@ function preconnectNote(r: BenchResults): string {
   const s = r.startup
   const delta = (series: Record<StartupVariant, number[]>) => median(series['widget-preconnect']) - median(series['widget-inline'])
   const signedMs = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(1)} ms`
-  return `With \`<link rel="preconnect" href="(the service's origin)" crossorigin>\` in the page's head, the widget's script start → QR painted moved by ${signedMs(delta(s.toVisible))} (median), its challenge request (preflight included) by ${signedMs(delta(s.request))}. Here the service is on loopback over plain HTTP, so a connection costs no DNS lookup, no TLS and next to no round trip: what a preconnect saves on a real network is not in this figure, only that it costs nothing.`
+  return `With \`<link rel="preconnect" href="(the service's origin)" crossorigin>\` in the page's head, the widget's script start → QR painted moved by ${signedMs(delta(s.toVisible))} (median), its challenge request (preflight included) by ${signedMs(delta(s.request))}. Here the service is on loopback over plain HTTP, so a connection costs no DNS lookup, no TLS and next to no round trip: what a preconnect saves on a real network is not in this figure, and a difference of a few milliseconds here either way is within the run's noise (see the spread above).`
 }
