@@ -97,21 +97,27 @@ describe('nextTask', () => {
     for (let i = 0; i < 20; i++) await Promise.resolve()
   }
 
+  /** `promise` is still pending once this task's microtasks have run, and settles in a later task. */
+  const settlesInALaterTask = async (promise: Promise<unknown>) => {
+    const state = track(promise)
+    await microtasks()
+    expect(state.settled).toBe(false)
+    // The fake clock does not own the message: real tasks alone bring it.
+    await vi.waitFor(() => expect(state.settled).toBe(true), { timeout: 1000 })
+  }
+
   afterEach(() => {
     vi.unstubAllGlobals()
   })
 
   it('resolves in a later task, with no timer a fake clock could hold back', async () => {
-    const state = track(nextTask())
-    await microtasks()
-    expect(state.settled).toBe(false)
+    const task = nextTask()
     expect(vi.getTimerCount()).toBe(0)
-    // The fake clock does not own the message: real tasks alone bring it.
-    await vi.waitFor(() => expect(state.settled).toBe(true), { timeout: 1000 })
+    await settlesInALaterTask(task)
   })
 
   it('resolves in a user-blocking task of the page\'s scheduler where there is one, which a loading page runs before its ordinary tasks', async () => {
-    const postTask = vi.fn((callback: () => void, _options: { priority: string }) => Promise.resolve(callback))
+    const postTask = vi.fn((_callback: () => void, _options: { priority: string }) => Promise.resolve())
     vi.stubGlobal('scheduler', { postTask })
     const state = track(nextTask())
     expect(postTask).toHaveBeenCalledWith(expect.any(Function), { priority: 'user-blocking' })
@@ -124,17 +130,11 @@ describe('nextTask', () => {
 
   it('resolves in a later task all the same when the scheduler refuses the task', async () => {
     vi.stubGlobal('scheduler', { postTask: () => Promise.reject(new DOMException('detached', 'NotSupportedError')) })
-    const state = track(nextTask())
-    await microtasks()
-    expect(state.settled).toBe(false)
-    await vi.waitFor(() => expect(state.settled).toBe(true), { timeout: 1000 })
+    await settlesInALaterTask(nextTask())
   })
 
   it('ignores a page\'s own global named scheduler, which has no postTask', async () => {
     vi.stubGlobal('scheduler', { init() {} })
-    const state = track(nextTask())
-    await microtasks()
-    expect(state.settled).toBe(false)
-    await vi.waitFor(() => expect(state.settled).toBe(true), { timeout: 1000 })
+    await settlesInALaterTask(nextTask())
   })
 })
