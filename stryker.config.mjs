@@ -1,11 +1,11 @@
-// `npm run mutate`: mutation testing of the embed's src/ (not the entries, which only wire things
-// up, nor src/server/, which has its own tests against the mock) with the unit tests that cover it.
+// `npm run mutate`: mutation testing of the embed's sources (not the entries, which only wire things
+// up, nor server/, which has its own tests against the mock) with the unit tests that cover it.
 // It shows which tests bite; it stays out of `npm test` because it takes minutes.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },
-  mutate: ['src/*.ts', '!src/auto.ts', '!src/index.ts', '!src/env.d.ts', '!src/react.tsx'],
+  mutate: ['packages/service-auth/src/*.ts', '!packages/service-auth/src/auto.ts', '!packages/service-auth/src/index.ts', '!packages/service-auth/src/env.d.ts', '!packages/service-auth/src/react.tsx'],
   // Stryker's tsconfig step loads `typescript`, and TypeScript 7 has no JavaScript API: point it at
   // a file that does not exist, so the step has nothing to rewrite (the sandbox needs no references).
   tsconfigFile: 'tsconfig.stryker-none.json',

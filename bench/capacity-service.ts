@@ -4,8 +4,8 @@
 // URL as one JSON line and ends when its standard input closes, so it never outlives the bench.
 // The rate limits are off unless the settings name them (the abuse phase wants the defaults).
 // With `dataDir`, the state goes to a data directory there, as `npm start` keeps it; without, to memory.
-import { startService } from '../demo/service/server.ts'
-import { memoryStore, openDataStore } from '../demo/store/open-store.ts'
+import { startService } from '../packages/mock/src/service/server.ts'
+import { memoryStore, openDataStore } from '../packages/mock/src/store/open-store.ts'
 
 export interface ServiceProcessSettings {
   apiKey: string

@@ -43,7 +43,7 @@ const log = (message: string) => console.log(`[bench ${new Date().toISOString().
 
 async function main(): Promise<void> {
   const started = performance.now()
-  const size = await measureSize(root('dist'))
+  const size = await measureSize(root('packages/service-auth/dist'))
   log(`size: ${size.iife.file} ${size.iife.gzip} B gzipped`)
 
   let demo: Demo | undefined
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     const signFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
 
     log('start-up')
-    const mapper = new SourceMapper(JSON.parse(readFileSync(root('dist/service-auth.js.map'), 'utf8')))
+    const mapper = new SourceMapper(JSON.parse(readFileSync(root('packages/service-auth/dist/service-auth.js.map'), 'utf8')))
     const startup = await measureStartup(browser.browser, { appUrl: demo.appUrl, floor: startupFloor, probe, mapper, runs: PLAN.startupRuns, tracedRuns: PLAN.tracedRuns })
     log('a busy page')
     const busyPage = await measureBusyPage(browser.browser, { appUrl: demo.appUrl, runs: PLAN.busyRuns, windowMs: 3000, nodes: 5000 })

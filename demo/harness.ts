@@ -2,10 +2,10 @@
 // the store's credentials (fresh ones in memory). End-to-end tests and `npm start` both start it this way.
 import { fileURLToPath } from 'node:url'
 import { startApp, type ExtraPage } from './app/server.ts'
-import { startService } from './service/server.ts'
-import { memoryStore } from './store/open-store.ts'
-import { rememberedCredentials } from './store/remembered-credentials.ts'
-import type { Store } from './store/store.ts'
+import { startService } from '../packages/mock/src/service/server.ts'
+import { memoryStore } from '../packages/mock/src/store/open-store.ts'
+import { rememberedCredentials } from '../packages/mock/src/store/remembered-credentials.ts'
+import type { Store } from '../packages/mock/src/store/store.ts'
 
 export interface DemoOptions {
   /** Default 0: any free port. */
@@ -42,7 +42,7 @@ export interface Demo {
   close(): Promise<void>
 }
 
-const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
+const DIST_DIR = fileURLToPath(new URL('../packages/service-auth/dist/', import.meta.url))
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const store = options.store ?? memoryStore()

@@ -2,8 +2,8 @@
 // (see demo/store/state-options.ts for those options, and service-config.ts for who may reach it).
 import { parseArgs } from 'node:util'
 import { startDemo } from './harness.ts'
-import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from './service/service-config.ts'
-import { describeState, exportState, openState, STATE_ARGS, STATE_USAGE, stateOptionsFrom } from './store/state-options.ts'
+import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from '../packages/mock/src/service/service-config.ts'
+import { describeState, exportState, openState, STATE_ARGS, STATE_USAGE, stateOptionsFrom } from '../packages/mock/src/store/state-options.ts'
 
 function portFrom(name: string, fallback: number): number {
   const text = process.env[name]

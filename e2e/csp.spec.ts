@@ -3,7 +3,7 @@
 import { createServer } from 'node:http'
 import type { Page } from '@playwright/test'
 import { recommendedPolicy } from '../demo/app/recommended-policy.ts'
-import { closeServer, listen } from '../demo/common/listen.ts'
+import { closeServer, listen } from '../packages/mock/src/common/listen.ts'
 import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
 import { frame } from './states.ts'
 

@@ -1,14 +1,14 @@
 // The example apps under examples/ (Express with node:http, Hono with the Fetch API), each started
 // as the README says, `node examples/<name>/app.mjs` with the service's address and credentials.
-// Tested as an integrator tests their own login page: service-auth/testing starts the mock,
+// Tested as an integrator tests their own login page: @service-auth/mock starts the mock,
 // gives Ada a phone and signs the code the page shows. Then the README's by-hand way: the
-// `service-auth mock` command, examples/phone.mjs playing the phone, and the test key test-signs.
+// `service-auth-mock` command, examples/phone.mjs playing the phone, and the test key test-signs.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { startMockService, TEST_KEYS, TEST_SECRET, type MockService } from 'service-auth/testing'
+import { startMockService, TEST_KEYS, TEST_SECRET, type MockService } from '@service-auth/mock'
 import { signsInAndOut } from './sign-in-walk.ts'
 
 const run = promisify(execFile)
@@ -47,7 +47,7 @@ for (const name of ['express', 'hono']) {
   })
 }
 
-test.describe('by hand, as the README says: `service-auth mock`, then the examples', () => {
+test.describe('by hand, as the README says: `service-auth-mock`, then the examples', () => {
   let mock: ChildProcess
   /** What the command printed for the controller: SERVICE_URL, SERVICE_KEY, SERVICE_SECRET. */
   const printed: Record<string, string> = {}
@@ -57,8 +57,8 @@ test.describe('by hand, as the README says: `service-auth mock`, then the exampl
   const phone = (command: string) => run(process.execPath, ['examples/phone.mjs', command, 'ada@example.com'], { env: { ...process.env, ...printed } })
 
   test.beforeAll(async () => {
-    // The built command, as `npx service-auth mock` runs it; Ada is who signs the test-signs codes.
-    mock = spawn(process.execPath, ['dist/cli.mjs', 'mock', '--port', '0', '--in-memory', '--test-identity', 'ada@example.com'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    // The built command, as `npx service-auth-mock` runs it; Ada is who signs the test-signs codes.
+    mock = spawn(process.execPath, ['packages/mock/dist/cli.mjs', '--port', '0', '--in-memory', '--test-identity', 'ada@example.com'], { stdio: ['ignore', 'pipe', 'inherit'] })
     for await (const line of createInterface({ input: mock.stdout! })) {
       const [, name, value] = /^(SERVICE_(?:URL|KEY|SECRET))=(\S+)$/.exec(line) ?? []
       if (name) printed[name] = value!

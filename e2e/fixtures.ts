@@ -3,10 +3,10 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { startDemo, type Demo } from '../demo/harness.ts'
 
-import type { ChallengeState } from '../demo/service/challenges/challenge-store.ts'
-import type { RequestKind, RuleMatch } from '../demo/service/knobs/fault-rules.ts'
-import type { HeldRequest } from '../demo/service/knobs/holds.ts'
-import type { LoggedRequest } from '../demo/service/knobs/request-log.ts'
+import type { ChallengeState } from '../packages/mock/src/service/challenges/challenge-store.ts'
+import type { RequestKind, RuleMatch } from '../packages/mock/src/service/knobs/fault-rules.ts'
+import type { HeldRequest } from '../packages/mock/src/service/knobs/holds.ts'
+import type { LoggedRequest } from '../packages/mock/src/service/knobs/request-log.ts'
 import { readQrPng } from './qr.ts'
 
 /** What GET /__knobs/challenges lists. */

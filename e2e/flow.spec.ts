@@ -1,6 +1,6 @@
 // One test per rule of the sign-in flow: what the user sees and what the controller receives.
 import type { Page } from '@playwright/test'
-import { fingerprint } from '../demo/common/fingerprint.ts'
+import { fingerprint } from '../packages/mock/src/common/fingerprint.ts'
 import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.ts'
 
 

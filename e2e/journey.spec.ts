@@ -1,10 +1,10 @@
 // The whole journey as a person makes it: enrol on the site, set the phone up by pointing it at
 // the enrollment code, sign in by pointing it at the sign-in code, sign out, sign in again. Then
 // the people who must not get in. The phone is the /phone page in a tab of its own; what it
-// "scans" is read off the screen with a QR decoder: the sign-in code as service-auth/testing
+// "scans" is read off the screen with a QR decoder: the sign-in code as @service-auth/mock
 // reads it, as an integrator's tests do.
 import type { BrowserContext, Page } from '@playwright/test'
-import { connectMockService, readShownCode } from 'service-auth/testing'
+import { connectMockService, readShownCode } from '@service-auth/mock'
 import { eventTypes, expect, readyIds, test, widget, type Service } from './fixtures.ts'
 import { readQr, readQrPng } from './qr.ts'
 

@@ -2,14 +2,14 @@
 // it would be deployed, against the mock service; examples/phone.mjs plays the phone. A person
 // signs in with the <ServiceAuth> component, reaches the protected page and signs out; the login
 // page renders on the server with the widget's place held and a language pack loaded.
-// (Once service-auth/testing lands, its mock and signer replace startService and phone.mjs here.)
+// (Once @service-auth/mock lands, its mock and signer replace startService and phone.mjs here.)
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { generateCredentials } from '../demo/common/credentials.ts'
-import { startService, type ServiceHandle } from '../demo/service/server.ts'
+import { generateCredentials } from '../packages/mock/src/common/credentials.ts'
+import { startService, type ServiceHandle } from '../packages/mock/src/service/server.ts'
 import { signsInAndOut } from './sign-in-walk.ts'
 
 const run = promisify(execFile)

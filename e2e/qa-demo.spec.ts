@@ -3,11 +3,11 @@
 import type { Page } from '@playwright/test'
 import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
 import { frame } from './states.ts'
-import { texts as spanish } from '../src/languages/es.ts'
-import { texts as french } from '../src/languages/fr.ts'
-import { texts as italian } from '../src/languages/it.ts'
-import { texts as dutch } from '../src/languages/nl.ts'
-import { texts as polish } from '../src/languages/pl.ts'
+import { texts as spanish } from '../packages/service-auth/src/languages/es.ts'
+import { texts as french } from '../packages/service-auth/src/languages/fr.ts'
+import { texts as italian } from '../packages/service-auth/src/languages/it.ts'
+import { texts as dutch } from '../packages/service-auth/src/languages/nl.ts'
+import { texts as polish } from '../packages/service-auth/src/languages/pl.ts'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()

@@ -1,6 +1,6 @@
 // The React component in Chromium: e2e/react-page.tsx, a React 19 page under StrictMode with two
 // widgets, bundled by esbuild from the built package as an integrator's bundler would.
-// (Once service-auth/testing lands, its startMockService and signShownCode can stand in for the
+// (Once @service-auth/mock lands, its startMockService and signShownCode can stand in for the
 // demo harness and the sign knob here.)
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'

@@ -1,7 +1,7 @@
 // The README's Playwright example ("Testing your sign-in"), word for word but for where the app
 // is imported from: here, the Express example. test/readme.test.ts holds the two together.
 import { expect, test } from '@playwright/test'
-import { startMockService } from 'service-auth/testing'
+import { startMockService } from '@service-auth/mock'
 import { startApp } from '../examples/express/app.mjs' // your app, told the service's URL, key and secret
 
 test('Ada signs in with her phone', async ({ page }) => {

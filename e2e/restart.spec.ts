@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect } from '@playwright/test'
 import { startDemo, type Demo } from '../demo/harness.ts'
-import { openDataStore } from '../demo/store/open-store.ts'
-import type { Store } from '../demo/store/store.ts'
+import { openDataStore } from '../packages/mock/src/store/open-store.ts'
+import type { Store } from '../packages/mock/src/store/store.ts'
 import { readyIds, Service, shownChallenge, widget } from './fixtures.ts'
 
 const port = (url: string) => Number(new URL(url).port)

@@ -1,4 +1,4 @@
-import { fingerprint } from '../demo/common/fingerprint.ts'
+import { fingerprint } from '../packages/mock/src/common/fingerprint.ts'
 import { expect, fixture, shownChallenge, test } from './fixtures.ts'
 import { readQr } from './qr.ts'
 

@@ -1,8 +1,8 @@
-// service-auth/testing in Chromium, as an integrator's tests use it: it reads the code a real
+// @service-auth/mock in Chromium, as an integrator's tests use it: it reads the code a real
 // page shows off the screen and signs or expires exactly that one, says which widget showed it,
 // never touches another service's codes, and says what went wrong when it cannot. The pages are
 // the demo's /fixture pages, pointed at a mock service of the test's own.
-import { startMockService, TestKitError, type MockService } from 'service-auth/testing'
+import { startMockService, TestKitError, type MockService } from '@service-auth/mock'
 import { expect, fixture, test, widget } from './fixtures.ts'
 
 /** The service-auth:* events the page saw, by type, with their challenge ids. */

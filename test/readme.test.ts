@@ -3,11 +3,11 @@
 // documented names exist.
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import * as embed from '../src/index.ts'
-import * as server from '../src/server/index.ts'
+import * as embed from '../packages/service-auth/src/index.ts'
+import * as server from '../packages/service-auth/src/server/index.ts'
 import { recommendedPolicy } from '../demo/app/recommended-policy.ts'
-import * as testing from '../src/testing/index.ts'
-import { DEFAULT_PORT } from '../demo/service/service-config.ts'
+import * as testing from '../packages/mock/src/index.ts'
+import { DEFAULT_PORT } from '../packages/mock/src/service/service-config.ts'
 
 const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
 const section = (heading: string) => readme.slice(readme.indexOf(`## ${heading}`), readme.indexOf('\n## ', readme.indexOf(`## ${heading}`) + 3))
@@ -19,7 +19,7 @@ describe('README', () => {
   })
 
   it('documents every prop of the React component under React', async () => {
-    const component = await readFile(new URL('../src/react.tsx', import.meta.url), 'utf8')
+    const component = await readFile(new URL('../packages/service-auth/src/react.tsx', import.meta.url), 'utf8')
     const props = component.slice(component.indexOf('export interface ServiceAuthProps'), component.indexOf('\n}\n', component.indexOf('export interface ServiceAuthProps')))
     const names = [...props.matchAll(/^ {2}(\w+)\??:/gm)].map((match) => match[1]!)
     expect(names).toContain('onSuccess')
@@ -43,7 +43,7 @@ describe('README', () => {
     expect(recommendedPolicy()).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]))
   })
 
-  it('documents every export of service-auth/testing, the test keys and their secret, under Testing your sign-in', () => {
+  it('documents every export of @service-auth/mock, the test keys and their secret, under Testing your sign-in', () => {
     const testingSection = section('Testing your sign-in')
     for (const name of Object.keys(testing)) expect(testingSection, name).toContain(`\`${name}`)
     for (const key of Object.values(testing.TEST_KEYS)) expect(testingSection).toContain(`| \`${key}\` |`)

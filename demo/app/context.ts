@@ -1,6 +1,6 @@
 // What every handler of the example application works with.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Client } from '../../src/server/index.ts'
+import type { Client } from '../../packages/service-auth/src/server/index.ts'
 import type { ControllerLog } from './controller-log.ts'
 import type { Sessions } from './sessions.ts'
 import type { Users } from './users.ts'

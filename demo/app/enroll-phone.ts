@@ -6,10 +6,10 @@
 // it (200). Anyone else naming an existing identity gets no code: it goes to the identity's
 // e-mail address (202 `{sentTo}`), or, with no address, nowhere (403). The login page's phone
 // panel and the end-to-end tests use it, then redeem the code as the phone app would.
-import { FieldValidator } from '../common/field-validator.ts'
-import { HttpProblem } from '../common/problem.ts'
-import { parseJsonObject, readBody } from '../common/read-body.ts'
-import { sendJson } from '../common/respond.ts'
+import { FieldValidator } from '../../packages/mock/src/common/field-validator.ts'
+import { HttpProblem } from '../../packages/mock/src/common/problem.ts'
+import { parseJsonObject, readBody } from '../../packages/mock/src/common/read-body.ts'
+import { sendJson } from '../../packages/mock/src/common/respond.ts'
 import type { AppHandler } from './context.ts'
 import { enrolPhone } from './phone-enrolment.ts'
 

@@ -3,11 +3,11 @@
 // these to show what a person sees when the service refuses them.
 //   POST   /__app/identities/{identifier} `{locked}`: 200 with the Identity
 //   DELETE /__app/identities/{identifier}: 204; the identity can no longer sign in
-import { FieldValidator } from '../common/field-validator.ts'
-import { HttpProblem } from '../common/problem.ts'
-import { parseJsonObject, readBody } from '../common/read-body.ts'
-import { sendEmpty, sendJson } from '../common/respond.ts'
-import { ServiceError } from '../../src/server/index.ts'
+import { FieldValidator } from '../../packages/mock/src/common/field-validator.ts'
+import { HttpProblem } from '../../packages/mock/src/common/problem.ts'
+import { parseJsonObject, readBody } from '../../packages/mock/src/common/read-body.ts'
+import { sendEmpty, sendJson } from '../../packages/mock/src/common/respond.ts'
+import { ServiceError } from '../../packages/service-auth/src/server/index.ts'
 import type { AppHandler } from './context.ts'
 
 export const updateIdentity: AppHandler = async (context, { req, res, params }) => {

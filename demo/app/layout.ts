@@ -1,6 +1,6 @@
 // The document shell every page shares. Styles and scripts are files under /public/ only:
 // the pages must keep working under a Content-Security-Policy without 'unsafe-inline'.
-import { EVENT_NAMES } from '../../src/events.ts'
+import { EVENT_NAMES } from '../../packages/service-auth/src/events.ts'
 import { attributes, html, type SafeHtml } from './html.ts'
 
 export interface Script {

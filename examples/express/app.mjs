@@ -4,7 +4,7 @@
 //
 //   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=… SERVICE_SECRET=… node examples/express/app.mjs
 //
-// (`npx service-auth mock` starts a local mock service and prints these three lines.)
+// (`npx service-auth-mock` starts a local mock service and prints these three lines.)
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import express from 'express'
@@ -117,7 +117,7 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCo
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { SERVICE_URL, SERVICE_KEY, SERVICE_SECRET, PORT = '3000' } = process.env
   if (!SERVICE_URL || !SERVICE_KEY || !SERVICE_SECRET) {
-    console.error('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npx service-auth mock prints them).')
+    console.error('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npx service-auth-mock prints them).')
     process.exit(1)
   }
   const users = new Map([['ada@example.com', { name: 'Ada' }]])

@@ -2,7 +2,7 @@
 // arethetypeswrong on the tarball, then a fresh project that installs the tarball, type-checks a
 // page and the README's module examples under node16 and bundler, bundles the page for
 // production (the stylesheet import must survive), and runs the README's controller examples in
-// Node against the mock service. Then the test kit from the tarball: `npx service-auth mock`
+// Node against the mock service. Then the test kit from the tarball: `npx service-auth-mock`
 // with a page built from the README's markup and its Express controller, and the README's
 // Playwright test, both in Chromium.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
@@ -18,8 +18,8 @@ import { chromium } from '@playwright/test'
 import { build } from 'esbuild'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateCredentials } from '../../demo/common/credentials.ts'
-import { startService, type ServiceHandle } from '../../demo/service/server.ts'
+import { generateCredentials } from '../../packages/mock/src/common/credentials.ts'
+import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.ts'
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts'
 
 const run = promisify(execFile)
@@ -135,7 +135,7 @@ export const GET = (request: Request): Promise<Response> =>
 client.identities.get(7)
 `
   const TESTING = `import type { Page } from '@playwright/test'
-import { connectMockService, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type MockService, type ShownCode } from 'service-auth/testing'
+import { connectMockService, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type MockService, type ShownCode } from '@service-auth/mock'
 export async function steps(page: Page): Promise<string> {
   const service: MockService = await startMockService({ testIdentity: 'ada@example.com' })
   await service.enrolPhone('ada@example.com')
@@ -340,9 +340,9 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       }
     })
 
-    it('npx service-auth mock starts, and with test-signs a page built from the README\'s markup signs in through the README\'s Express controller', async () => {
+    it('npx service-auth-mock starts, and with test-signs a page built from the README\'s markup signs in through the README\'s Express controller', async () => {
       // Ada is the one user the README's controller knows.
-      const mock = spawn('npx', ['service-auth', 'mock', '--port', '0', '--test-identity', 'ada@example.com'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
+      const mock = spawn('npx', ['service-auth-mock', '--port', '0', '--test-identity', 'ada@example.com'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
       children.push(mock)
       const lines: string[] = []
       const output = createInterface({ input: mock.stdout! })

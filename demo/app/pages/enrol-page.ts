@@ -5,8 +5,8 @@
 // it goes to that address only (phone-enrolment.ts), or the form would hand anyone's account to
 // whoever types their address.
 import type { ServerResponse } from 'node:http'
-import { parseForm, readBody } from '../../common/read-body.ts'
-import type { Enrollment } from '../../../src/server/index.ts'
+import { parseForm, readBody } from '../../../packages/mock/src/common/read-body.ts'
+import type { Enrollment } from '../../../packages/service-auth/src/server/index.ts'
 import type { AppHandler } from '../context.ts'
 import { readableDate } from '../dates.ts'
 import { html, type SafeHtml } from '../html.ts'

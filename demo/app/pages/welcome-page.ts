@@ -2,7 +2,7 @@
 import { html } from '../html.ts'
 import { renderPage } from '../layout.ts'
 import type { AppHandler } from '../context.ts'
-import { redirect } from '../../common/respond.ts'
+import { redirect } from '../../../packages/mock/src/common/respond.ts'
 import { sendPage } from '../send-page.ts'
 
 export const welcomePage: AppHandler = (context, { req, res }) => {

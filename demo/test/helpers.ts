@@ -1,0 +1,52 @@
+// A sign-in over plain HTTP, as the embed and the phone make it, for tests of the demo app's
+// server side: enrol through the app, set a phone up and sign through the service's knobs.
+import type { Demo } from '../harness.ts'
+
+function knob(demo: Demo, path: string, body: unknown): Promise<Response> {
+  return fetch(`${demo.serviceUrl}/__knobs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+}
+
+/**
+ * Makes `identifier` a user of the app with a phone; returns the device id. An identity enrolled
+ * already gets its code by e-mail (202), and the phone redeems the code in the newest one.
+ */
+export async function enrolWithPhone(demo: Demo, identifier: string): Promise<string> {
+  const enrolled = await fetch(demo.appUrl + '/__app/enroll', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier }),
+  })
+  const id = enrolled.status === 202 ? await mailedEnrollmentId(demo, identifier) : ((await enrolled.json()) as { id: string }).id
+  const { device } = (await (await knob(demo, 'devices', { token: id })).json()) as { device: { id: string } }
+  return device.id
+}
+
+/** The enrollment of the newest e-mail to `address` in the service's outbox. */
+export async function mailedEnrollmentId(demo: Demo, address: string): Promise<string> {
+  const messages = (await (await fetch(demo.serviceUrl + '/__knobs/outbox')).json()) as { to: string; enrollmentId: string }[]
+  return messages.filter((message) => message.to === address).at(-1)!.enrollmentId
+}
+
+/** A challenge created from the app's origin and signed by the identifier's phone: the token the embed would receive. */
+export async function signedToken(demo: Demo, identifier: string, deviceId: string): Promise<string> {
+  const challenge = await fetch(demo.serviceUrl + '/v1/entity/challenges', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: demo.appUrl },
+    body: JSON.stringify({ key: demo.apiKey }),
+  })
+  const { id } = (await challenge.json()) as { id: string }
+  const signed = await knob(demo, `challenges/${id}/sign`, { identifier, deviceId })
+  return ((await signed.json()) as { token: string }).token
+}
+
+/** Hands the token to the controller as the embed does, with the browser's cookies. */
+export function callController(demo: Demo, token: string, cookie?: string, query = ''): Promise<Response> {
+  return fetch(demo.appUrl + '/auth/controller' + query, {
+    headers: { 'X-Service-Auth': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+  })
+}
+
+/** `sid=...` from a response's Set-Cookie, as the browser would send it back. */
+export function sessionCookie(res: Response): string {
+  return /^(sid=[^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? ''
+}

@@ -1,0 +1,132 @@
+// @vitest-environment node
+// Nothing is lost on a restart: the service and the demo, started again on the same data
+// directory, answer as they did before, and what was under way carries on.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { decodeJwt } from 'jose'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startDemo } from '../harness.ts'
+import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.ts'
+import { openDataStore } from '../../packages/mock/src/store/open-store.ts'
+import type { Store } from '../../packages/mock/src/store/store.ts'
+import { createClient, ServiceError } from 'service-auth/server'
+import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.ts'
+import { newKey } from '../../packages/mock/test/service/helpers.ts'
+
+let work: string
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'service-auth-restart-'))
+})
+afterAll(() => rm(work, { recursive: true, force: true }))
+afterEach(() => vi.useRealTimers())
+
+describe('the service, started again on its data directory', () => {
+  const key = newKey('restart')
+  const dir = () => join(work, 'service')
+  let running: { service: ServiceHandle; store: Store } | undefined
+
+  async function start() {
+    const store = await openDataStore(dir())
+    // A short hold: the polls below want an answer, not a second's wait.
+    const service = await startService({ port: 0, keys: [{ key: key.key, secret: key.secret }], knobs: true, holdMs: 50, store })
+    running = { service, store }
+    return { url: service.url, client: createClient({ baseUrl: service.url, key: key.key, secret: key.secret }) }
+  }
+  async function stop() {
+    await running?.service.close()
+    await running?.store.close()
+    running = undefined
+  }
+  afterAll(stop)
+
+  const knob = async (url: string, path: string, body?: unknown) =>
+    fetch(`${url}/__knobs/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  const createChallenge = async (url: string) =>
+    (await (await fetch(`${url}/v1/entity/challenges`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: key.key }) })).json()) as {
+      id: string
+      pollingUrl: string
+      expiresAt: string
+    }
+  /** The poll as the page makes it, on the pollingUrl of the creation answer, against the service's current address. */
+  const poll = (url: string, pollingUrl: string) => fetch(url + new URL(pollingUrl).pathname + new URL(pollingUrl).search)
+
+  // Two starts and some thirty requests: more than the default 5 s on a busy machine.
+  it('keeps identities, phones, pending enrolments, sessions, configuration, the outbox and challenges', { timeout: 30_000 }, async () => {
+    let { url, client } = await start()
+    await client.configuration.update({ sessionsEnabled: true, websiteUrl: 'https://shop.example' })
+    const { enrollment } = await client.enroll({ identifier: 'ada@example.com', sendEmail: true })
+    const { device } = (await (await knob(url, 'devices', { token: enrollment.id, model: 'Pixel 9' })).json()) as { device: { id: string } }
+    const pending = (await client.enroll({ identifier: 'grace@example.com', nickname: 'Grace' })).enrollment
+    // Ada signs in: a consumed challenge and a session.
+    const used = await createChallenge(url)
+    const { token } = (await (await knob(url, `challenges/${used.id}/sign`, { identifier: 'ada@example.com' })).json()) as { token: string }
+    const { otp } = decodeJwt(token) as { otp: string }
+    const { session } = await client.authenticate('ada@example.com', { challenge: used.id, otp })
+    // A login page is showing a code, and another page's shorter-lived code runs out while the service is down.
+    const open = await createChallenge(url)
+    await knob(url, 'config', { challengeTtlMs: 60_000 })
+    const lapsing = await createChallenge(url)
+    await running!.store.flushed()
+    await stop()
+
+    // Started again a minute later, by the clock the stores read.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(lapsing.expiresAt).getTime() + 1000 })
+    ;({ url, client } = await start())
+    vi.useRealTimers()
+
+    const ada = await client.identities.get('ada@example.com')
+    expect(ada.tokens).toEqual([expect.objectContaining({ id: device.id, model: 'Pixel 9' })])
+    expect(ada.sessions.map((live) => live.id)).toEqual([session!.id])
+    expect((await client.sessions.list()).map((live) => live.id)).toEqual([session!.id])
+    expect(await client.configuration.get()).toEqual(expect.objectContaining({ sessionsEnabled: true, websiteUrl: 'https://shop.example' }))
+    expect((await client.identities.get('grace@example.com')).nickname).toBe('Grace')
+    const outbox = (await (await knob(url, 'outbox')).json()) as { to: string; enrollmentId: string }[]
+    expect(outbox).toEqual([expect.objectContaining({ to: 'ada@example.com', enrollmentId: enrollment.id })])
+    // The e-mailed code of yesterday still sets a phone up.
+    expect((await knob(url, 'devices', { token: pending.id })).status).toBe(201)
+    // A used challenge stays used.
+    const again = await client.authenticate('ada@example.com', { challenge: used.id, otp }).catch((error: ServiceError) => error)
+    expect(again).toBeInstanceOf(ServiceError)
+    expect((again as ServiceError).status).toBe(401)
+    // The open page polls on, and its code still signs it in.
+    expect((await poll(url, open.pollingUrl)).status).toBe(204)
+    await knob(url, `challenges/${open.id}/sign`, { identifier: 'grace@example.com' })
+    const polled = (await (await poll(url, open.pollingUrl)).json()) as { token: string }
+    expect(decodeJwt(polled.token)).toEqual(expect.objectContaining({ jti: open.id, sub: 'grace@example.com' }))
+    await client.authenticate('grace@example.com', { challenge: open.id, otp: (decodeJwt(polled.token) as { otp: string }).otp })
+    // The code that ran out meanwhile is expired, as it would have been without the restart.
+    expect((await poll(url, lapsing.pollingUrl)).status).toBe(410)
+  })
+})
+
+describe('the demo, started again on its data directory', () => {
+  it('answers to the same key, knows its users, and keeps them signed in', { timeout: 30_000 }, async () => {
+    const dir = join(work, 'demo')
+    let store = await openDataStore(dir)
+    let demo = await startDemo({ store })
+    const first = { apiKey: demo.apiKey, apiSecret: demo.apiSecret }
+    const deviceId = await enrolWithPhone(demo, 'ada@example.com')
+    const signedIn = await callController(demo, await signedToken(demo, 'ada@example.com', deviceId))
+    expect(signedIn.status).toBe(200)
+    const cookie = sessionCookie(signedIn)
+    await demo.close()
+    await store.close()
+
+    store = await openDataStore(dir)
+    demo = await startDemo({ store })
+    try {
+      expect({ apiKey: demo.apiKey, apiSecret: demo.apiSecret }).toEqual(first)
+      expect(await (await fetch(demo.appUrl + '/welcome', { headers: { Cookie: cookie } })).text()).toContain('Welcome, ada@example.com')
+      // Her phone, set up before the restart, signs her in after it: she is still a user here.
+      expect((await callController(demo, await signedToken(demo, 'ada@example.com', deviceId))).status).toBe(200)
+    } finally {
+      await demo.close()
+      await store.close()
+    }
+  })
+})

@@ -1,0 +1,61 @@
+// `service-auth-mock [options]`: its help, its mistakes and their exit codes,
+// apart from the process (cli.ts), so that all of it can be tested in one process.
+import { startService, type ServiceHandle } from '../service/server.js'
+import { describeState, exportState, openState } from '../store/state-options.js'
+import { rememberedCredentials } from '../store/remembered-credentials.js'
+import { mockUsage, readMockCommand, startLines, UsageError } from './mock-command.js'
+
+/** Where the command writes: the console, in cli.ts. */
+export interface Output {
+  log(text: string): void
+  error(text: string): void
+}
+
+/** How a run ended: with an exit code, or with the mock service listening until it is stopped. */
+export type CommandResult = { exitCode: number } | { service: ServiceHandle; close(): Promise<void> }
+
+export async function runCommand(args: readonly string[], env: Record<string, string | undefined>, output: Output): Promise<CommandResult> {
+  try {
+    return await mock([...args], env, output)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.error(`${error.message}\n\n${mockUsage()}`)
+      return { exitCode: 2 }
+    }
+    // A bad setting: the message names it.
+    output.error(error instanceof Error ? error.message : String(error))
+    return { exitCode: 1 }
+  }
+}
+
+async function mock(args: string[], env: Record<string, string | undefined>, output: Output): Promise<CommandResult> {
+  const read = readMockCommand(args, env)
+  if (read.help) {
+    output.log(mockUsage())
+    return { exitCode: 0 }
+  }
+  if (read.state.exportTo !== undefined) {
+    const count = await exportState(read.state)
+    output.log(`Exported ${count} records from ${read.state.dataDir} to ${read.state.exportTo}.`)
+    return { exitCode: 0 }
+  }
+  const store = await openState(read.state)
+  try {
+    const config = read.configure(() => rememberedCredentials(store))
+    // The credentials made up for a new data directory are on disk before anyone is told them.
+    await store.flushed()
+    const service = await startService({ ...config.options, store })
+    for (const line of startLines(config, service)) output.log(line)
+    output.log(describeState(store))
+    return {
+      service,
+      async close() {
+        await service.close()
+        await store.close()
+      },
+    }
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+}

@@ -1,0 +1,171 @@
+// @vitest-environment node
+// The store's contract, run against both backends: memory (the tests', --in-memory) and a data
+// directory (LMDB). The same records come back, an export of one imports into the other, and an
+// answer waits for exactly the writes its own request made.
+import { createServer, type Server } from 'node:http'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { listen } from '../../src/common/listen.ts'
+import { serve } from '../../src/common/serve.ts'
+import { memoryStore, openDataStore } from '../../src/store/open-store.ts'
+import { SCHEMA_VERSION, type CollectionName } from '../../src/store/schema.ts'
+import { Store, type Backend } from '../../src/store/store.ts'
+
+let work: string
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'service-auth-store-'))
+})
+afterAll(() => rm(work, { recursive: true, force: true }))
+
+let made = 0
+const BACKENDS: [string, () => Promise<Store>][] = [
+  ['memory', async () => memoryStore()],
+  ['a data directory', () => openDataStore(join(work, `store-${++made}`))],
+]
+
+describe.each(BACKENDS)('a store in %s', (_, open) => {
+  const opened: Store[] = []
+  const fresh = async () => {
+    const store = await open()
+    opened.push(store)
+    return store
+  }
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()))
+  })
+
+  it('gives back what was put, as JSON, less what was deleted or cleared', async () => {
+    const store = await fresh()
+    const identities = store.collection<{ id: string; devices: { id: string }[]; nickname: string | null }>('identities')
+    identities.put('a', { id: 'a', devices: [{ id: 'd' }], nickname: null })
+    identities.put('b', { id: 'b', devices: [], nickname: 'Bee' })
+    identities.put('a', { id: 'a', devices: [], nickname: 'Ada' })
+    store.collection('outbox').put('m', { seq: 1 })
+    identities.delete('b')
+    await store.flushed()
+    expect(identities.load()).toEqual([{ id: 'a', devices: [], nickname: 'Ada' }])
+    expect(store.isEmpty()).toBe(false)
+    identities.clear()
+    store.collection('outbox').clear()
+    await store.flushed()
+    expect(identities.load()).toEqual([])
+    expect(store.isEmpty()).toBe(true)
+  })
+
+  it('exports every collection as JSON that imports into a fresh store of either kind', async () => {
+    const store = await fresh()
+    store.collection('credentials').put('generated', { apiKey: 'k', apiSecret: 's' })
+    store.collection('app-users').put('ada@example.com', { identifier: 'ada@example.com', allowed: true, seq: 1 })
+    await store.flushed()
+    const exported = JSON.parse(JSON.stringify(store.export(new Date('2026-01-02T03:04:05Z'))))
+    expect(exported).toEqual({
+      format: 'service-auth-state',
+      schema: SCHEMA_VERSION,
+      exportedAt: '2026-01-02T03:04:05.000Z',
+      collections: {
+        credentials: { generated: { apiKey: 'k', apiSecret: 's' } },
+        'app-users': { 'ada@example.com': { identifier: 'ada@example.com', allowed: true, seq: 1 } },
+      },
+    })
+    for (const [, other] of BACKENDS) {
+      const copy = await other()
+      opened.push(copy)
+      expect(await copy.import(exported)).toBe(2)
+      expect(copy.export(new Date('2026-01-02T03:04:05Z'))).toEqual(exported)
+    }
+  })
+
+  it('imports into an empty store only, and refuses a file that is not an export of this schema', async () => {
+    const store = await fresh()
+    const file = (changes: object) => ({ format: 'service-auth-state', schema: SCHEMA_VERSION, exportedAt: '', collections: {}, ...changes })
+    await expect(store.import({ hello: 'world' }, 'x.json')).rejects.toThrow('x.json is not a service-auth state export')
+    await expect(store.import(file({ schema: SCHEMA_VERSION + 1 }), 'x.json')).rejects.toThrow(`schema ${SCHEMA_VERSION + 1}, and this version reads schema ${SCHEMA_VERSION}`)
+    await expect(store.import(file({ collections: { people: {} } }), 'x.json')).rejects.toThrow('names a collection this version does not know: people')
+    await expect(store.import(file({ collections: { identities: { a: 'text' } } }), 'x.json')).rejects.toThrow('identities must be an object of records by id')
+    expect(store.isEmpty()).toBe(true)
+    store.collection('identities').put('a', { id: 'a' })
+    await expect(store.import(file({}), 'x.json')).rejects.toThrow('holds state already; --import seeds a fresh service only')
+  })
+})
+
+describe('an answer', () => {
+  /** A backend whose commits the test completes by hand, to see what waits for them. */
+  class HeldBackend implements Backend {
+    readonly location = 'held'
+    readonly commits: (() => void)[] = []
+    readonly failures: ((error: Error) => void)[] = []
+    entries(): Iterable<[string, string]> {
+      return []
+    }
+    write(): Promise<unknown> {
+      return new Promise((resolve, reject) => {
+        this.commits.push(() => resolve(undefined))
+        this.failures.push(reject)
+      })
+    }
+    clear(): undefined {
+      return undefined
+    }
+    flushed(): undefined {
+      return undefined
+    }
+    async close(): Promise<void> {}
+  }
+
+  const backend = new HeldBackend()
+  const store = new Store(backend)
+  let server: Server
+  let url: string
+  beforeAll(async () => {
+    server = createServer(
+      serve(async (req, res) => {
+        const path = new URL(req.url!, 'http://x').pathname
+        const collection = 'identities' satisfies CollectionName
+        if (path === '/write') store.collection(collection).put('a', {})
+        if (path === '/batched') store.collection(collection).put('b', {}, 'batched')
+        res.writeHead(200).end(path)
+      }),
+    )
+    url = await listen(server)
+  })
+  afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+  it('waits until its own writes are stored, while one that wrote nothing answers at once', async () => {
+    let answered = false
+    const writing = fetch(url + '/write').then((res) => {
+      answered = true
+      return res.text()
+    })
+    await expect.poll(() => backend.commits.length).toBe(1)
+    // A read meanwhile is not held up by another request's write.
+    expect(await (await fetch(url + '/read')).text()).toBe('/read')
+    expect(answered).toBe(false)
+    backend.commits.shift()!()
+    backend.failures.shift()
+    expect(await writing).toBe('/write')
+  })
+
+  it('does not wait for a batched write', async () => {
+    expect(await (await fetch(url + '/batched')).text()).toBe('/batched')
+    backend.commits.shift()!()
+    backend.failures.shift()
+  })
+
+  it('is never sent as a success when its write fails: the connection is closed instead', async () => {
+    const writing = fetch(url + '/write')
+    await expect.poll(() => backend.failures.length).toBe(1)
+    backend.commits.shift()
+    const errors: unknown[] = []
+    const logged = console.error
+    console.error = (...args: unknown[]) => void errors.push(args[0])
+    try {
+      backend.failures.shift()!(new Error('disk full'))
+      await expect(writing).rejects.toThrow('fetch failed')
+    } finally {
+      console.error = logged
+    }
+    expect(errors).toContain('A change could not be stored; the request goes unanswered.')
+  })
+})

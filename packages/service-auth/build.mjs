@@ -1,0 +1,198 @@
+// Builds the embed: the CDN IIFE (plus a versioned copy), the ESM build, types and source maps,
+// then writes dist/manifest.json with each file's sizes and SRI hash, and prints the table.
+import { build as esbuild } from 'esbuild'
+import { minify } from 'terser'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
+// The workspace hoists TypeScript to the repository's node_modules; its compiler is run as a
+// program (TypeScript 7 has no JavaScript API).
+const tsc = join(createRequire(import.meta.url).resolve('typescript/package.json'), '../bin/tsc')
+
+/** The default service base URL baked into the bundle; `data-service-api` overrides it per element. */
+export const DEFAULT_API = 'https://api.service-auth.example'
+
+/**
+ * The IIFE's size budget, gzipped (level 9, no file name in the header): the one definition, which
+ * the build test, the bench and dist/manifest.json all read. Issue 19 set 3,584 B for readable
+ * source built with plain minification; with the features issues 21 and 22 added since (callbacks
+ * by attribute, the service's reasons in the console, the deferred first request, `path`), that
+ * source measures about 3.9 KB, so the budget proposed is 4 KB: see BENCHMARKS.md.
+ */
+export const IIFE_BUDGET = 4096
+
+/** The browsers the embed and its stylesheet support (README: Browser support). */
+const BROWSERS = ['chrome116', 'firefox124', 'safari17.4', 'edge116']
+
+export async function build({ outdir = join(root, 'dist'), api = process.env.SERVICE_API_URL || DEFAULT_API, types = true } = {}) {
+  await rm(outdir, { recursive: true, force: true })
+  await mkdir(outdir, { recursive: true })
+  const cssPath = join(outdir, 'service-auth.css')
+  await esbuild({ entryPoints: [join(root, 'src/style.css')], outfile: cssPath, minify: true, target: BROWSERS, logLevel: 'warning' })
+  const common = {
+    bundle: true,
+    // External: the map is still emitted, but the comment pointing at it would count against the size budget.
+    sourcemap: 'external',
+    target: BROWSERS,
+    define: {
+      __API__: JSON.stringify(api),
+      __VERSION__: JSON.stringify(version),
+    },
+    legalComments: 'none',
+    logLevel: 'warning',
+  }
+  await Promise.all([
+    esbuild({
+      ...common,
+      entryPoints: [join(root, 'src/auto.ts')],
+      outfile: join(outdir, 'service-auth.js'),
+      format: 'iife',
+      // Local names are left to terser's mangler below, which does better on gzip when esbuild has
+      // not renamed them first. Property names are never renamed, in any build.
+      minifySyntax: true,
+      minifyWhitespace: true,
+      // No "use strict" prologue: the code does nothing that sloppy mode treats differently. (The
+      // ESM build is strict by nature.)
+      tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
+    }),
+    // Not minified: integrators' bundlers minify, and their source maps then reach readable code.
+    esbuild({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(outdir, 'service-auth.mjs'), format: 'esm' }),
+    // A language pack per file in src/languages/: service-auth.de.js and so on, each a classic
+    // script that adds its texts for the main script to find (and, in a bundler, a module imported
+    // for that side effect). Apart from the main script, so that a language costs it nothing.
+    ...(await languagePacks()).map((code) =>
+      esbuild({
+        stdin: {
+          contents: `import { addLanguage } from './i18n.ts'\nimport { texts } from './languages/${code}.ts'\naddLanguage(${JSON.stringify(code)}, texts)\n`,
+          resolveDir: join(root, 'src'),
+          sourcefile: `language-pack-${code}.ts`,
+        },
+        outfile: join(outdir, `service-auth.${code}.js`),
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: BROWSERS,
+        legalComments: 'none',
+        logLevel: 'warning',
+      }),
+    ),
+    // The Node helper for integrators' controllers (the `service-auth/server` subpath); jose stays a dependency.
+    esbuild({
+      entryPoints: [join(root, 'src/server/index.ts')],
+      outfile: join(outdir, 'server.mjs'),
+      bundle: true,
+      // Not linked: the package ships no maps, and the bundle is not minified anyway.
+      sourcemap: 'external',
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      external: ['jose'],
+      logLevel: 'warning',
+    }),
+    buildReact(outdir),
+  ])
+  // A second pass with terser's multi-pass compressor finds a few percent esbuild leaves. Only
+  // options that cannot change behaviour: no unsafe*, pure_getters or booleans_as_integers, and
+  // no property mangling. The source map is carried through.
+  const iifePath = join(outdir, 'service-auth.js')
+  const squeezed = await minify(
+    { 'service-auth.js': await readFile(iifePath, 'utf8') },
+    {
+      ecma: 2020,
+      // toplevel: the script's only top-level statement is esbuild's IIFE, whose names are its own.
+      compress: { passes: 3, toplevel: true },
+      mangle: { toplevel: true },
+      // \u2026 rather than the UTF-8 bytes of …, ä, ü: a few more bytes, but fewer gzipped, as
+      // bytes outside ASCII are rare symbols that cost more to code than the escapes' letters.
+      format: { ascii_only: true },
+      sourceMap: { content: await readFile(iifePath + '.map', 'utf8'), filename: 'service-auth.js' },
+    },
+  )
+  await writeFile(iifePath, squeezed.code)
+  await writeFile(iifePath + '.map', squeezed.map)
+  // The CDN copy is immutable per version: same bytes, same SRI hash.
+  const versioned = `service-auth-${version}.js`
+  await copyFile(iifePath, join(outdir, versioned))
+  await copyFile(iifePath + '.map', join(outdir, versioned + '.map'))
+  await copyFile(cssPath, join(outdir, versioned.replace(/js$/, 'css')))
+  for (const code of await languagePacks()) await copyFile(join(outdir, `service-auth.${code}.js`), join(outdir, `service-auth-${version}.${code}.js`))
+  if (types) {
+    execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(outdir, 'types')], { stdio: 'inherit' })
+    // `import 'service-auth/style.css'` needs a declaration to type-check (TS2882 without one).
+    await writeFile(join(outdir, 'types/style.css.d.ts'), '// The widget\'s stylesheet: imported for its side effect, it exports nothing.\nexport {}\n')
+    // `import 'service-auth/languages/de.js'` likewise: a language pack, imported for its side effect.
+    await writeFile(join(outdir, 'types/language-pack.d.ts'), '// A language pack: imported for its side effect (it adds its texts), it exports nothing.\nexport {}\n')
+  }
+  return writeManifest(outdir)
+}
+
+/**
+ * The React component (the `service-auth/react` subpath), ES module only: the CDN script never
+ * carries it. React and the ES module stay imports, so a page has one copy of each, and with it
+ * one record of the mounted widgets. Not minified, nor its properties renamed (it passes options
+ * to mount() by name): integrators' bundlers minify. esbuild keeps the entry's 'use client' at the
+ * top, which React Server Components bundlers (Next.js) need to render it on the client.
+ */
+const buildReact = (outdir) =>
+  esbuild({
+    entryPoints: [join(root, 'src/react.tsx')],
+    outfile: join(outdir, 'react.mjs'),
+    bundle: true,
+    sourcemap: 'external',
+    format: 'esm',
+    target: BROWSERS,
+    jsx: 'automatic',
+    external: ['react', 'react/jsx-runtime', 'service-auth'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
+
+/** The two-letter codes of the language packs, from the files in src/languages/. */
+export const languagePacks = async () => (await readdir(join(root, 'src/languages'))).filter((name) => /^[a-z]{2}\.ts$/.test(name)).map((name) => name.slice(0, 2))
+
+const sri = (bytes, algorithm = 'sha384') => algorithm + '-' + createHash(algorithm).update(bytes).digest('base64')
+
+async function writeManifest(outdir) {
+  const manifest = { version, budget: { 'service-auth.js': { gzip: IIFE_BUDGET } }, files: {} }
+  for (const name of (await readdir(outdir)).sort()) {
+    if (!/\.(m?js|css)$/.test(name)) continue
+    const bytes = await readFile(join(outdir, name))
+    manifest.files[name] = {
+      bytes: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      integrity: sri(bytes),
+    }
+  }
+  await writeFile(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
+  return manifest
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const manifest = await build()
+  for (const [name, file] of Object.entries(manifest.files)) {
+    console.log(`${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`)
+  }
+  const pinned = ['js', 'css', ...(await languagePacks()).map((code) => `${code}.js`)].map((ext) => `service-auth-${manifest.version}.${ext}`)
+  for (const name of pinned) console.log(`Pinned in README.md: integrity="${manifest.files[name].integrity}" for ${name}`)
+  // `node build.mjs --readme` writes those hashes into the README's pinned tags and its table of
+  // language packs (a test checks them).
+  if (process.argv.includes('--readme')) {
+    const readmePath = join(root, '../../README.md')
+    let readme = await readFile(readmePath, 'utf8')
+    for (const name of pinned) {
+      const escaped = name.replace(/[.]/g, '\\.')
+      const tag = new RegExp(`(${escaped}"\\s+integrity=")sha384-[^"]*`, 'g')
+      const row = new RegExp(`(\`${escaped}\` \\| \`)sha384-[^\`]*`, 'g')
+      readme = readme.replace(tag, `$1${manifest.files[name].integrity}`).replace(row, `$1${manifest.files[name].integrity}`)
+    }
+    await writeFile(readmePath, readme)
+  }
+}

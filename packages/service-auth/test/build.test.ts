@@ -1,0 +1,173 @@
+// @vitest-environment node
+// The build's promises: the artefacts, their manifest, the baked-in API URL, and the size budget.
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { createContext, runInContext } from 'node:vm'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build, DEFAULT_API, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
+
+
+let outdir: string
+/** The language packs' codes, as the build finds them in src/languages/. */
+const codes = await languagePacks()
+let manifest: { version: string; budget: Record<string, { gzip: number }>; files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }> }
+const read = (name: string) => readFile(join(outdir, name))
+
+beforeAll(async () => {
+  outdir = await mkdtemp(join(tmpdir(), 'service-auth-build-'))
+  // The budget is measured on what ships: the default build.
+  manifest = await build({ outdir, api: DEFAULT_API, types: false })
+}, 60_000)
+afterAll(() => rm(outdir, { recursive: true, force: true }))
+
+describe('build', () => {
+  it(`keeps the IIFE within its budget of ${BUDGET} bytes gzipped`, async () => {
+    const gzip = gzipSync(await read('service-auth.js'), { level: 9 }).length
+    expect(manifest.files['service-auth.js'].gzip).toBe(gzip)
+    expect(gzip).toBeLessThanOrEqual(BUDGET)
+    expect(manifest.budget['service-auth.js'].gzip).toBe(BUDGET)
+  })
+
+  it('is as small as the README says at its top', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8')
+    const [, kilobytes] = /^A (\d+) KB embed \(gzipped/m.exec(readme)!
+    expect(manifest.files['service-auth.js'].gzip).toBeLessThanOrEqual(Number(kilobytes) * 1024)
+  })
+
+  it('minifies plainly: no property renamed, in any build, and the ES module not minified at all', async () => {
+    const iife = (await read('service-auth.js')).toString()
+    const esm = (await read('service-auth.mjs')).toString()
+    // Property names as the source has them: the options, the wire format, the view model.
+    for (const name of ['imageKind', 'authHeader', 'pollingUrl', 'imageSrc', 'deadline', 'autoStart']) {
+      expect(iife).toContain(name)
+      expect(esm).toContain(name)
+    }
+    // Readable: the source's own function names, one statement a line, indented.
+    expect(esm).toMatch(/function createWidget\(el, options, onDestroy\)/)
+    expect(esm).toMatch(/\n  const config = readConfig\(el, options\);\n/)
+    // Booleans stay booleans (terser's booleans_as_integers would make `bubbles: 1`).
+    expect(iife).toMatch(/bubbles:!0/)
+  })
+
+  it('lists every file with its bytes, gzip and brotli sizes and a matching sha384 SRI hash', async () => {
+    const version = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')).version
+    expect(Object.keys(manifest.files).sort()).toEqual(
+      [
+        'server.mjs',
+        'react.mjs',
+        `service-auth-${version}.js`,
+        'service-auth.js',
+        'service-auth.mjs',
+        `service-auth-${version}.css`,
+        'service-auth.css',
+        ...codes.flatMap((code) => [`service-auth-${version}.${code}.js`, `service-auth.${code}.js`]),
+      ].sort(),
+    )
+    for (const [name, file] of Object.entries(manifest.files)) {
+      const bytes = await read(name)
+      expect(file.bytes).toBe(bytes.length)
+      expect(file.brotli).toBeGreaterThan(0)
+      expect(file.gzip).toBeLessThan(file.bytes)
+      expect(file.integrity).toBe('sha384-' + createHash('sha384').update(bytes).digest('base64'))
+    }
+    expect(JSON.parse((await read('manifest.json')).toString())).toEqual(manifest)
+  })
+
+  it('makes the versioned CDN copies byte-identical, so one integrity hash pins both', async () => {
+    expect((await read(`service-auth-${manifest.version}.js`)).equals(await read('service-auth.js'))).toBe(true)
+    expect((await read(`service-auth-${manifest.version}.css`)).equals(await read('service-auth.css'))).toBe(true)
+    for (const code of codes) expect((await read(`service-auth-${manifest.version}.${code}.js`)).equals(await read(`service-auth.${code}.js`)), code).toBe(true)
+  })
+
+  it('makes each language pack a script that adds its texts beside any other pack\'s, and keeps them out of the main script', async () => {
+    expect([...codes].sort()).toEqual(['de', 'es', 'fr', 'it', 'nl', 'pl'])
+    // A page of its own: the packs' global object, as a browser's window would be.
+    const page: { ServiceAuthTexts?: Record<string, Record<string, string>> } = createContext({})
+    for (const code of codes) runInContext((await read(`service-auth.${code}.js`)).toString(), page)
+    expect(Object.keys(page.ServiceAuthTexts!)).toEqual(codes)
+    expect(page.ServiceAuthTexts!.de.ready).toBe('Mit der App scannen')
+    expect(page.ServiceAuthTexts!.pl.ready).toBe('Zeskanuj w aplikacji')
+    // Not in the main script: a language costs it nothing.
+    expect((await read('service-auth.js')).toString()).not.toContain('Mit der App scannen')
+  })
+
+  it('makes every language pack safe to import in Node, as a server render of a page that imports it does', async () => {
+    // Its own process, as a server is: nothing of the test runner's globals (happy-dom's self, say)
+    // to lean on. Each pack only adds its texts to the global object, which no server reads.
+    const probe = `for (const file of process.argv.slice(1)) await import(file)
+console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceAuthTexts).map(([code, texts]) => [code, texts.retry]))))`
+    const files = codes.map((code) => pathToFileURL(join(outdir, `service-auth.${code}.js`)).href)
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe, ...files])
+    expect(JSON.parse(stdout)).toEqual({ de: 'Erneut versuchen', es: 'Reintentar', fr: 'Réessayer', it: 'Riprova', nl: 'Opnieuw proberen', pl: 'Spróbuj ponownie' })
+  })
+
+  it('bakes SERVICE_API_URL in as the default service URL', async () => {
+    const custom = await mkdtemp(join(tmpdir(), 'service-auth-api-'))
+    const previous = process.env.SERVICE_API_URL
+    process.env.SERVICE_API_URL = 'https://auth.build-test.example'
+    try {
+      await build({ outdir: custom, types: false })
+      for (const name of ['service-auth.js', 'service-auth.mjs']) {
+        const code = (await readFile(join(custom, name))).toString()
+        expect(code).toContain('https://auth.build-test.example')
+        expect(code).not.toContain(DEFAULT_API)
+      }
+    } finally {
+      process.env.SERVICE_API_URL = previous
+      if (previous === undefined) delete process.env.SERVICE_API_URL
+      await rm(custom, { recursive: true, force: true })
+    }
+    expect((await read('service-auth.js')).toString()).toContain(DEFAULT_API)
+    // A whole build: seconds on a busy two-core machine, well past vitest's default 5 s.
+  }, 60_000)
+
+  it('sets the one global only from the IIFE; the ESM build exports the API and touches no window', async () => {
+    const esm = (await read('service-auth.mjs')).toString()
+    expect(esm).not.toMatch(/window\.ServiceAuth|ServiceAuth\s*=/)
+    expect(esm).toMatch(/export\s*\{[^}]*\bmount\b/)
+    expect((await read('service-auth.js')).toString()).toContain('ServiceAuth')
+  })
+
+  it('builds the React component as a client module that imports React and the ES module rather than carrying copies', async () => {
+    const component = (await read('react.mjs')).toString()
+    expect(component).toMatch(/^"use client";/)
+    const imported = new Set([...component.matchAll(/from\s*"([^"]+)"/g)].map((match) => match[1]))
+    expect(imported).toEqual(new Set(['react', 'react/jsx-runtime', 'service-auth']))
+    expect(component).toMatch(/export\s*\{[^}]*\bServiceAuth\b/)
+    // Nothing of the widget itself: one copy per page, the ES module's.
+    expect(component).not.toContain('/v1/entity/challenges')
+    // Nor of the component in the CDN script.
+    expect((await read('service-auth.js')).toString()).not.toMatch(/use client|ServiceAuthProps|useEffect/)
+  })
+
+  it("keeps the README's pinned script, stylesheet and language pack tags true: their integrity is the built files'", async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8')
+    for (const [attribute, ext] of [['src', 'js'], ['href', 'css'], ['src', 'de.js']]) {
+      const [, file, integrity] = readme.match(new RegExp(`${attribute}="[^"]*/(service-auth-[\\d.]+\\.${ext})"\\s+integrity="([^"]+)"`))!
+      expect(file).toBe(`service-auth-${manifest.version}.${ext}`)
+      expect(integrity).toBe(manifest.files[file].integrity)
+    }
+    // The table under Languages: a row for every pack, with its pinned name and hash.
+    for (const code of codes) {
+      const file = `service-auth-${manifest.version}.${code}.js`
+      const [, integrity] = readme.match(new RegExp(`\\| \`${code}\` \\| \`${file.replace(/\./g, '\\.')}\` \\| \`([^\`]+)\``)) ?? []
+      expect(integrity, file).toBe(manifest.files[file].integrity)
+    }
+  })
+
+  it('keeps each language pack within the 400 B gzipped the README promises', () => {
+    for (const code of codes) expect(manifest.files[`service-auth.${code}.js`].gzip, code).toBeLessThanOrEqual(400)
+  })
+
+  it('emits source maps for both builds', async () => {
+    for (const name of ['service-auth.js.map', 'service-auth.mjs.map']) {
+      expect(JSON.parse((await read(name)).toString()).sources.some((source: string) => source.includes('widget.ts'))).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,186 @@
+// @vitest-environment node
+// handleControllerRequest against the real mock service over HTTP: the client signs every call,
+// the knobs play the phone, and each failure the controller can meet is met for real.
+import { createServer } from 'node:net'
+import { randomBytes } from 'node:crypto'
+import { SignJWT } from 'jose'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { readQrPng } from '../../e2e/qr.ts'
+import { createClient, handleControllerRequest, type Client, type ControllerOptions } from 'service-auth/server'
+import { useService } from '../../packages/mock/test/service/helpers.ts'
+
+const service = useService()
+
+interface User {
+  identifier: string
+}
+
+let client: Client
+let users: Map<string, User>
+let sessions: string[]
+
+beforeEach(() => {
+  client = createClient({ baseUrl: service.url, key: service.key.key, secret: service.key.secret })
+  users = new Map()
+  sessions = []
+})
+
+const options = (overrides: Partial<ControllerOptions<User>> = {}): ControllerOptions<User> => ({
+  client,
+  secret: service.key.secret,
+  findUser: (identifier) => users.get(identifier),
+  startSession: (user) => {
+    sessions.push(user.identifier)
+    return '/welcome'
+  },
+  ...overrides,
+})
+
+/** The embed's hand-over to the controller; `xhr: false` is a plain request, as a link would make. */
+const request = (token: string, { xhr = true } = {}) => ({
+  headers: { accept: 'application/json', 'x-service-auth': token, ...(xhr && { 'x-requested-with': 'XMLHttpRequest' }) },
+})
+
+/** Enrols through the client and provisions a phone with what the enrollment QR code says; the device id. */
+async function enrolWithPhone(identifier: string, { known = true } = {}): Promise<string> {
+  const { enrollment } = await client.enroll({ identifier })
+  if (known) users.set(identifier, { identifier })
+  const res = await service.knob('devices', { token: readQrPng(Buffer.from(enrollment.base64ImageData, 'base64')) })
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { device: { id: string } }).device.id
+}
+
+/** A challenge as the embed creates it, signed by the phone; its id and the token the embed would get. */
+async function signedChallenge(deviceId: string): Promise<{ id: string; token: string }> {
+  const { id, pollingUrl } = await service.createChallenge()
+  expect((await service.knob(`challenges/${id}/sign`, { deviceId })).status).toBe(200)
+  // The token as the embed reads it: from the status poll.
+  const { token } = (await (await fetch(pollingUrl)).json()) as { token: string }
+  return { id, token }
+}
+
+async function stateOf(id: string): Promise<string> {
+  const challenges = (await (await service.knob('challenges', undefined, 'GET')).json()) as { id: string; state: string }[]
+  return challenges.find((challenge) => challenge.id === id)!.state
+}
+
+const problemOf = (answer: { headers: Record<string, string | string[]>; body: string }) => {
+  expect(answer.headers['Content-Type']).toBe('application/problem+json')
+  return JSON.parse(answer.body)
+}
+
+describe('handleControllerRequest against the mock service', () => {
+  it('signs in: the XHR gets 200 {location}, the challenge is consumed and the session started', async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    const answer = await handleControllerRequest(request(token), options())
+    expect(answer).toMatchObject({ status: 200, headers: { 'Content-Type': 'application/json' } })
+    expect(JSON.parse(answer.body)).toEqual({ location: '/welcome' })
+    expect(sessions).toEqual(['ada@example.com'])
+    expect(await stateOf(id)).toBe('consumed')
+  })
+
+  it('answers a plain request with a 302 to the session’s location', async () => {
+    const { token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    const answer = await handleControllerRequest(request(token, { xhr: false }), options())
+    expect(answer).toMatchObject({ status: 302, headers: { Location: '/welcome' } })
+    expect(sessions).toEqual(['ada@example.com'])
+  })
+
+  it('refuses a bad token with 401: another secret’s signature, or no JWT at all', async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    const [, payload] = token.split('.')
+    const forged = await new SignJWT(JSON.parse(Buffer.from(payload!, 'base64url').toString()))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(randomBytes(32))
+    for (const bad of [forged, 'not-a-token']) {
+      const answer = await handleControllerRequest(request(bad), options())
+      expect(answer.status).toBe(401)
+      expect(problemOf(answer)).toMatchObject({ status: 401, title: 'Unauthorized' })
+    }
+    expect(sessions).toEqual([])
+    expect(await stateOf(id)).toBe('signed')
+  })
+
+  it('refuses a user the app does not know with 403, and leaves the challenge unconsumed', async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('eve@example.com', { known: false }))
+    const answer = await handleControllerRequest(request(token), options())
+    expect(answer.status).toBe(403)
+    expect(problemOf(answer)).toMatchObject({ status: 403, title: 'Forbidden' })
+    expect(sessions).toEqual([])
+    expect(await stateOf(id)).toBe('signed')
+  })
+
+  it('refuses a consumed challenge: the second use of a token is a 401', async () => {
+    const { token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    expect((await handleControllerRequest(request(token), options())).status).toBe(200)
+    const again = await handleControllerRequest(request(token), options())
+    expect(again.status).toBe(401)
+    expect(problemOf(again).detail).toBe('The service did not confirm this sign-in.')
+    expect(sessions).toEqual(['ada@example.com'])
+  })
+
+  it('answers 423 for a locked identity, consuming nothing; unlocked, the same token signs in', async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    await client.identities.update('ada@example.com', { locked: true })
+    const answer = await handleControllerRequest(request(token), options())
+    expect(answer.status).toBe(423)
+    expect(problemOf(answer)).toMatchObject({ status: 423, title: 'Locked' })
+    expect(await stateOf(id)).toBe('signed')
+
+    await client.identities.update('ada@example.com', { locked: false })
+    expect((await handleControllerRequest(request(token), options())).status).toBe(200)
+  })
+
+  it.each(['.', '..'])('answers 401 for the identifier "%s", sends nothing, and leaves the challenge and the identity "authenticate" alone', async (identifier) => {
+    // Fetch resolves /identities/./authenticate to /identities/authenticate: updating an identity
+    // of that name answers 200, which would start a session with nothing confirmed.
+    await client.enroll({ identifier: 'authenticate', nickname: 'Untouched' })
+    const { id, token } = await signedChallenge(await enrolWithPhone(identifier))
+    const before = await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)
+    const answer = await handleControllerRequest(request(token), options())
+    expect(answer.status).toBe(401)
+    expect(problemOf(answer).detail).toBe('The service did not confirm this sign-in.')
+    expect(sessions).toEqual([])
+    expect(await stateOf(id)).toBe('signed')
+    expect(await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)).toHaveLength(before.length)
+    expect((await client.identities.get('authenticate')).nickname).toBe('Untouched')
+  })
+
+  it('answers 401 for an identity deleted after its phone signed', async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    await client.identities.delete('ada@example.com')
+    expect((await handleControllerRequest(request(token), options())).status).toBe(401)
+    expect(sessions).toEqual([])
+    expect(await stateOf(id)).toBe('signed')
+  })
+
+  it('answers 502 when the service is down, and starts no session', async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    const down = createClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, key: service.key.key, secret: service.key.secret, timeout: 2000 })
+    const answer = await handleControllerRequest(request(token), options({ client: down }))
+    expect(answer.status).toBe(502)
+    expect(problemOf(answer)).toMatchObject({ status: 502, title: 'Bad Gateway' })
+    expect(sessions).toEqual([])
+    expect(await stateOf(id)).toBe('signed')
+  })
+
+  it('answers 502 when the service fails (a 500 from authenticate)', async () => {
+    const { token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    await service.knob('fail', { status: 500, match: 'authenticate' })
+    expect((await handleControllerRequest(request(token), options())).status).toBe(502)
+    // The failure was the service's, not the sign-in's: the same token still works.
+    expect((await handleControllerRequest(request(token), options())).status).toBe(200)
+  })
+})
+
+/** A port nothing listens on: one the system just handed out and took back. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
