@@ -1,13 +1,15 @@
-// The package as an integrator installs it: `npm pack` (which builds), publint and
-// arethetypeswrong on the tarball, then a fresh project that installs the tarball, type-checks a
-// page and the README's module examples under node16 and bundler, bundles the page for
-// production (the stylesheet import must survive), and runs the README's controller examples in
-// Node against the mock service. Then the test kit from the tarball: `npx service-auth-mock`
-// with a page built from the README's markup and its Express controller, and the README's
-// Playwright test, both in Chromium.
+// The packages as integrators install them: `npm pack` of both workspaces (which builds them),
+// publint and arethetypeswrong on each tarball, then fresh projects. The embed alone installs
+// anywhere: with npm no install script, no native file, under 1 MB; with pnpm, too. With both
+// packages: a page and the README's module examples type-check under node16 and bundler, the page
+// bundles for production (the stylesheet import must survive), and the README's controller
+// examples run in Node against the mock service. Then the test kit from its tarball:
+// `npx service-auth-mock` with a page built from the README's markup and its Express controller,
+// and the README's Playwright test, both in Chromium; and the kit without lmdb, as installed with
+// --omit=optional or where native modules cannot load.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,50 +28,108 @@ const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const bin = (name: string) => join(root, 'node_modules/.bin', name)
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
+const INSTALL = ['--no-audit', '--no-fund', '--prefer-offline']
 
+interface Packed {
+  tarball: string
+  files: string[]
+}
 let work: string
 let project: string
+/** service-auth's tarball. */
 let tarball: string
 let packed: string[]
+let mock: Packed
+
+/** A new directory with a package.json, for a fresh project. */
+async function freshProject(name: string): Promise<string> {
+  const dir = join(work, name)
+  await mkdir(dir)
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }))
+  return dir
+}
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'service-auth-consumer-'))
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, maxBuffer: 16 << 20 })
-  const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')))
-  tarball = join(work, info.filename)
-  packed = info.files.map((file: { path: string }) => file.path)
+  // In the workspaces' order: the mock's declarations name service-auth's, built first.
+  const { stdout } = await run('npm', ['pack', '--workspace', 'service-auth', '--workspace', '@service-auth/mock', '--json', '--pack-destination', work], { cwd: root, maxBuffer: 16 << 20 })
+  const infos = JSON.parse(stdout.slice(stdout.indexOf('['))) as { name: string; filename: string; files: { path: string }[] }[]
+  const byName = (name: string): Packed => {
+    const info = infos.find((entry) => entry.name === name)!
+    return { tarball: join(work, info.filename), files: info.files.map((file) => file.path) }
+  }
+  ;({ tarball, files: packed } = byName('service-auth'))
+  mock = byName('@service-auth/mock')
 
-  project = join(work, 'consumer')
-  await mkdir(project)
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-  // Its one dependency, jose, comes from npm's cache (filled by `npm ci`) or the registry; so do
+  project = await freshProject('consumer')
+  // Their one dependency, jose, comes from npm's cache (filled by `npm ci`) or the registry; so do
   // what an integrator's app and tests bring of their own (Express, Playwright), at our versions.
   const theirs = await Promise.all(['express', '@playwright/test'].map(async (name) => `${name}@${JSON.parse(await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`))
-  await run('npm', ['install', tarball, ...theirs, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project })
+  await run('npm', ['install', tarball, mock.tarball, ...theirs, ...INSTALL, '--ignore-scripts'], { cwd: project })
 })
 afterAll(() => rm(work, { recursive: true, force: true }))
 
-describe('the tarball', () => {
+/** Every file under a directory, with its size, following no links. */
+async function filesUnder(dir: string): Promise<{ path: string; bytes: number }[]> {
+  const found: { path: string; bytes: number }[] = []
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue
+    const path = join(entry.parentPath, entry.name)
+    found.push({ path, bytes: (await stat(path)).size })
+  }
+  return found
+}
+
+/** The packages installed under node_modules that run a script at install. */
+async function installScripts(nodeModules: string): Promise<string[]> {
+  const manifests = (await filesUnder(nodeModules)).filter(({ path }) => path.endsWith('/package.json'))
+  const running: string[] = []
+  for (const { path } of manifests) {
+    const { name, scripts = {} } = JSON.parse(await readFile(path, 'utf8')) as { name?: string; scripts?: Record<string, string> }
+    if (name && ['preinstall', 'install', 'postinstall'].some((hook) => hook in scripts)) running.push(name)
+  }
+  return running
+}
+
+/** What a built file imports, by specifier. */
+const importsOf = (code: string) =>
+  [/^\s*(?:import|export)\b[^'"\n]*?\bfrom\s*["']([^"']+)["']/gm, /^\s*import\s*["']([^"']+)["']/gm, /\bimport\(\s*["']([^"']+)["']\s*\)/g, /\brequire\(\s*["']([^"']+)["']\s*\)/g]
+    .flatMap((pattern) => [...code.matchAll(pattern)])
+    .map((match) => match[1]!)
+
+describe('service-auth installs anywhere: its only dependency is jose', () => {
+  it('npm: no install script, no native file, under 1 MB of node_modules', async () => {
+    const dir = await freshProject('embed-npm')
+    // As an integrator installs it: install scripts allowed, so that one would show.
+    await run('npm', ['install', tarball, ...INSTALL], { cwd: dir })
+    const { dependencies } = JSON.parse((await run('npm', ['ls', '--all', '--json'], { cwd: dir })).stdout)
+    expect(Object.keys(dependencies)).toEqual(['service-auth'])
+    expect(Object.keys(dependencies['service-auth'].dependencies)).toEqual(['jose'])
+    const files = await filesUnder(join(dir, 'node_modules'))
+    expect(files.filter(({ path }) => path.endsWith('.node'))).toEqual([])
+    expect(await installScripts(join(dir, 'node_modules'))).toEqual([])
+    expect(files.reduce((sum, { bytes }) => sum + bytes, 0)).toBeLessThan(1 << 20)
+  })
+
+  it('pnpm: `pnpm add` of the tarball, then a CI-style `pnpm install --frozen-lockfile`, both exit 0', async () => {
+    const dir = await freshProject('embed-pnpm')
+    const pnpm = (...args: string[]) => run(process.execPath, [join(root, 'node_modules/pnpm/bin/pnpm.mjs'), ...args, '--store-dir', join(work, 'pnpm-store')], { cwd: dir })
+    await pnpm('add', tarball)
+    await rm(join(dir, 'node_modules'), { recursive: true })
+    await pnpm('install', '--frozen-lockfile')
+    const installed = JSON.parse(await readFile(join(dir, 'node_modules/service-auth/package.json'), 'utf8'))
+    expect(installed.name).toBe('service-auth')
+  })
+})
+
+describe('service-auth\'s tarball', () => {
   it('holds the built files, README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
     const outside = packed.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(path))
     expect(outside).toEqual([])
     expect(packed.filter((path) => path.endsWith('.map'))).toEqual([])
     for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
     for (const code of ['de', 'es', 'fr', 'it', 'nl', 'pl']) expect(packed).toContain(`dist/service-auth.${code}.js`)
-    for (const file of ['dist/cli.mjs', 'dist/testing.mjs', 'dist/types/testing/index.d.ts']) expect(packed).toContain(file)
-  })
-
-  it('ships a test kit for Node that needs nothing but Node and the package\'s own dependencies', async () => {
-    const { dependencies, bin } = JSON.parse(await readFile(join(project, 'node_modules/service-auth/package.json'), 'utf8'))
-    expect(bin).toEqual({ 'service-auth': './dist/cli.mjs' })
-    for (const file of ['cli.mjs', 'testing.mjs']) {
-      const code = await readFile(join(project, 'node_modules/service-auth/dist', file), 'utf8')
-      const imported = [/^\s*(?:import|export)\b[^'"\n]*?\bfrom\s*["']([^"']+)["']/gm, /\bimport\(\s*["']([^"']+)["']\s*\)/g, /\brequire\(\s*["']([^"']+)["']\s*\)/g]
-        .flatMap((pattern) => [...code.matchAll(pattern)])
-        .map((match) => match[1]!)
-      expect(imported).toContain('jose')
-      expect(imported.filter((name) => !isBuiltin(name) && !Object.hasOwn(dependencies, name)), file).toEqual([])
-    }
+    for (const path of packed) expect(path, 'nothing of the mock').not.toMatch(/cli|testing|mock/)
   })
 
   it('links no source map from what it ships', async () => {
@@ -98,6 +158,83 @@ describe('the tarball', () => {
       .flat()
       .filter((problem) => !['node10', 'node16-cjs'].includes(problem.resolutionKind ?? ''))
     expect(counted).toEqual([])
+  })
+})
+
+describe('@service-auth/mock\'s tarball', () => {
+  const installed = (path: string) => join(project, 'node_modules/@service-auth/mock', path)
+
+  it('holds the built files, README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
+    expect(mock.files.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(path))).toEqual([])
+    expect(mock.files.filter((path) => path.endsWith('.map'))).toEqual([])
+    for (const file of ['dist/cli.mjs', 'dist/index.mjs', 'dist/types/index.d.ts']) expect(mock.files).toContain(file)
+  })
+
+  it('runs as service-auth-mock, and imports nothing but Node, its dependencies and its own chunks; lmdb from one chunk, loaded for a data directory only', async () => {
+    const { bin, dependencies, optionalDependencies } = JSON.parse(await readFile(installed('package.json'), 'utf8'))
+    expect(bin).toEqual({ 'service-auth-mock': './dist/cli.mjs' })
+    expect(Object.keys(optionalDependencies)).toEqual(['lmdb'])
+    const shipped = mock.files.filter((path) => path.endsWith('.mjs'))
+    const importing: Record<string, string[]> = {}
+    for (const file of shipped) {
+      const imported = importsOf(await readFile(installed(file), 'utf8'))
+      expect(imported.filter((name) => !isBuiltin(name) && !name.startsWith('./') && !name.startsWith('../') && !Object.hasOwn(dependencies, name) && !Object.hasOwn(optionalDependencies, name) && !name.startsWith('service-auth/')), file).toEqual([])
+      for (const name of imported) (importing[name] ??= []).push(file)
+    }
+    expect(importing['lmdb']).toEqual([expect.stringMatching(/^dist\/chunks\/lmdb-backend-\w+\.mjs$/)])
+    const lmdbChunk = importing['lmdb']![0]!.slice('dist/chunks/'.length)
+    // The chunk is imported dynamically only, by whatever opens a data directory.
+    for (const [name, files] of Object.entries(importing)) if (name.endsWith(lmdbChunk)) for (const file of files) expect(await readFile(installed(file), 'utf8')).toContain(`import("./${lmdbChunk}")`)
+  })
+
+  it('publint finds nothing, not even a suggestion', async () => {
+    const { stdout } = await run(bin('publint'), ['run', mock.tarball, '--level', 'suggestion', '--strict'])
+    expect(stdout).toContain('All good!')
+  })
+
+  it('arethetypeswrong finds nothing for an ESM-only package', async () => {
+    const { stdout } = await run(bin('attw'), [mock.tarball, '--profile', 'esm-only', '--format', 'json'], { maxBuffer: 16 << 20 }).catch((error) => error)
+    const { problems = {} } = JSON.parse(stdout.slice(stdout.indexOf('{')))
+    const counted = Object.values(problems as Record<string, { resolutionKind?: string }[]>)
+      .flat()
+      .filter((problem) => !['node10', 'node16-cjs'].includes(problem.resolutionKind ?? ''))
+    expect(counted).toEqual([])
+  })
+
+  describe('installed without lmdb (--omit=optional), as where native modules cannot load', () => {
+    let dir: string
+    beforeAll(async () => {
+      dir = await freshProject('mock-no-native')
+      await run('npm', ['install', tarball, mock.tarball, ...INSTALL, '--omit=optional'], { cwd: dir })
+    })
+
+    it('installs no native file', async () => {
+      expect((await filesUnder(join(dir, 'node_modules'))).filter(({ path }) => path.endsWith('.node'))).toEqual([])
+      await expect(stat(join(dir, 'node_modules/lmdb'))).rejects.toMatchObject({ code: 'ENOENT' })
+    })
+
+    it('startMockService() works in memory', async () => {
+      const script = "import { startMockService, TEST_KEYS } from '@service-auth/mock'\n" +
+        'const service = await startMockService()\n' +
+        "const res = await fetch(service.url + '/v1/entity/challenges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: TEST_KEYS.signs }) })\n" +
+        'console.log(res.status)\nawait service.close()\n'
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir })
+      expect(stdout.trim()).toBe('201')
+    })
+
+    it('service-auth-mock --in-memory serves; with a data directory it says in one line that lmdb is missing, and names --in-memory', async () => {
+      const child = spawn(process.execPath, [join(dir, 'node_modules/.bin/service-auth-mock'), '--port', '0', '--in-memory'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] })
+      try {
+        const [first] = await once(createInterface({ input: child.stdout! }), 'line')
+        const url = /^Service: (\S+)$/.exec(first)![1]
+        expect((await fetch(`${url}/__knobs/challenges`)).status).toBe(200)
+      } finally {
+        child.kill()
+      }
+      const failed = await run(process.execPath, [join(dir, 'node_modules/.bin/service-auth-mock'), '--port', '0', '--data', join(dir, 'state')], { cwd: dir }).catch((error) => error)
+      expect(failed.code).toBe(1)
+      expect(failed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/lmdb.*--in-memory/)])
+    })
   })
 })
 

@@ -3,6 +3,7 @@
 // whoever keeps everything in memory (the tests, startMockService) never needs its binary.
 import { mkdirSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { loadLmdbBackend } from './lmdb-loader.ts'
 import { MemoryBackend } from './memory-backend.ts'
 import { Store } from './store.ts'
 
@@ -29,7 +30,7 @@ export async function openDataStore(dataDir: string): Promise<Store> {
   if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE)) {
     throw new Error(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
   }
-  const { LmdbBackend } = await import('./lmdb-backend.ts')
+  const LmdbBackend = await loadLmdbBackend()
   return new Store(new LmdbBackend(dir))
 }
 
@@ -43,6 +44,6 @@ export async function readDataStore(dataDir: string): Promise<Store> {
     names = []
   }
   if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state.`)
-  const { LmdbBackend } = await import('./lmdb-backend.ts')
+  const LmdbBackend = await loadLmdbBackend()
   return new Store(new LmdbBackend(dir, { readOnly: true }))
 }

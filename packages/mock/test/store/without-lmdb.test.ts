@@ -1,0 +1,35 @@
+// @vitest-environment node
+// Where lmdb cannot be loaded (not installed with --omit=optional, or a platform without its
+// binary): memory works, and a data directory fails in one line that names the way out.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+vi.mock('lmdb', () => {
+  throw Object.assign(new Error("Cannot find package 'lmdb' imported from lmdb-backend.ts"), { code: 'ERR_MODULE_NOT_FOUND' })
+})
+
+describe('without lmdb', () => {
+  let dir: string | undefined
+  afterEach(() => dir && rm(dir, { recursive: true, force: true }))
+
+  it('startMockService() keeps its state in memory and serves', async () => {
+    const { startMockService } = await import('../../src/index.ts')
+    const service = await startMockService()
+    try {
+      const res = await fetch(`${service.url}/v1/entity/challenges`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: service.key }) })
+      expect(res.status).toBe(201)
+    } finally {
+      await service.close()
+    }
+  })
+
+  it('a data directory is refused in one line that names --in-memory', async () => {
+    const { openDataStore } = await import('../../src/store/open-store.ts')
+    dir = await mkdtemp(join(tmpdir(), 'no-lmdb-'))
+    // (vitest wraps the mock's error in its own, so the reason is vitest's here; the package test
+    // installs without lmdb for real and sees "it is not installed".)
+    await expect(openDataStore(dir)).rejects.toThrow(/^A data directory needs lmdb, which could not be loaded \([^\n]*\): install it \(npm install lmdb\), or keep the state in memory with --in-memory\.$/)
+  })
+})
