@@ -86,6 +86,16 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
     table(['File', 'Bytes', 'gzip', 'brotli'], [...r.size.files, r.size.baseline].map((row) => [row.file, bytes(row.bytes), bytes(row.gzip), bytes(row.brotli)])),
     `The IIFE (\`${r.size.iife.file}\`) is ${bytes(r.size.iife.gzip)} B gzipped: budget ${bytes(r.size.iife.budget)} B, aim ${bytes(r.size.iife.aim)} B.`,
   )
+  if (r.install) {
+    say(
+      '### Install size',
+      'Each package packed (`npm pack`) and installed with npm into a fresh project of its own, install scripts allowed, as an integrator installs it: the packages that land in `node_modules`, their bytes on disk, the native files among them and the packages that run a script at install. The mock installs the embed beside it (its dependency).',
+      table(
+        ['Install', 'Tarball, B', 'Packages', 'node_modules, B', 'Native files', 'Install scripts'],
+        r.install.rows.map((row) => [`\`${row.install}\``, bytes(row.tarballBytes), row.packages, bytes(row.bytes), row.nativeFiles, row.installScripts.join(', ') || 'none']),
+      ),
+    )
+  }
 
   const variants = Object.keys(VARIANTS) as StartupVariant[]
   const s = r.startup

@@ -3,6 +3,7 @@
 import type { AbuseResult } from './abuse.ts'
 import type { BusyResult } from './busy-page.ts'
 import type { CapacityResult } from './capacity.ts'
+import type { InstallResult } from './install-size.ts'
 import type { LoadResult } from './load.ts'
 import type { Machine } from './machine.ts'
 import type { MemoryResult } from './memory.ts'
@@ -13,7 +14,7 @@ import type { StartupResult } from './startup.ts'
 
 export interface BenchResults {
   machine: Machine
-  /** The commit measured, and whether src/ had changes not committed yet (then the bundle's hash tells which). */
+  /** The commit measured, and whether the embed's sources had changes not committed yet (then the bundle's hash tells which). */
   revision: { commit: string; srcChanged: boolean }
   /** Load average over the last minute when the run ended, beside machine.loadAverage at its start. */
   loadAverageAtEnd: number
@@ -23,6 +24,8 @@ export interface BenchResults {
   /** Empty-request round trips to the mock service from a page, ms: the start-up phase's and the sign-in phase's. */
   floor: { startup: number[]; signIn: number[] }
   size: SizeResult
+  /** What installing each package brings; absent from runs made before the split into two packages. */
+  install?: InstallResult
   startup: StartupResult
   busyPage: BusyResult
   signToNavigation: SignResult

@@ -13,6 +13,7 @@ import { measureAbuse } from './abuse.ts'
 import { ABUSE_PLAN } from './abuse-report.ts'
 import { measureBusyPage } from './busy-page.ts'
 import { measureCapacity } from './capacity.ts'
+import { measureInstallSize } from './install-size.ts'
 import { Floor } from './floor.ts'
 import { Knobs } from './knobs.ts'
 import { measureLoad } from './load.ts'
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const started = performance.now()
   const size = await measureSize(root('packages/service-auth/dist'))
   log(`size: ${size.iife.file} ${size.iife.gzip} B gzipped`)
+  const install = await measureInstallSize(root('.'))
+  for (const row of install.rows) log(`${row.install}: ${row.packages} packages, ${row.bytes} B, ${row.nativeFiles} native files`)
 
   let demo: Demo | undefined
   let browser: BenchBrowser | undefined
@@ -110,6 +113,7 @@ async function main(): Promise<void> {
       durationS: (performance.now() - started) / 1000,
       floor: { startup: startupFloor.samples, signIn: signFloor.samples },
       size,
+      install,
       startup,
       busyPage,
       signToNavigation,
@@ -134,7 +138,7 @@ async function main(): Promise<void> {
 function revision(): BenchResults['revision'] {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root('.'), encoding: 'utf8' }).trim()
   try {
-    return { commit: git('rev-parse', '--short', 'HEAD'), srcChanged: git('status', '--porcelain', '--', 'src').length > 0 }
+    return { commit: git('rev-parse', '--short', 'HEAD'), srcChanged: git('status', '--porcelain', '--', 'packages/service-auth/src').length > 0 }
   } catch {
     return { commit: 'unknown', srcChanged: false }
   }

@@ -102,9 +102,8 @@ describe('service-auth installs anywhere: its only dependency is jose', () => {
     const dir = await freshProject('embed-npm')
     // As an integrator installs it: install scripts allowed, so that one would show.
     await run('npm', ['install', tarball, ...INSTALL], { cwd: dir })
-    const { dependencies } = JSON.parse((await run('npm', ['ls', '--all', '--json'], { cwd: dir })).stdout)
-    expect(Object.keys(dependencies)).toEqual(['service-auth'])
-    expect(Object.keys(dependencies['service-auth'].dependencies)).toEqual(['jose'])
+    // Two packages, nothing else (React is an optional peer: not installed).
+    expect((await readdir(join(dir, 'node_modules'))).filter((name) => !name.startsWith('.')).sort()).toEqual(['jose', 'service-auth'])
     const files = await filesUnder(join(dir, 'node_modules'))
     expect(files.filter(({ path }) => path.endsWith('.node'))).toEqual([])
     expect(await installScripts(join(dir, 'node_modules'))).toEqual([])
@@ -129,7 +128,7 @@ describe('service-auth\'s tarball', () => {
     expect(packed.filter((path) => path.endsWith('.map'))).toEqual([])
     for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
     for (const code of ['de', 'es', 'fr', 'it', 'nl', 'pl']) expect(packed).toContain(`dist/service-auth.${code}.js`)
-    for (const path of packed) expect(path, 'nothing of the mock').not.toMatch(/cli|testing|mock/)
+    for (const path of packed) expect(path, 'nothing of the mock').not.toMatch(/\bcli\.|testing|mock/)
   })
 
   it('links no source map from what it ships', async () => {
