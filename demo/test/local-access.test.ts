@@ -1,20 +1,9 @@
 // @vitest-environment node
 // The demo as `npm start` runs it is safe to leave running: the mock's knobs answer the app's own
 // pages and no others, and the app answers only its own names (against DNS rebinding).
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withHost } from '../../packages/mock/test/with-host.ts'
 import { startDemo, type Demo } from '../harness.ts'
-
-/** The status of a GET that names `host` as its Host, as a rebound DNS name would. */
-const withHost = (url: string, host: string) =>
-  new Promise<number>((resolve, reject) => {
-    const req = request(url, { headers: { Host: host } }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
-    req.once('error', reject)
-    req.end()
-  })
 
 describe('startDemo, as npm start runs it', () => {
   let demo: Demo

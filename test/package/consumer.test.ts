@@ -476,6 +476,11 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       }
     })
 
+    it('npx @service-auth/mock runs the same command', async () => {
+      const { stdout } = await run('npx', ['@service-auth/mock', '--help'], { cwd: project })
+      expect(stdout).toMatch(/^Usage: service-auth-mock \[options\]/)
+    })
+
     it('npx service-auth-mock starts, and with test-signs a page built from the README\'s markup signs in through the README\'s Express controller', async () => {
       // Ada is the one user the README's controller knows.
       const mock = spawn('npx', ['service-auth-mock', '--port', '0', '--test-identity', 'ada@example.com'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true })

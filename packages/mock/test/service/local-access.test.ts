@@ -4,9 +4,9 @@
 // request naming another Host is refused everywhere, against DNS rebinding. Browsers' requests
 // are played with the headers they send; Node's own requests carry neither Origin nor
 // Sec-Fetch-Site, as tests, curl and the official clients do.
-import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { startService } from '../../src/service/server.ts'
+import { withHost } from '../with-host.ts'
 import { newKey, problemOf, useService } from './helpers.ts'
 
 const APP = 'http://127.0.0.1:3000'
@@ -20,17 +20,6 @@ const fromPage = (path: string, origin: string | undefined, init: RequestInit & 
   })
 
 const identities = async () => (await service.api('GET', '/v1/entity/identities')).json() as Promise<unknown[]>
-
-/** GET with the Host the caller chooses (fetch sets it from the URL); the status. */
-const withHost = (url: string, host: string) =>
-  new Promise<number>((resolve, reject) => {
-    const req = request(url, { headers: { Host: host } }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
-    req.once('error', reject)
-    req.end()
-  })
 
 describe('the knobs answer their own pages', () => {
   it('the origin they are given and the service\'s own: CORS for that origin, never *', async () => {
