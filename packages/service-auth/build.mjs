@@ -182,10 +182,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const pinned = ['js', 'css', ...(await languagePacks()).map((code) => `${code}.js`)].map((ext) => `service-auth-${manifest.version}.${ext}`)
   for (const name of pinned) console.log(`Pinned in README.md: integrity="${manifest.files[name].integrity}" for ${name}`)
-  // `node build.mjs --readme` writes those hashes into the README's pinned tags and its table of
-  // language packs (a test checks them).
+  // `node build.mjs --readme` writes those hashes into the package README's pinned tags and its
+  // table of language packs (a test checks them). That README, the one npm shows, is the only
+  // place they are written: the repository's README links to it rather than repeat them.
   if (process.argv.includes('--readme')) {
-    const readmePath = join(root, '../../README.md')
+    const readmePath = join(root, 'README.md')
     let readme = await readFile(readmePath, 'utf8')
     for (const name of pinned) {
       const escaped = name.replace(/[.]/g, '\\.')

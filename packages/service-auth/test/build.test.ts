@@ -35,7 +35,7 @@ describe('build', () => {
   })
 
   it('is as small as the README says at its top', async () => {
-    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8')
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
     const [, kilobytes] = /^A (\d+) KB embed \(gzipped/m.exec(readme)!
     expect(manifest.files['service-auth.js'].gzip).toBeLessThanOrEqual(Number(kilobytes) * 1024)
   })
@@ -147,7 +147,7 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
   })
 
   it("keeps the README's pinned script, stylesheet and language pack tags true: their integrity is the built files'", async () => {
-    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8')
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
     for (const [attribute, ext] of [['src', 'js'], ['href', 'css'], ['src', 'de.js']]) {
       const [, file, integrity] = readme.match(new RegExp(`${attribute}="[^"]*/(service-auth-[\\d.]+\\.${ext})"\\s+integrity="([^"]+)"`))!
       expect(file).toBe(`service-auth-${manifest.version}.${ext}`)
