@@ -1,27 +1,118 @@
 // @vitest-environment node
-// What the README says about the API, held to the code: every export is documented, and the
-// documented names exist.
+// What the READMEs say, held to the code: every export is documented, the documented names and
+// options exist, and the links of the READMEs npm shows work there. Each package's README is
+// the one in its tarball; the repository's README only introduces them.
+import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { describe, expect, it } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
 import * as embed from '../packages/service-auth/src/index.ts'
 import * as server from '../packages/service-auth/src/server/index.ts'
 import { recommendedPolicy } from '../demo/app/recommended-policy.ts'
 import * as testing from '../packages/mock/src/index.ts'
 import { DEFAULT_PORT } from '../packages/mock/src/service/service-config.ts'
+import { DEFAULT_DATA_DIR } from '../packages/mock/src/store/state-options.ts'
+import { MOCK_OPTIONS, mockUsage } from '../packages/mock/src/testing/mock-command.ts'
 
-const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
-const section = (heading: string) => readme.slice(readme.indexOf(`## ${heading}`), readme.indexOf('\n## ', readme.indexOf(`## ${heading}`) + 3))
+const root = fileURLToPath(new URL('..', import.meta.url))
+const read = (path: string) => readFile(new URL(`../${path}`, import.meta.url), 'utf8')
 
-describe('README', () => {
+/** The packages, each with the README npm shows and its package.json. */
+const PACKAGES = {
+  'service-auth': { dir: 'packages/service-auth', readme: await read('packages/service-auth/README.md'), manifest: JSON.parse(await read('packages/service-auth/package.json')) },
+  '@service-auth/mock': { dir: 'packages/mock', readme: await read('packages/mock/README.md'), manifest: JSON.parse(await read('packages/mock/package.json')) },
+}
+const embedReadme = PACKAGES['service-auth'].readme
+const mockReadme = PACKAGES['@service-auth/mock'].readme
+
+/** The text under a `## heading`, up to the next `## ` (its `###` subsections included). */
+function sectionOf(readme: string, heading: string): string {
+  const start = readme.search(new RegExp(`^## ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'))
+  expect(start, `## ${heading}`).toBeGreaterThanOrEqual(0)
+  const end = readme.indexOf('\n## ', start + 3)
+  return readme.slice(start, end < 0 ? undefined : end)
+}
+
+/** The fields of `export interface name` in a source file: properties and methods. */
+async function interfaceFields(file: string, name: string): Promise<string[]> {
+  const source = await read(file)
+  const start = source.search(new RegExp(`export interface ${name}[ <]`))
+  expect(start, `${name} in ${file}`).toBeGreaterThanOrEqual(0)
+  const body = source.slice(start, source.indexOf('\n}\n', start))
+  return [...body.matchAll(/^ {2}(?:readonly )?(\w+)\??[:(]/gm)].map((match) => match[1]!)
+}
+
+/** The names a README lists in a call's options object, as in `call({a, b?, c: {…}})`: `['a', 'b', 'c']`. */
+function listedOptions(text: string, call: string): string[] {
+  const start = text.indexOf(`\`${call}`)
+  expect(start, call).toBeGreaterThanOrEqual(0)
+  const open = text.indexOf('{', start)
+  let depth = 0
+  let end = open
+  for (; end < text.length; end++) {
+    if (text[end] === '{') depth++
+    if (text[end] === '}' && --depth === 0) break
+  }
+  const names: string[] = []
+  depth = 0
+  let current = ''
+  for (const char of text.slice(open + 1, end)) {
+    if (char === '{') depth++
+    if (char === '}') depth--
+    if (char === ',' && depth === 0) {
+      names.push(current)
+      current = ''
+    } else current += char
+  }
+  names.push(current)
+  return names.map((name) => name.trim().replace(/[?:].*$/s, ''))
+}
+
+/** GitHub's ids for a README's headings (as npm's too): lower case, punctuation dropped, spaces as hyphens. */
+function anchorsOf(markdown: string): Set<string> {
+  const seen = new Map<string, number>()
+  const anchors = new Set<string>()
+  for (const [, heading] of withoutCode(markdown).matchAll(/^#{1,6}[ \t]+(.+?)[ \t]*#*$/gm)) {
+    const base = heading!.toLowerCase().replace(/<[^>]*>/g, '').replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    anchors.add(count ? `${base}-${count}` : base)
+  }
+  return anchors
+}
+
+/** The text outside fenced code blocks and HTML comments; inline code spans become their bare text for headings. */
+function withoutCode(markdown: string): string {
+  return markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/<!--[\s\S]*?-->/g, '').replace(/`([^`\n]*)`/g, '$1')
+}
+
+/** Every link and image of a README: Markdown's `[…](url)`, `![…](url)` and `[…]: url`, and HTML's `href` and `src`. Code is no link. */
+function linksOf(markdown: string): string[] {
+  const text = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/<!--[\s\S]*?-->/g, '').replace(/`[^`\n]*`/g, '')
+  return [
+    ...[...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]!),
+    ...[...text.matchAll(/^\s*\[[^\]]+\]:\s*(\S+)/gm)].map((match) => match[1]!),
+    ...[...text.matchAll(/<(?:a|img|source)\b[^>]*?\s(?:href|src|srcset)="([^"]+)"/g)].map((match) => match[1]!),
+  ]
+}
+
+/** The files git holds at or under a path of the repository. */
+const tracked = (path: string) => execFileSync('git', ['ls-files', '--', path], { cwd: root, encoding: 'utf8' }).trim()
+
+// The mock's OpenAPI document is added beside its README by another change of issue 27; until it
+// is in the tree, it is the one repository path a README may link to ahead of its arrival.
+const ARRIVING = new Set(['packages/mock/openapi.yaml'])
+
+describe('service-auth\'s README', () => {
+  const section = (heading: string) => sectionOf(embedReadme, heading)
+
   it('documents every export of the module under API', () => {
     const api = section('API')
     for (const name of Object.keys(embed)) expect(api, name).toContain(`\`${name}`)
   })
 
   it('documents every prop of the React component under React', async () => {
-    const component = await readFile(new URL('../packages/service-auth/src/react.tsx', import.meta.url), 'utf8')
-    const props = component.slice(component.indexOf('export interface ServiceAuthProps'), component.indexOf('\n}\n', component.indexOf('export interface ServiceAuthProps')))
-    const names = [...props.matchAll(/^ {2}(\w+)\??:/gm)].map((match) => match[1]!)
+    const names = await interfaceFields('packages/service-auth/src/react.tsx', 'ServiceAuthProps')
     expect(names).toContain('onSuccess')
     const react = section('React')
     for (const name of names) expect(react, name).toContain(`\`${name}\``)
@@ -37,30 +128,132 @@ describe('README', () => {
     }
   })
 
+  it('lists the options of createClient and verifyAuthToken as they are, and names every controller option', async () => {
+    const controller = section('Your controller')
+    expect(listedOptions(controller, 'createClient({')).toEqual(await interfaceFields('packages/service-auth/src/server/client.ts', 'ClientOptions'))
+    expect(listedOptions(controller, 'verifyAuthToken(token, {')).toEqual(await interfaceFields('packages/service-auth/src/server/verify.ts', 'VerifyOptions'))
+    for (const option of await interfaceFields('packages/service-auth/src/server/controller-handler.ts', 'ControllerOptions')) expect(controller, option).toContain(`\`${option}`)
+  })
+
   it('recommends the policy the strict fixture sends, which the end-to-end tests sign in under: default-src, base-uri, object-src and frame-ancestors included', () => {
     const block = /```http\nContent-Security-Policy: ([^`]*?)\n```/.exec(section('Content-Security-Policy'))?.[1]
     expect(block?.replace(/\s*\n\s*/g, ' ')).toBe(recommendedPolicy().join('; '))
     expect(recommendedPolicy()).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]))
   })
 
-  it('documents every export of @service-auth/mock, the test keys and their secret, under Testing your sign-in', () => {
-    const testingSection = section('Testing your sign-in')
-    for (const name of Object.keys(testing)) expect(testingSection, name).toContain(`\`${name}`)
-    for (const key of Object.values(testing.TEST_KEYS)) expect(testingSection).toContain(`| \`${key}\` |`)
-    expect(testingSection).toContain(`| \`${testing.TEST_SECRET}\` |`)
-  })
-
-  it('shows a complete Playwright test in at most 15 lines, the one e2e/readme-example.spec.ts runs', async () => {
-    const [, example] = /<!-- run: playwright -->\n```ts\n([\s\S]*?)```/.exec(readme) ?? []
-    expect(example).toBeDefined()
-    expect(example!.trimEnd().split('\n').length).toBeLessThanOrEqual(15)
-    const spec = await readFile(new URL('../e2e/readme-example.spec.ts', import.meta.url), 'utf8')
-    // The same code, but for where the app comes from: the README's own, the spec's the Express example.
-    expect(spec.endsWith(example!.replace("from './app.mjs'", "from '../examples/express/app.mjs'"))).toBe(true)
-  })
-
   it('has the CDN snippet name the mock service\'s address in data-service-api, with a test key that works as written', () => {
     const installation = section('Installation')
     expect(installation).toMatch(new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${DEFAULT_PORT}"></div>`))
+    expect(installation).toContain('npx @service-auth/mock')
   })
 })
+
+describe('@service-auth/mock\'s README', () => {
+  const section = (heading: string) => sectionOf(mockReadme, heading)
+  const services: { close(): Promise<void> }[] = []
+  afterAll(() => Promise.all(services.map((service) => service.close())))
+
+  it('documents every export of @service-auth/mock under Test kit, and the test keys and their secret under Test keys', () => {
+    const kit = section('Test kit')
+    for (const name of Object.keys(testing)) expect(kit, name).toContain(`\`${name}`)
+    for (const key of Object.values(testing.TEST_KEYS)) expect(section('Test keys')).toContain(`| \`${key}\` |`)
+    expect(section('Test keys')).toContain(`| \`${testing.TEST_SECRET}\` |`)
+  })
+
+  it('lists what startMockService and connectMockService resolve to as they are: every method, and no other', async () => {
+    const kit = section('Test kit')
+    const started = await testing.startMockService()
+    services.push(started)
+    const listed = (call: string) => {
+      const [, fields] = new RegExp(`\`${call}\\([\\s\\S]*?(?:resolves to|returns)\\s+\`\\{([^}]*)\\}\``).exec(kit) ?? []
+      expect(fields, call).toBeDefined()
+      return fields!.split(',').map((field) => field.trim().replace(/\(\)$/, ''))
+    }
+    expect(listed('startMockService').sort()).toEqual(Object.keys(started).sort())
+    const connected = testing.connectMockService({ url: started.url, key: started.key, secret: started.secret })
+    expect(listed('connectMockService').sort()).toEqual(Object.keys(connected).sort())
+  })
+
+  it('lists the options of the kit\'s calls, and the fields of what they resolve to, as the code has them', async () => {
+    const kit = section('Test kit')
+    const file = 'packages/mock/src/testing/mock-service.ts'
+    expect(listedOptions(kit, 'startMockService({')).toEqual(await interfaceFields(file, 'StartMockServiceOptions'))
+    expect(listedOptions(kit, 'failNext({')).toEqual(await interfaceFields(file, 'Failure'))
+    const shownOptions = await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCodeOptions')
+    expect(listedOptions(kit, 'signShownCode(page, identity, {')).toEqual(shownOptions)
+    expect(listedOptions(kit, 'expireShownCode(page, {')).toEqual(shownOptions)
+    expect(listedOptions(kit, 'readShownCode(page, {')).toEqual(shownOptions)
+    expect(listedOptions(kit.slice(kit.indexOf('resolves once the phone has signed')), '{challengeId')).toEqual(await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCode'))
+    expect(listedOptions(kit, 'connectMockService({')).toEqual(['url', 'key', 'secret'])
+    expect(listedOptions(kit, 'TEST_KEYS` (`{')).toEqual(Object.keys(testing.TEST_KEYS))
+  })
+
+  it('lists every option of service-auth-mock under Usage, and names no option or variable the command does not have', () => {
+    const usage = section('Usage')
+    for (const name of Object.keys(MOCK_OPTIONS)) expect(usage, name).toMatch(new RegExp(`\\| \`--${name}[ \`]`))
+    for (const [option] of usage.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)) expect(Object.keys(MOCK_OPTIONS), option).toContain(option!.slice(2))
+    for (const [variable] of usage.matchAll(/\bSERVICE_[A-Z_]+\b/g)) {
+      // The three lines for the controller are what the command prints, not what it reads.
+      if (['SERVICE_URL', 'SERVICE_KEY', 'SERVICE_SECRET'].includes(variable!)) continue
+      expect(mockUsage(), variable).toContain(variable)
+    }
+  })
+
+  it('says where service-auth-mock keeps its state by default, as the code does: relative to the working directory', () => {
+    const [, directory] = /by default `([^`]+)`, a path relative to the working directory/.exec(section('Usage')) ?? []
+    expect(directory).toBe(DEFAULT_DATA_DIR)
+    expect(MOCK_OPTIONS.data.help).toContain(`default ${DEFAULT_DATA_DIR} in the working directory`)
+  })
+
+  it('shows a complete Playwright test, the one e2e/readme-example.spec.ts runs word for word, importing nothing the reader must write', async () => {
+    const [, example] = /<!-- run: playwright -->\n```ts\n([\s\S]*?)```/.exec(mockReadme) ?? []
+    expect(example).toBeDefined()
+    const imported = [...example!.matchAll(/^import [^'\n]*'([^']+)'/gm)].map((match) => match[1]!)
+    expect(imported.filter((specifier) => !specifier.startsWith('node:')).sort()).toEqual(['@playwright/test', '@service-auth/mock', 'service-auth/server'])
+    const spec = await read('e2e/readme-example.spec.ts')
+    expect(spec.endsWith(example!)).toBe(true)
+  })
+})
+
+describe.each(Object.entries(PACKAGES))('%s\'s README, as npm shows it', (name, { dir, readme, manifest }) => {
+  // npm renders the README of the tarball, where a relative link leads nowhere: every link is
+  // absolute, into the repository that package.json names.
+  const repository = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')
+  const [, owner, repo] = /^https:\/\/github\.com\/([^/]+)\/([^/]+)$/.exec(repository) ?? []
+  const intoRepository = [`${repository}/blob/main/`, `${repository}/tree/main/`, `https://raw.githubusercontent.com/${owner}/${repo}/main/`]
+
+  it('names the repository, its own directory, a homepage, where to report bugs, and keywords', () => {
+    expect(manifest.name).toBe(name)
+    expect(repository).toBe('https://github.com/service-auth/service-auth')
+    expect(manifest.repository.directory).toBe(dir)
+    expect(manifest.homepage).toBe(`${repository}/tree/main/${dir}#readme`)
+    expect(manifest.bugs).toEqual({ url: `${repository}/issues` })
+    expect(manifest.keywords.length).toBeGreaterThan(2)
+  })
+
+  it('links and shows images by absolute https URLs only, or by anchors of its own headings', () => {
+    const links = linksOf(readme)
+    expect(links.length).toBeGreaterThan(5)
+    const anchors = anchorsOf(readme)
+    for (const link of links) {
+      if (link.startsWith('#')) expect(anchors, link).toContain(link.slice(1))
+      else expect(link).toMatch(/^https:\/\/[^/\s]+\.[^/\s]+\//)
+    }
+  })
+
+  it('points only at files of the repository that exist, and at headings that exist in them', async () => {
+    const links = linksOf(readme).filter((link) => /^https:\/\/([\w.-]+\.)?github(usercontent)?\.com\//.test(link))
+    expect(links.length).toBeGreaterThan(5)
+    for (const link of links) {
+      if (link === repository || link === `${repository}/issues`) continue
+      // Into the repository package.json names, at main, and nowhere else on GitHub.
+      const prefix = intoRepository.find((prefix) => link.startsWith(prefix))
+      expect(prefix, `${link} leads into ${repository} at main`).toBeDefined()
+      const [path, anchor] = decodeURIComponent(link.slice(prefix!.length)).split('#') as [string, string | undefined]
+      if (ARRIVING.has(path) && !tracked(path)) continue
+      expect(tracked(path), `${link}: ${path} is in git`).not.toBe('')
+      if (anchor) expect(anchorsOf(await read(path)), link).toContain(anchor)
+    }
+  })
+})
+

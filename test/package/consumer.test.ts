@@ -1,15 +1,16 @@
 // The packages as integrators install them: `npm pack` of both workspaces (which builds them),
 // publint and arethetypeswrong on each tarball, then fresh projects. The embed alone installs
 // anywhere: with npm no install script, no native file, under 1 MB; with pnpm, too. With both
-// packages: a page and the README's module examples type-check under node16 and bundler, the page
-// bundles for production (the stylesheet import must survive), and the README's controller
-// examples run in Node against the mock service. Then the test kit from its tarball:
-// `npx service-auth-mock` with a page built from the README's markup and its Express controller,
-// and the README's Playwright test, both in Chromium; and the kit without lmdb, as installed with
-// --omit=optional or where native modules cannot load.
+// packages: a page and service-auth's README's module examples type-check under node16 and
+// bundler, the page bundles for production (the stylesheet import must survive), and that README's
+// controller examples run in Node against the mock service. Then the test kit from its tarball:
+// `npx service-auth-mock` with a page built from service-auth's README's markup and its Express
+// controller, and @service-auth/mock's README's Playwright test as written, both in Chromium; and
+// the kit without lmdb, as installed with --omit=optional or where native modules cannot load.
+// The READMEs are read from the installed packages: what npm shows is what is run.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -122,9 +123,10 @@ describe('service-auth installs anywhere: its only dependency is jose', () => {
 })
 
 describe('service-auth\'s tarball', () => {
-  it('holds the built files, README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
+  it('holds the built files, its README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
     const outside = packed.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(path))
     expect(outside).toEqual([])
+    for (const file of ['README.md', 'LICENSE', 'package.json']) expect(packed).toContain(file)
     expect(packed.filter((path) => path.endsWith('.map'))).toEqual([])
     for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
     for (const code of ['de', 'es', 'fr', 'it', 'nl', 'pl']) expect(packed).toContain(`dist/service-auth.${code}.js`)
@@ -163,8 +165,9 @@ describe('service-auth\'s tarball', () => {
 describe('@service-auth/mock\'s tarball', () => {
   const installed = (path: string) => join(project, 'node_modules/@service-auth/mock', path)
 
-  it('holds the built files, README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
+  it('holds the built files, its README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
     expect(mock.files.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(path))).toEqual([])
+    for (const file of ['README.md', 'LICENSE', 'package.json']) expect(mock.files).toContain(file)
     expect(mock.files.filter((path) => path.endsWith('.map'))).toEqual([])
     for (const file of ['dist/cli.mjs', 'dist/index.mjs', 'dist/types/index.d.ts']) expect(mock.files).toContain(file)
   })
@@ -237,9 +240,15 @@ describe('@service-auth/mock\'s tarball', () => {
   })
 })
 
-/** The fenced code after each `<!-- checked: browser -->`, `<!-- checked: react -->` or `<!-- run: name -->` comment in the README. */
-async function readmeBlocks(marker: string, language = 'js'): Promise<string[]> {
-  const readme = await readFile(join(root, 'README.md'), 'utf8')
+/** An installed package's README, the one npm shows. */
+const installedReadme = (name: 'service-auth' | '@service-auth/mock') => readFile(join(project, 'node_modules', name, 'README.md'), 'utf8')
+
+/**
+ * The fenced code after each `<!-- checked: browser -->`, `<!-- checked: react -->` or
+ * `<!-- run: name -->` comment in an installed package's README (service-auth's by default).
+ */
+async function readmeBlocks(marker: string, language = 'js', name: 'service-auth' | '@service-auth/mock' = 'service-auth'): Promise<string[]> {
+  const readme = await installedReadme(name)
   const pattern = new RegExp(`<!-- ${marker} -->\\n\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g')
   return [...readme.matchAll(pattern)].map((match) => match[1]!)
 }
@@ -299,12 +308,16 @@ export async function steps(page: Page): Promise<string> {
       const [block] = await readmeBlocks(`run: ${name}`)
       await writeFile(join(project, `${name}.js`), block!)
     }
+    // The mock's Playwright example, type-checked strictly here as an editor would; run below.
+    const [playwright] = await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')
+    await writeFile(join(project, 'readme-playwright.ts'), playwright!)
   })
 
-  it('finds the README\'s module examples to check and run', async () => {
+  it('finds the READMEs\' module examples to check and run', async () => {
     expect((await readmeBlocks('checked: browser')).length).toBeGreaterThanOrEqual(2)
     expect(await readmeBlocks('run: controller-node')).toHaveLength(1)
     expect(await readmeBlocks('run: controller-fetch')).toHaveLength(1)
+    expect(await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')).toHaveLength(1)
   })
 
   it.each([
@@ -462,8 +475,6 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
   })
 
   describe('the test kit, from the tarball, in Chromium', () => {
-    /** Every fenced block of the README of a language, in order. */
-    const readme = () => readFile(join(root, 'README.md'), 'utf8')
     const children: ChildProcess[] = []
     afterAll(() => {
       // Each in a process group of its own, as a terminal runs a command: npx's child goes too.
@@ -481,7 +492,7 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       expect(stdout).toMatch(/^Usage: service-auth-mock \[options\]/)
     })
 
-    it('npx service-auth-mock starts, and with test-signs a page built from the README\'s markup signs in through the README\'s Express controller', async () => {
+    it('npx service-auth-mock starts, and with test-signs a page built from service-auth\'s README\'s markup signs in through its Express controller', async () => {
       // Ada is the one user the README's controller knows.
       const mock = spawn('npx', ['service-auth-mock', '--port', '0', '--test-identity', 'ada@example.com'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
       children.push(mock)
@@ -501,7 +512,7 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       expect((await fetch(`${url}/v1/entity/identities`)).status).toBe(401)
 
       // The Installation snippet as it stands, the CDN's files served from the package, the mock at its port.
-      const [snippet] = /```html\n(<link rel="stylesheet"[\s\S]*?)```/.exec(await readme())!.slice(1)
+      const [snippet] = /```html\n(<link rel="stylesheet"[\s\S]*?)```/.exec(await installedReadme('service-auth'))!.slice(1)
       const markup = snippet!.replaceAll('https://cdn.service-auth.example/', '/cdn/').replace('http://127.0.0.1:8081', url)
       expect(markup).toContain(`data-service-key="test-signs"`)
       await writeFile(join(project, 'login.html'), `<!doctype html>\n<html lang="en">\n<title>Sign in</title>\n${markup}</html>\n`)
@@ -538,15 +549,15 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       expect(lines.at(-1)).toBe('Stopped.')
     }, 120_000)
 
-    it('a Playwright test written as the README shows signs in with startMockService and signShownCode', async () => {
-      const [, example] = /<!-- run: playwright -->\n```ts\n([\s\S]*?)```/.exec(await readme())!
-      await mkdir(join(project, 'e2e'), { recursive: true })
-      await writeFile(join(project, 'e2e/sign-in.spec.ts'), example!)
-      // The app it imports: the Express example, as an integrator's own.
-      await copyFile(join(root, 'examples/express/app.mjs'), join(project, 'e2e/app.mjs'))
+    it('the Playwright test of @service-auth/mock\'s README, saved as it says and run as written, signs in with startMockService and signShownCode', async () => {
+      const [example] = await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')
+      // Nothing beside it: the README's test brings its own login page and controller.
+      await mkdir(join(project, 'tests'), { recursive: true })
+      await writeFile(join(project, 'tests/sign-in.spec.ts'), example!)
+      // Only where Chromium is, and no HTML report: the README's reader needs no config.
       await writeFile(
         join(project, 'playwright.config.mjs'),
-        "export default { testDir: 'e2e', reporter: 'list', workers: 1, use: { browserName: 'chromium', headless: true, launchOptions: JSON.parse(process.env.LAUNCH_OPTIONS) } }\n",
+        "export default { testDir: 'tests', reporter: 'list', workers: 1, use: { browserName: 'chromium', headless: true, launchOptions: JSON.parse(process.env.LAUNCH_OPTIONS) } }\n",
       )
       const { stdout } = await run('npx', ['playwright', 'test'], { cwd: project, env: { ...process.env, CI: '1', LAUNCH_OPTIONS: JSON.stringify(chromiumLaunchOptions()) } })
       expect(stdout).toMatch(/✓ .*Ada signs in with her phone/)
