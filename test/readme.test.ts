@@ -24,6 +24,7 @@ const PACKAGES = {
 }
 const embedReadme = PACKAGES['service-auth'].readme
 const mockReadme = PACKAGES['@service-auth/mock'].readme
+const repoReadme = await read('README.md')
 
 /** The text under a `## heading`, up to the next `## ` (its `###` subsections included). */
 function sectionOf(readme: string, heading: string): string {
@@ -257,3 +258,23 @@ describe.each(Object.entries(PACKAGES))('%s\'s README, as npm shows it', (name, 
   })
 })
 
+describe('the repository\'s README', () => {
+  it('introduces both packages by their READMEs, and pins no hash of its own: the package README is the one place', () => {
+    expect(repoReadme).toContain('](packages/service-auth/README.md)')
+    expect(repoReadme).toContain('](packages/mock/README.md)')
+    expect(repoReadme).not.toMatch(/sha384-/)
+  })
+
+  it('links only to files and headings that exist', async () => {
+    for (const link of linksOf(repoReadme)) {
+      if (/^https?:/.test(link)) continue
+      const [path, anchor] = link.split('#') as [string, string | undefined]
+      if (path === '') {
+        expect(anchorsOf(repoReadme), link).toContain(anchor)
+        continue
+      }
+      expect(tracked(path), `${path} is in git`).not.toBe('')
+      if (anchor) expect(anchorsOf(await read(path)), link).toContain(anchor)
+    }
+  })
+})
