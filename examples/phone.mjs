@@ -1,6 +1,6 @@
 // @ts-check
-// The phone's side, to try the examples by hand against the mock service (`npx service-auth
-// mock`, whose /__knobs/ test endpoints this uses): enrol an identity and set up a phone for it,
+// The phone's side, to try the examples by hand against the mock service (`npx
+// @service-auth/mock`, whose /__knobs/ test endpoints this uses): enrol an identity and set up a phone for it,
 // then sign the code on the login page as that phone would. (In a test, @service-auth/mock's
 // enrolPhone and signShownCode do the same, and sign exactly the code the page shows.)
 //

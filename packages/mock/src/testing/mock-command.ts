@@ -129,7 +129,7 @@ export function startLines({ options, generated }: ServiceConfig, service: Start
   const { key, secret } = options.keys[0]!
   if (generated.secret) lines.push(`API secret of ${key} (generated, Base64): ${generated.secret}`)
   lines.push(
-    'Paste into your login page (with the script and stylesheet, see the README):',
+    "Paste into your login page (with the script and stylesheet, see service-auth's README):",
     `<div data-service-auth data-service-key="${escapeAttribute(key)}" data-service-auth-url="/auth/controller" data-service-api="${escapeAttribute(publicUrl)}"></div>`,
     'Your controller reads:',
     `SERVICE_URL=${publicUrl}`,
