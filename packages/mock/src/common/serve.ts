@@ -10,7 +10,9 @@ export function serve(handle: (req: IncomingMessage, res: ServerResponse) => Pro
   return (req, res) => {
     answerAfterStoring(res, () => handle(req, res)).catch((error: unknown) => {
       if (error instanceof ClientGone) return
-      const instance = (req.url ?? '/').split('?')[0]!
+      // The request's path; a target that is none (`*`, an absolute URL) is refused for that, and names `/`.
+      const target = req.url ?? '/'
+      const instance = target.startsWith('/') ? target.split('?')[0]! : '/'
       if (error instanceof HttpProblem) {
         sendProblem(res, error, instance)
         return

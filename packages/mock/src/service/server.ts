@@ -147,12 +147,14 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   testKeys?.ensurePhone(context)
 
   const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES },
+    // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
+    { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     serve(async (req, res) => {
       // Every answer closes its connection. Browsers silently retry a request whose reused
       // keep-alive connection drops before any answer, which would swallow a knob-forced
       // network failure; on a fresh connection the failure reaches the embed as it should.
       res.setHeader('Connection', 'close')
+      if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
       refuseForeignHost(req, allowedHosts)
       const url = requestUrl(req.url, 'http://127.0.0.1')
       const path = requestPath(req.url!)

@@ -166,6 +166,21 @@ describe('odd input', () => {
     expect(JSON.parse(huge.text.split('\r\n\r\n')[1]!)).toMatchObject({ title: 'Request Header Fields Too Large', status: 431, instance: expect.any(String) })
   })
 
+  it('a request without Host, or whose target is not a path, gets problem JSON whose instance is a path', async () => {
+    const problemIn = (text: string) => {
+      expect(text).toContain('Content-Type: application/problem+json')
+      return JSON.parse(text.split('\r\n\r\n')[1]!)
+    }
+    const hostless = await rawExchange('GET /v1/entity/identities HTTP/1.1\r\nAuthorization: x\r\n\r\n')
+    expect(hostless.status).toBe(400)
+    expect(problemIn(hostless.text)).toMatchObject({ status: 400, detail: expect.stringContaining('Host'), instance: '/v1/entity/identities' })
+    for (const target of ['*', 'http://evil.example/v1/entity/identities']) {
+      const answer = await rawExchange(`GET ${target} HTTP/1.1\r\nHost: ${host()}\r\n\r\n`)
+      expect(answer.status).toBe(400)
+      expect(problemIn(answer.text)).toMatchObject({ status: 400, instance: '/' })
+    }
+  })
+
   it('an Origin header with a non-ASCII byte is only an unknown origin', async () => {
     expect(await rawRequest(`GET ${statusPath} HTTP/1.1\r\nHost: ${host()}\r\nOrigin: \xff\r\n\r\n`)).toBe(204)
   })
