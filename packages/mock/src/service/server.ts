@@ -232,12 +232,20 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
   await handler(context, { req, res, url, params, body, rawBody })
 }
 
+/**
+ * The answers a knob `fail` rule forced: off the contract (openapi.yaml) on purpose, with any
+ * status, body and content type a test asked for, so the tests that check every answer against
+ * the contract leave these alone. Nothing on the wire tells them apart.
+ */
+export const forcedByKnob = new WeakSet<ServerResponse>()
+
 /** Answers as a knob `fail` rule says, instead of handling the request. */
 function answerWithFailure(req: IncomingMessage, res: ServerResponse, rule: FailRule, url: URL): void {
   if (rule.network) {
     req.socket.destroy()
     return
   }
+  forcedByKnob.add(res)
   const headers: Record<string, string> = rule.retryAfter === undefined ? {} : { 'Retry-After': rule.retryAfter }
   if (rule.status === 204 || rule.status === 304) {
     sendEmpty(res, rule.status, headers)
