@@ -11,6 +11,7 @@ import type { ApiKeyOptions } from '../../src/service/access/api-keys.ts'
 import { startService, type ServiceHandle, type ServiceOptions } from '../../src/service/server.ts'
 import { openDataStore } from '../../src/store/open-store.ts'
 import type { Store } from '../../src/store/store.ts'
+import { checkAnswersAgainstContract } from './contract.ts'
 
 export interface TestKey {
   key: string
@@ -77,8 +78,10 @@ export interface TestService {
  * Starts one service for the file (127.0.0.1, port 0) with knobs on and `keys` besides its
  * own, resets it before each test, and closes it after the file. In memory, as the tests run it;
  * `SERVICE_TEST_STORE=data` runs the same tests against a data directory (`npm run test:service:data`).
+ * Every answer any server of the file gives is checked against openapi.yaml (contract.ts).
  */
 export function useService(options: Partial<ServiceOptions> = {}, keys: ApiKeyOptions[] = []): TestService {
+  checkAnswersAgainstContract()
   const key = newKey('main')
   // The key is known at once, so test tables defined at module level can name it.
   const service = { key } as TestService
