@@ -100,10 +100,6 @@ function linksOf(markdown: string): string[] {
 /** The files git holds at or under a path of the repository. */
 const tracked = (path: string) => execFileSync('git', ['ls-files', '--', path], { cwd: root, encoding: 'utf8' }).trim()
 
-// The mock's OpenAPI document is added beside its README by another change of issue 27; until it
-// is in the tree, it is the one repository path a README may link to ahead of its arrival.
-const ARRIVING = new Set(['packages/mock/openapi.yaml'])
-
 describe('service-auth\'s README', () => {
   const section = (heading: string) => sectionOf(embedReadme, heading)
 
@@ -251,7 +247,6 @@ describe.each(Object.entries(PACKAGES))('%s\'s README, as npm shows it', (name, 
       const prefix = intoRepository.find((prefix) => link.startsWith(prefix))
       expect(prefix, `${link} leads into ${repository} at main`).toBeDefined()
       const [path, anchor] = decodeURIComponent(link.slice(prefix!.length)).split('#') as [string, string | undefined]
-      if (ARRIVING.has(path) && !tracked(path)) continue
       expect(tracked(path), `${link}: ${path} is in git`).not.toBe('')
       if (anchor) expect(anchorsOf(await read(path)), link).toContain(anchor)
     }
