@@ -166,7 +166,8 @@ describe('@service-auth/mock\'s tarball', () => {
   const installed = (path: string) => join(project, 'node_modules/@service-auth/mock', path)
 
   it('holds the built files, its README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
-    expect(mock.files.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(path))).toEqual([])
+    // openapi.yaml: the interface the mock serves, for anyone's tools (`@service-auth/mock/openapi.yaml`).
+    expect(mock.files.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json', 'openapi.yaml'].includes(path))).toEqual([])
     for (const file of ['README.md', 'LICENSE', 'package.json']) expect(mock.files).toContain(file)
     expect(mock.files.filter((path) => path.endsWith('.map'))).toEqual([])
     for (const file of ['dist/cli.mjs', 'dist/index.mjs', 'dist/types/index.d.ts']) expect(mock.files).toContain(file)
