@@ -133,7 +133,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
         if (!(error instanceof HttpProblem) || !wantsHtml(req) || res.headersSent) throw error
         sendErrorPage(res, error, url.pathname)
       }
-    }),
+    }, { serverName: 'demo app' }),
   )
   const url = await listen(server, options.port)
   allowedHosts.addOwn(url)

@@ -1,4 +1,4 @@
-// The Host names the demo's servers answer to, against DNS rebinding. A page on evil.example
+// The Host names the mock's servers answer to, against DNS rebinding. A page on evil.example
 // whose name the attacker then points at 127.0.0.1 is same-origin with the server: the browser
 // lets it read every answer, and its Origin passes any origin check. What it cannot change is
 // the Host header, which still names the attacker's domain. Vite and webpack-dev-server check

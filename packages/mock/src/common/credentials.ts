@@ -9,7 +9,7 @@ export interface Credentials {
 
 export function generateCredentials(): Credentials {
   return {
-    apiKey: 'demo-' + randomBytes(9).toString('base64url'),
+    apiKey: 'mock-' + randomBytes(9).toString('base64url'),
     apiSecret: randomBytes(32).toString('base64'),
   }
 }

@@ -3,7 +3,7 @@
 import { ErrorCode, type ErrorKind } from './error-codes.ts'
 import { HttpProblem, type FieldErrors } from './problem.ts'
 
-// Control characters would end up in headers or logs; nothing the demo accepts needs them.
+// Control characters would end up in headers or logs; nothing the mock accepts needs them.
 const CONTROL_CHARACTERS = /[\0-\x1f\x7f]/
 // What Node lets through into a header value without throwing, kept to plain ASCII.
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/

@@ -1,7 +1,7 @@
-// What the demo's logs (the controller's, the mock's request log) show in place of a secret:
-// enough to tell two values apart, or to check one a test already holds, and never enough to
-// use. The demo is copied; a log that handed out live tokens and session cookies would be copied
-// with it.
+// What logs (the mock's request log, an app's controller log) show in place of a secret: enough
+// to tell two values apart, or to check one a test already holds, and never enough to use. Code
+// like this is copied into integrators' apps; a log that handed out live tokens and session
+// cookies would be copied with it.
 import { createHash } from 'node:crypto'
 
 /** `sha256:` and the first 12 hex digits of the value's SHA-256. */

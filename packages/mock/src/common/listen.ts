@@ -1,4 +1,5 @@
-// Starting and stopping the demo's HTTP servers the same way: loopback only, ephemeral port allowed.
+// Starting and stopping the mock's HTTP servers (and an app's built on these helpers) the same way:
+// loopback only, ephemeral port allowed.
 import type { Server } from 'node:http'
 
 /** Listens on 127.0.0.1 (never all interfaces: these are test servers) and resolves to the base URL. */

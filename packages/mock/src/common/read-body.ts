@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http'
 import { HttpProblem, fieldProblem } from './problem.ts'
 
-/** Larger bodies get 413: nothing the demo accepts comes close. */
+/** Larger bodies get 413: nothing the mock accepts comes close. */
 export const BODY_LIMIT = 16 * 1024
 
 /** The client went away before its body arrived; there is nobody left to answer. */

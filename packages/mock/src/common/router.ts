@@ -1,4 +1,4 @@
-// Path matching shared by the demo servers: a list of patterns, each with a handler per method.
+// Path matching shared by the mock's servers: a list of patterns, each with a handler per method.
 import { HttpProblem } from './problem.ts'
 
 export interface Route<H> {

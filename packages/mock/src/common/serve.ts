@@ -1,12 +1,19 @@
 // Turns an async request handler into a Node request listener that always answers: thrown
-// HttpProblems become problem JSON, anything else is a bug in the demo and says so. An answer
+// HttpProblems become problem JSON, anything else is a bug in the server and says so. An answer
 // leaves once what its request stored is on disk (answerAfterStoring).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { answerAfterStoring } from '../store/store.ts'
 import { HttpProblem, sendProblem } from './problem.ts'
 import { ClientGone } from './read-body.ts'
 
-export function serve(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): RequestListener {
+export interface ServeOptions {
+  /** Who failed, in the 500 a bug answers with (`The … failed; see its console.`); default "mock service". */
+  serverName?: string
+}
+
+export function serve(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, { serverName = 'mock service' }: ServeOptions = {}): RequestListener {
+  // Named by whoever serves with it: an app built on these helpers is not the mock service.
+  const failed = `The ${serverName} failed; see its console.`
   return (req, res) => {
     answerAfterStoring(res, () => handle(req, res)).catch((error: unknown) => {
       if (error instanceof ClientGone) return
@@ -19,7 +26,7 @@ export function serve(handle: (req: IncomingMessage, res: ServerResponse) => Pro
       }
       // Bad input never lands here (it is a 4xx above); this is a bug, so it is loud.
       console.error(error)
-      sendProblem(res, new HttpProblem(500, 'The demo server failed; see its console.'), instance)
+      sendProblem(res, new HttpProblem(500, failed), instance)
     })
   }
 }

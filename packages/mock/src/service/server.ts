@@ -1,5 +1,5 @@
 // The mock sign-in service: the whole /v1/ API of the spec, plus knobs for tests. What it is given
-// goes to a store: in memory by default, or a data directory (demo/store/).
+// goes to a store: in memory by default, or a data directory (../store/).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { answerClientErrorsWithProblems } from '../common/client-errors.ts'
 import { closeServer, listen } from '../common/listen.ts'
@@ -42,8 +42,8 @@ export interface ServiceOptions {
   /** Serve the /__knobs/ endpoints. */
   knobs?: boolean
   /**
-   * Origins whose pages may use the knobs besides the service's own, e.g. the demo app's
-   * `http://127.0.0.1:8080`; requests from any other page are refused (403).
+   * Origins whose pages may use the knobs besides the service's own, e.g. the app under
+   * test's `http://127.0.0.1:8080`; requests from any other page are refused (403).
    */
   knobsOrigins?: string[]
   /**
@@ -73,7 +73,7 @@ export interface ServiceOptions {
   /**
    * Where the service keeps its state: `openDataStore(dir)` for a data directory, which a restart
    * finds again. Default: a store in memory of its own, gone with close(). A store passed in is
-   * the caller's to close, after the service (`npm start` shares one with the demo app).
+   * the caller's to close, after the service (an app beside it may share it, as this repository's `npm start` does).
    */
   store?: Store
   /**

@@ -25,10 +25,10 @@ describe('provisioning a device', () => {
     expect((await identity('ada@example.com')).tokens).toEqual([device])
   })
 
-  it('takes the bare token id too; the model defaults to "Demo phone" and the name is the model alone', async () => {
+  it('takes the bare token id too; the model defaults to "Mock phone" and the name is the model alone', async () => {
     const { id } = await enrollment('ada')
     const { device } = await (await provision({ token: id })).json()
-    expect(device).toMatchObject({ model: 'Demo phone', label: '', name: 'Demo phone' })
+    expect(device).toMatchObject({ model: 'Mock phone', label: '', name: 'Mock phone' })
   })
 
   it('a token works once: the second redemption is 410', async () => {

@@ -21,6 +21,8 @@ describe('readMockCommand', () => {
     const { options, generated } = read([])
     expect(options).toMatchObject({ port: 8081, knobs: true, testKeys: { identity: 'test@example.com' } })
     expect(options.keys).toEqual([{ key: generated.key, secret: generated.secret, allowedOrigins: [] }])
+    // A made-up key says whose it is: the mock's.
+    expect(generated.key).toMatch(/^mock-[\w-]{12}$/)
   })
 
   it('--port wins over SERVICE_PORT, which wins over the file; --config over SERVICE_CONFIG', () => {

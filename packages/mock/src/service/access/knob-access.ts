@@ -1,7 +1,7 @@
 // Who may use the knobs. They sign any challenge as any phone, read every request and reset the
 // service, so a page that reached them could sign a visitor's tab in as the attacker (a login
 // CSRF) or wipe the service. They answer pages of the service's own origin and of the origins it
-// is given (the demo app's, --knobs-origin), and refuse a request from any other page before it
+// is given (an app's under test, --knobs-origin), and refuse a request from any other page before it
 // acts, whatever its method and content type: a form post or a no-cors fetch needs no preflight,
 // so withholding CORS headers alone would let it act unseen. Clients that are not browsers
 // (tests, curl, the official clients) send neither Origin nor Sec-Fetch-Site and are let through.

@@ -8,7 +8,7 @@ import { deviceJson, identityJson } from '../identities/identity-json.ts'
 import { knobFields } from '../knobs/knob-fields.ts'
 import { toTimestamp } from '../timestamps.ts'
 
-const DEFAULT_MODEL = 'Demo phone'
+const DEFAULT_MODEL = 'Mock phone'
 
 /**
  * POST /__knobs/devices `{token, model?, label?}`: `token` is what the QR code says (or the bare

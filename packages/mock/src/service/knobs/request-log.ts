@@ -1,7 +1,7 @@
 // What the service received, so tests can assert what the embed sent (headers, bodies, order).
 // The knobs hand it to anyone they answer, so it keeps no credential in readable form: polling
 // secrets, request tokens and one-time passwords appear as fingerprints (`sha256:` and 12 hex
-// digits, demo/common/fingerprint.ts), enough to tell them apart or to check one a test holds.
+// digits, common/fingerprint.ts), enough to tell them apart or to check one a test holds.
 import type { IncomingMessage } from 'node:http'
 import { BoundedList } from '../../common/bounded-list.ts'
 import { fingerprint, fingerprintCredential } from '../../common/fingerprint.ts'
