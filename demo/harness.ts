@@ -1,6 +1,7 @@
 // The whole demo in one call: the mock service and the example app, wired to each other with
 // the store's credentials (fresh ones in memory). End-to-end tests and `npm start` both start it this way.
 import { fileURLToPath } from 'node:url'
+import { APP_COLLECTIONS } from './app/collections.ts'
 import { startApp, type ExtraPage } from './app/server.ts'
 import { startService } from '../packages/mock/src/service/server.ts'
 import { memoryStore } from '../packages/mock/src/store/open-store.ts'
@@ -27,8 +28,9 @@ export interface DemoOptions {
   testModes?: boolean
   /**
    * Where the service and the app keep their state, and the key and secret made up at the
-   * first start (`npm start` opens a data directory). Default: in memory, gone with close(). A
-   * store passed in is the caller's to close, after the demo.
+   * first start (`npm start` opens a data directory), opened with the app's collections
+   * (`{ collections: APP_COLLECTIONS }`). Default: in memory, gone with close(). A store passed in
+   * is the caller's to close, after the demo.
    */
   store?: Store
 }
@@ -45,7 +47,7 @@ export interface Demo {
 const DIST_DIR = fileURLToPath(new URL('../packages/service-auth/dist/', import.meta.url))
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
-  const store = options.store ?? memoryStore()
+  const store = options.store ?? memoryStore({ collections: APP_COLLECTIONS })
   const { apiKey, apiSecret } = rememberedCredentials(store)
   await store.flushed()
   // The app needs the service's URL and the service needs the app's origin: the service

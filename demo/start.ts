@@ -1,6 +1,7 @@
 // `npm start`: the demo on fixed ports, for trying it by hand, its state in a data directory
-// (see demo/store/state-options.ts for those options, and service-config.ts for who may reach it).
+// (see packages/mock/src/store/state-options.ts for those options, and service-config.ts for who may reach it).
 import { parseArgs } from 'node:util'
+import { APP_COLLECTIONS } from './app/collections.ts'
 import { startDemo } from './harness.ts'
 import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from '../packages/mock/src/service/service-config.ts'
 import { describeState, exportState, openState, STATE_ARGS, STATE_USAGE, stateOptionsFrom } from '../packages/mock/src/store/state-options.ts'
@@ -27,14 +28,14 @@ try {
   const values = commandLine(process.argv.slice(2))
   const state = stateOptionsFrom(values, process.env)
   if (state.exportTo !== undefined) {
-    const count = await exportState(state)
+    const count = await exportState(state, { collections: APP_COLLECTIONS })
     console.log(`Exported ${count} records from ${state.dataDir} to ${state.exportTo}.`)
     process.exit(0)
   }
   // The knobs are on: the demo's phone page and QA panel drive them. They answer the app's pages
   // and the service's own, and these flags add others; both servers answer only their own names.
   const { knobsOrigins, allowedHosts } = accessOptionsFrom(values, process.env)
-  const store = await openState(state)
+  const store = await openState(state, { collections: APP_COLLECTIONS })
   try {
     const demo = await startDemo({ appPort: portFrom('PORT', 8080), servicePort: portFrom('SERVICE_PORT', 8081), knobsOrigins, allowedHosts, store })
     console.log(`Demo: ${demo.appUrl}/login`)

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect } from '@playwright/test'
+import { APP_COLLECTIONS } from '../demo/app/collections.ts'
 import { startDemo, type Demo } from '../demo/harness.ts'
 import { openDataStore } from '../packages/mock/src/store/open-store.ts'
 import type { Store } from '../packages/mock/src/store/store.ts'
@@ -15,7 +16,7 @@ test('an open login page carries on across a restart, and the phone set up befor
   const work = await mkdtemp(join(tmpdir(), 'service-auth-e2e-restart-'))
   let running: { demo: Demo; store: Store } | undefined
   const start = async (ports?: { appPort: number; servicePort: number }) => {
-    const store = await openDataStore(join(work, 'data'))
+    const store = await openDataStore(join(work, 'data'), { collections: APP_COLLECTIONS })
     running = { demo: await startDemo({ ...ports, store }), store }
     return running.demo
   }

@@ -27,6 +27,7 @@ import { sendPage } from './send-page.ts'
 import { Sessions } from './sessions.ts'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
 import { Users } from './users.ts'
+import { APP_COLLECTIONS } from './collections.ts'
 import { memoryStore } from '../../packages/mock/src/store/open-store.ts'
 import type { Store } from '../../packages/mock/src/store/store.ts'
 
@@ -55,7 +56,7 @@ export interface AppOptions {
    * service's option of the same name): any other Host is refused, against DNS rebinding.
    */
   allowedHosts?: string[]
-  /** Where the app keeps its users and sessions (see ServiceOptions.store); default in memory. */
+  /** Where the app keeps its users and sessions (see ServiceOptions.store), opened with APP_COLLECTIONS; default in memory. */
   store?: Store
 }
 
@@ -102,7 +103,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   if (!options.apiKey) throw new Error('startApp needs an apiKey.')
   // Checked here, so a mistyped secret stops the start instead of failing every sign-in.
   decodeSecret(options.apiSecret)
-  const store = options.store ?? memoryStore()
+  const store = options.store ?? memoryStore({ collections: APP_COLLECTIONS })
   const context: AppContext = {
     serviceUrl: serviceUrl.href.replace(/\/+$/, ''),
     apiKey: options.apiKey,

@@ -1,14 +1,16 @@
 // @vitest-environment node
 // Nothing is lost on a restart: the service and the demo, started again on the same data
 // directory, answer as they did before, and what was under way carries on.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { APP_COLLECTIONS } from '../app/collections.ts'
 import { startDemo } from '../harness.ts'
 import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.ts'
 import { openDataStore } from '../../packages/mock/src/store/open-store.ts'
+import { exportState, openState } from '../../packages/mock/src/store/state-options.ts'
 import type { Store } from '../../packages/mock/src/store/store.ts'
 import { createClient, ServiceError } from 'service-auth/server'
 import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.ts'
@@ -107,7 +109,7 @@ describe('the service, started again on its data directory', () => {
 describe('the demo, started again on its data directory', () => {
   it('answers to the same key, knows its users, and keeps them signed in', { timeout: 30_000 }, async () => {
     const dir = join(work, 'demo')
-    let store = await openDataStore(dir)
+    let store = await openDataStore(dir, { collections: APP_COLLECTIONS })
     let demo = await startDemo({ store })
     const first = { apiKey: demo.apiKey, apiSecret: demo.apiSecret }
     const deviceId = await enrolWithPhone(demo, 'ada@example.com')
@@ -117,7 +119,7 @@ describe('the demo, started again on its data directory', () => {
     await demo.close()
     await store.close()
 
-    store = await openDataStore(dir)
+    store = await openDataStore(dir, { collections: APP_COLLECTIONS })
     demo = await startDemo({ store })
     try {
       expect({ apiKey: demo.apiKey, apiSecret: demo.apiSecret }).toEqual(first)
@@ -127,6 +129,30 @@ describe('the demo, started again on its data directory', () => {
     } finally {
       await demo.close()
       await store.close()
+    }
+  })
+
+  it('exports its users and sessions with the service\'s state, as `npm start -- --export` does, and a demo seeded from the file keeps them signed in', { timeout: 30_000 }, async () => {
+    const dir = join(work, 'exported')
+    const store = await openDataStore(dir, { collections: APP_COLLECTIONS })
+    const demo = await startDemo({ store })
+    const deviceId = await enrolWithPhone(demo, 'ada@example.com')
+    const cookie = sessionCookie(await callController(demo, await signedToken(demo, 'ada@example.com', deviceId)))
+    await demo.close()
+    await store.close()
+
+    const file = join(work, 'exported.json')
+    await exportState({ dataDir: dir, exportTo: file }, { collections: APP_COLLECTIONS })
+    const { collections } = JSON.parse(await readFile(file, 'utf8')) as { collections: Record<string, object> }
+    expect(Object.keys(collections)).toEqual(expect.arrayContaining(['credentials', 'identities', 'app-users', 'app-sessions']))
+
+    const seeded = await openState({ dataDir: join(work, 'seeded'), importFrom: file }, { collections: APP_COLLECTIONS })
+    const again = await startDemo({ store: seeded })
+    try {
+      expect(await (await fetch(again.appUrl + '/welcome', { headers: { Cookie: cookie } })).text()).toContain('Welcome, ada@example.com')
+    } finally {
+      await again.close()
+      await seeded.close()
     }
   })
 })

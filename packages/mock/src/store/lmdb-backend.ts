@@ -8,7 +8,8 @@ import { open, type Database, type RootDatabase } from 'lmdb'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { DATA_FILE } from './open-store.ts'
-import { COLLECTIONS, SCHEMA_VERSION, type CollectionName } from './schema.ts'
+import { StoreError } from './errors.ts'
+import { META, SCHEMA_VERSION } from './schema.ts'
 import type { Backend } from './store.ts'
 
 // What the first page of an LMDB file starts its meta data with (little-endian), and the data
@@ -17,6 +18,11 @@ import type { Backend } from './store.ts'
 const LMDB_MAGIC = 0xbeefc0de
 const LMDB_DATA_VERSION = 2
 
+// LMDB's sub-database slots, fixed when the file is opened, before the directory says which
+// collections it holds. A few dozen cost nothing; a directory holds the meta data, the mock's
+// collections and a few of its opener's.
+const MAX_DBS = 64
+
 interface Owner {
   pid: number
 }
@@ -24,24 +30,38 @@ interface Owner {
 export class LmdbBackend implements Backend {
   readonly #env: RootDatabase
   readonly #meta: Database<unknown, string>
-  readonly #collections: Map<CollectionName, Database<string, string>>
+  readonly #collections = new Map<string, Database<string, string>>()
   readonly #readOnly: boolean
+  readonly collections: readonly string[]
 
   /**
    * Opens `dir`/state.mdb, refusing a file that is not LMDB's, a schema of another version, and a
-   * directory another running service holds. `readOnly` (for --export) reads beside a running one.
+   * directory another running service holds. `collections`: the ones its opener keeps (the
+   * mock's and its own); any other the directory holds is kept too. `readOnly` (for --export)
+   * reads beside a running service.
    */
   constructor(
     readonly location: string,
-    { readOnly = false } = {},
+    { collections, readOnly = false }: { collections: readonly string[]; readOnly?: boolean },
   ) {
     const file = join(location, DATA_FILE)
     checkDataFile(file)
     this.#readOnly = readOnly
-    this.#env = open({ path: file, noSubdir: true, maxDbs: COLLECTIONS.length + 1, compression: false, readOnly })
-    this.#meta = this.#env.openDB<unknown, string>({ name: 'meta', encoding: 'json' })
-    this.#collections = new Map(COLLECTIONS.map((name) => [name, this.#env.openDB<string, string>({ name, encoding: 'string' })]))
+    this.#env = open({ path: file, noSubdir: true, maxDbs: MAX_DBS, compression: false, readOnly })
     try {
+      // The sub-databases the file holds, as LMDB names them in its main database: those of a
+      // program that shared the directory are exported and counted with the opener's own.
+      const held = [...this.#env.getKeys()].filter((name): name is string => typeof name === 'string' && name !== META)
+      this.collections = [...new Set([...collections, ...held])]
+      if (this.collections.length + 1 > MAX_DBS) {
+        throw new Error(`${this.location} holds more collections than the ${MAX_DBS - 1} a data directory can (${this.collections.join(', ')}).`)
+      }
+      this.#meta = this.#env.openDB<unknown, string>({ name: META, encoding: 'json' })
+      for (const name of this.collections) {
+        // Read-only, LMDB cannot create one: a collection its opener keeps and nobody wrote yet is empty.
+        if (readOnly && !held.includes(name)) continue
+        this.#collections.set(name, this.#env.openDB<string, string>({ name, encoding: 'string' }))
+      }
       this.#checkSchema()
       if (!readOnly) this.#takeOwnership()
     } catch (error) {
@@ -50,15 +70,17 @@ export class LmdbBackend implements Backend {
     }
   }
 
-  *entries(collection: CollectionName): Iterable<[string, string]> {
-    for (const { key, value } of this.#db(collection).getRange()) yield [key, value]
+  *entries(collection: string): Iterable<[string, string]> {
+    const db = this.#collections.get(collection)
+    if (!db) return
+    for (const { key, value } of db.getRange()) yield [key, value]
   }
 
-  write(collection: CollectionName, id: string, text: string | undefined): Promise<unknown> {
+  write(collection: string, id: string, text: string | undefined): Promise<unknown> {
     return text === undefined ? this.#db(collection).remove(id) : this.#db(collection).put(id, text)
   }
 
-  clear(collection: CollectionName): Promise<unknown> {
+  clear(collection: string): Promise<unknown> {
     return this.#db(collection).clearAsync()
   }
 
@@ -72,8 +94,10 @@ export class LmdbBackend implements Backend {
     await this.#env.close()
   }
 
-  #db(collection: CollectionName): Database<string, string> {
-    return this.#collections.get(collection)!
+  #db(collection: string): Database<string, string> {
+    const db = this.#collections.get(collection)
+    if (!db) throw new StoreError(`${this.location} keeps no collection "${collection}"${this.#readOnly ? ' that can be written: it is open read-only' : ''}.`, { code: 'collection' })
+    return db
   }
 
   #checkSchema(): void {
@@ -81,7 +105,7 @@ export class LmdbBackend implements Backend {
     if (schema === SCHEMA_VERSION) return
     if (schema === undefined) {
       // New, or created by a start that died before it wrote anything: it holds no record then.
-      if (COLLECTIONS.every((name) => this.#db(name).getKeysCount() === 0)) {
+      if ([...this.#collections.values()].every((db) => db.getKeysCount() === 0)) {
         if (!this.#readOnly) this.#meta.putSync('schema', SCHEMA_VERSION)
         return
       }

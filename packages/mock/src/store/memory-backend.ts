@@ -1,26 +1,31 @@
 // The backend of `--in-memory`, the tests and startMockService(): the records in maps, gone with
 // the process. Every write is "stored" at once, so no answer waits.
 import type { Backend } from './store.ts'
-import type { CollectionName } from './schema.ts'
 
 export class MemoryBackend implements Backend {
   readonly location = 'memory'
-  readonly #collections = new Map<CollectionName, Map<string, string>>()
+  readonly collections: readonly string[]
+  readonly #records = new Map<string, Map<string, string>>()
 
-  entries(collection: CollectionName): Iterable<[string, string]> {
-    return [...(this.#collections.get(collection) ?? [])]
+  /** `collections`: every name it keeps, the mock's and the caller's (collectionNames()). */
+  constructor({ collections }: { collections: readonly string[] }) {
+    this.collections = collections
   }
 
-  write(collection: CollectionName, id: string, text: string | undefined): undefined {
-    let records = this.#collections.get(collection)
-    if (!records) this.#collections.set(collection, (records = new Map()))
+  entries(collection: string): Iterable<[string, string]> {
+    return [...(this.#records.get(collection) ?? [])]
+  }
+
+  write(collection: string, id: string, text: string | undefined): undefined {
+    let records = this.#records.get(collection)
+    if (!records) this.#records.set(collection, (records = new Map()))
     if (text === undefined) records.delete(id)
     else records.set(id, text)
     return undefined
   }
 
-  clear(collection: CollectionName): undefined {
-    this.#collections.delete(collection)
+  clear(collection: string): undefined {
+    this.#records.delete(collection)
     return undefined
   }
 
@@ -29,6 +34,6 @@ export class MemoryBackend implements Backend {
   }
 
   async close(): Promise<void> {
-    this.#collections.clear()
+    this.#records.clear()
   }
 }

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { memoryStore, openDataStore, readDataStore } from './open-store.ts'
+import { memoryStore, openDataStore, readDataStore, type StoreOptions } from './open-store.ts'
 import type { Store } from './store.ts'
 
 /** Under the working directory; .gitignore names it. */
@@ -56,10 +56,13 @@ export function stateOptionsFrom(values: StateArgValues, env: Record<string, str
   return { dataDir, exportTo: values.export, importFrom: values.import }
 }
 
-/** Writes the data directory's state to `exportTo`, even while a service runs on it; the number of records. */
-export async function exportState({ dataDir, exportTo }: StateOptions): Promise<number> {
+/**
+ * Writes the data directory's state to `exportTo`, even while a service runs on it; the number of
+ * records. Every collection the directory holds is written, whoever keeps it.
+ */
+export async function exportState({ dataDir, exportTo }: StateOptions, storeOptions: StoreOptions = {}): Promise<number> {
   if (dataDir === undefined || exportTo === undefined) throw new Error('Export needs a data directory and a file.')
-  const store = await readDataStore(dataDir)
+  const store = await readDataStore(dataDir, storeOptions)
   try {
     const state = store.export()
     // The file holds the API secret the service made up: readable by its owner only.
@@ -70,9 +73,12 @@ export async function exportState({ dataDir, exportTo }: StateOptions): Promise<
   }
 }
 
-/** The store the options name, seeded from `importFrom` when given; the caller closes it. */
-export async function openState({ dataDir, importFrom }: StateOptions): Promise<Store> {
-  const store = dataDir === undefined ? memoryStore() : await openDataStore(dataDir)
+/**
+ * The store the options name, seeded from `importFrom` when given; the caller closes it.
+ * `storeOptions.collections`: the caller's own, beside the mock's (an app that shares the store).
+ */
+export async function openState({ dataDir, importFrom }: StateOptions, storeOptions: StoreOptions = {}): Promise<Store> {
+  const store = dataDir === undefined ? memoryStore(storeOptions) : await openDataStore(dataDir, storeOptions)
   try {
     if (importFrom !== undefined) await store.import(readStateFile(importFrom), importFrom)
     return store

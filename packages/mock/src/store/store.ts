@@ -1,19 +1,26 @@
-// Where the mock service and the demo app keep what they are given. Their stores (identities,
-// challenges, the app's users, ...) keep working from their own maps in memory, and write every
-// change through to one of these. The store's backend is either memory (tests, `--in-memory`)
+// Where the mock service keeps what it is given, and an app beside it (its opener's collections)
+// what it is. Their stores (identities, challenges, ...) keep working from their own maps in
+// memory, and write every change through to one of these. The store's backend is either memory (tests, `--in-memory`)
 // or a data directory on disk (LMDB, lmdb-backend.ts); everything above the backend, the JSON,
 // the collections, the answer that waits for its writes, export and import, is this one code.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { ServerResponse } from 'node:http'
-import { COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT, type CollectionName } from './schema.ts'
+import { StoreError } from './errors.ts'
+import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.ts'
 
 /** What a backend keeps: JSON text by collection and id. */
 export interface Backend {
+  /**
+   * Every collection it keeps: the mock's, its opener's, and (a data directory) any other it
+   * holds, which another program that shares the directory keeps, so that an export or isEmpty()
+   * misses nothing.
+   */
+  readonly collections: readonly string[]
   /** Every record of the collection as [id, text], in no particular order. */
-  entries(collection: CollectionName): Iterable<[string, string]>
+  entries(collection: string): Iterable<[string, string]>
   /** Writes a record, or removes it (`text` undefined); resolves once committed, or undefined when it already is. */
-  write(collection: CollectionName, id: string, text: string | undefined): Promise<unknown> | undefined
-  clear(collection: CollectionName): Promise<unknown> | undefined
+  write(collection: string, id: string, text: string | undefined): Promise<unknown> | undefined
+  clear(collection: string): Promise<unknown> | undefined
   /** Resolves once every write so far is on disk; undefined when there is no disk. */
   flushed(): Promise<unknown> | undefined
   /** Where the records are, for people: a directory, or "memory". */
@@ -35,7 +42,7 @@ export interface StateFile {
   format: typeof STATE_FILE_FORMAT
   schema: number
   exportedAt: string
-  collections: Partial<Record<CollectionName, Record<string, unknown>>>
+  collections: Record<string, Record<string, unknown>>
 }
 
 /** The durable writes of the request being handled, which its answer waits for. */
@@ -68,7 +75,7 @@ export function answerAfterStoring(res: ServerResponse, handle: () => Promise<vo
 /** One kind of record by id, e.g. the identities; T is JSON. */
 export class Collection<T> {
   constructor(
-    readonly name: CollectionName,
+    readonly name: string,
     private readonly store: Store,
   ) {}
 
@@ -91,12 +98,21 @@ export class Collection<T> {
 }
 
 export class Store {
-  readonly #collections = new Map<CollectionName, Collection<unknown>>()
+  readonly #collections = new Map<string, Collection<unknown>>()
   #closing: Promise<void> | undefined
 
   constructor(readonly backend: Backend) {}
 
-  collection<T>(name: CollectionName): Collection<T> {
+  /** One of the collections it keeps; any other name throws, since a data directory opens its collections up front. */
+  collection<T>(name: string): Collection<T> {
+    if (!this.backend.collections.includes(name)) {
+      const own = this.backend.collections.filter((kept) => !(MOCK_COLLECTIONS as readonly string[]).includes(kept))
+      throw new StoreError(
+        `This store keeps no collection "${name}": name it when opening the store ({ collections: ["${name}"] }). It keeps the mock's (${MOCK_COLLECTIONS.join(', ')})` +
+          (own.length ? ` and ${own.join(', ')}.` : ' and no other.'),
+        { code: 'collection' },
+      )
+    }
     let collection = this.#collections.get(name)
     if (!collection) this.#collections.set(name, (collection = new Collection<unknown>(name, this)))
     return collection as Collection<T>
@@ -114,12 +130,12 @@ export class Store {
 
   /** True when nothing is stored: what `--import` needs, since it seeds a fresh service. */
   isEmpty(): boolean {
-    return COLLECTIONS.every((name) => this.backend.entries(name)[Symbol.iterator]().next().done)
+    return this.backend.collections.every((name) => this.backend.entries(name)[Symbol.iterator]().next().done)
   }
 
   export(now = new Date()): StateFile {
     const collections: StateFile['collections'] = {}
-    for (const name of COLLECTIONS) {
+    for (const name of this.backend.collections) {
       const records = Object.fromEntries([...this.backend.entries(name)].map(([id, text]) => [id, JSON.parse(text)]))
       if (Object.keys(records).length > 0) collections[name] = records
     }
@@ -128,18 +144,18 @@ export class Store {
 
   /**
    * Seeds an empty store from an export. Checked whole before anything is written: a file of
-   * another schema, or naming a collection this version does not know, is refused rather than
-   * half read. The records themselves are the exporting version's own, of the same schema.
+   * another schema, or naming a collection this store does not keep, is refused rather than half
+   * read. The records themselves are the exporting version's own, of the same schema.
    */
   async import(file: unknown, source = 'the file'): Promise<number> {
-    const collections = checkedStateFile(file, source)
+    const collections = checkedStateFile(file, source, this.backend.collections)
     // A data directory reads what is committed: anything written before must be, to be seen.
     await this.flushed()
     if (!this.isEmpty()) throw new Error(`${this.location} holds state already; --import seeds a fresh service only.`)
     let count = 0
     for (const [name, records] of Object.entries(collections)) {
       for (const [id, record] of Object.entries(records)) {
-        this.collection(name as CollectionName).put(id, record)
+        this.collection(name).put(id, record)
         count++
       }
     }
@@ -162,7 +178,7 @@ export class Store {
   }
 }
 
-function checkedStateFile(file: unknown, source: string): Record<string, Record<string, unknown>> {
+function checkedStateFile(file: unknown, source: string, kept: readonly string[]): Record<string, Record<string, unknown>> {
   const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
   if (!isObject(file) || file.format !== STATE_FILE_FORMAT) {
     throw new Error(`${source} is not a service-auth state export (its "format" is not "${STATE_FILE_FORMAT}"); make one with --export.`)
@@ -174,7 +190,13 @@ function checkedStateFile(file: unknown, source: string): Record<string, Record<
   }
   if (!isObject(file.collections)) throw new Error(`${source} has no "collections" object.`)
   for (const [name, records] of Object.entries(file.collections)) {
-    if (!(COLLECTIONS as readonly string[]).includes(name)) throw new Error(`${source} names a collection this version does not know: ${name} (known: ${COLLECTIONS.join(', ')}).`)
+    // Another program's (an app that shares the store) or another version's: the mock cannot tell
+    // what it means, so it does not keep it where nobody would read it.
+    if (!kept.includes(name)) {
+      throw new StoreError(`${source} names a collection this store does not keep: ${name} (it keeps ${kept.join(', ')}). Import it with the program that exported it.`, {
+        code: 'collection',
+      })
+    }
     if (!isObject(records) || !Object.values(records).every(isObject)) throw new Error(`${source}: ${name} must be an object of records by id.`)
   }
   return file.collections as Record<string, Record<string, unknown>>

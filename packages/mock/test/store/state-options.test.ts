@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService } from '../../src/service/server.ts'
 import { openDataStore } from '../../src/store/open-store.ts'
 import { rememberedCredentials } from '../../src/store/remembered-credentials.ts'
-import { DEFAULT_DATA_DIR, readStateOptions } from '../../src/store/state-options.ts'
+import { DEFAULT_DATA_DIR, openState, readStateOptions } from '../../src/store/state-options.ts'
 import { createClient } from 'service-auth/server'
 import { runServiceCommand, startServiceProcess } from './service-process.ts'
 
@@ -78,5 +78,30 @@ describe('--export and --import', () => {
     // Only a fresh service is seeded: the source holds state already.
     const refused = await runServiceCommand(['--data', source, '--import', file])
     expect(refused).toEqual({ code: 1, output: `${source} holds state already; --import seeds a fresh service only.\n` })
+  })
+
+  it('a directory an app shares with the mock exports the app\'s collections too, which only a program that keeps them imports', { timeout: 60_000 }, async () => {
+    // As the demo keeps its users beside the service's state; the mock's command knows nothing of them.
+    const shop = { collections: ['shop-orders'] }
+    const source = join(work, 'shared')
+    const store = await openDataStore(source, shop)
+    rememberedCredentials(store)
+    store.collection('shop-orders').put('o1', { customer: 'ada@example.com' })
+    await store.close()
+
+    const file = join(work, 'shared.json')
+    expect(await runServiceCommand(['--data', source, '--export', file])).toEqual({ code: 0, output: `Exported 2 records from ${source} to ${file}.\n` })
+    const state = JSON.parse(await readFile(file, 'utf8'))
+    expect(state.collections['shop-orders']).toEqual({ o1: { customer: 'ada@example.com' } })
+
+    const refused = await runServiceCommand(['--in-memory', '--import', file])
+    expect(refused.code).toBe(1)
+    expect(refused.output).toContain(`${file} names a collection this store does not keep: shop-orders`)
+    const seeded = await openState({ dataDir: join(work, 'shop-seeded'), importFrom: file }, shop)
+    try {
+      expect(seeded.collection('shop-orders').load()).toEqual([{ customer: 'ada@example.com' }])
+    } finally {
+      await seeded.close()
+    }
   })
 })

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The store's contract, run against both backends: memory (the tests', --in-memory) and a data
-// directory (LMDB). The same records come back, an export of one imports into the other, and an
-// answer waits for exactly the writes its own request made.
+// directory (LMDB). The same records come back, the collections are the mock's and its opener's,
+// an export of one imports into the other, and an answer waits for exactly the writes its own
+// request made.
 import { createServer, type Server } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,8 +10,9 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { listen } from '../../src/common/listen.ts'
 import { serve } from '../../src/common/serve.ts'
-import { memoryStore, openDataStore } from '../../src/store/open-store.ts'
-import { SCHEMA_VERSION, type CollectionName } from '../../src/store/schema.ts'
+import { StoreError } from '../../src/store/errors.ts'
+import { memoryStore, openDataStore, type StoreOptions } from '../../src/store/open-store.ts'
+import { MOCK_COLLECTIONS, SCHEMA_VERSION, type MockCollectionName } from '../../src/store/schema.ts'
 import { Store, type Backend } from '../../src/store/store.ts'
 
 let work: string
@@ -20,15 +22,17 @@ beforeAll(async () => {
 afterAll(() => rm(work, { recursive: true, force: true }))
 
 let made = 0
-const BACKENDS: [string, () => Promise<Store>][] = [
-  ['memory', async () => memoryStore()],
-  ['a data directory', () => openDataStore(join(work, `store-${++made}`))],
+const BACKENDS: [string, (options?: StoreOptions) => Promise<Store>][] = [
+  ['memory', async (options) => memoryStore(options)],
+  ['a data directory', (options) => openDataStore(join(work, `store-${++made}`), options)],
 ]
+/** An app's own collection beside the mock's, as the demo keeps its users. */
+const SHOP = { collections: ['shop-orders'] }
 
 describe.each(BACKENDS)('a store in %s', (_, open) => {
   const opened: Store[] = []
-  const fresh = async () => {
-    const store = await open()
+  const fresh = async (options?: StoreOptions) => {
+    const store = await open(options)
     opened.push(store)
     return store
   }
@@ -54,10 +58,35 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
     expect(store.isEmpty()).toBe(true)
   })
 
+  it('keeps the mock\'s collections and those its opener names, and refuses any other name', async () => {
+    const mockOnly = await fresh()
+    expect(() => mockOnly.collection('shop-orders')).toThrow(
+      `This store keeps no collection "shop-orders": name it when opening the store ({ collections: ["shop-orders"] }). It keeps the mock's (${MOCK_COLLECTIONS.join(', ')}) and no other.`,
+    )
+    expect(() => mockOnly.collection('app-users')).toThrow(StoreError)
+    const shop = await fresh(SHOP)
+    shop.collection('shop-orders').put('o1', { total: 3 })
+    await shop.flushed()
+    expect(shop.collection('shop-orders').load()).toEqual([{ total: 3 }])
+    // An app's record alone is state: an import would overwrite it.
+    expect(shop.isEmpty()).toBe(false)
+    expect(() => shop.collection('shop-carts')).toThrow('It keeps the mock\'s (credentials, challenges, identities, enrollments, sessions, configurations, outbox) and shop-orders.')
+  })
+
+  it.each([
+    [['identities'], 'The collection "identities" cannot be added: the mock service keeps one by that name.'],
+    [['orders', 'orders'], 'The collection "orders" cannot be added: it is named twice.'],
+    [['meta'], '"meta" cannot name a collection'],
+    [['Orders'], '"Orders" cannot name a collection: use lowercase letters, digits and dashes, starting with a letter'],
+    [['../orders'], '"../orders" cannot name a collection'],
+  ])('is not opened with the collections %j', async (collections, message) => {
+    await expect(open({ collections })).rejects.toThrow(message)
+  })
+
   it('exports every collection as JSON that imports into a fresh store of either kind', async () => {
-    const store = await fresh()
+    const store = await fresh(SHOP)
     store.collection('credentials').put('generated', { apiKey: 'k', apiSecret: 's' })
-    store.collection('app-users').put('ada@example.com', { identifier: 'ada@example.com', allowed: true, seq: 1 })
+    store.collection('shop-orders').put('o1', { customer: 'ada@example.com', total: 3 })
     await store.flushed()
     const exported = JSON.parse(JSON.stringify(store.export(new Date('2026-01-02T03:04:05Z'))))
     expect(exported).toEqual({
@@ -66,14 +95,21 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
       exportedAt: '2026-01-02T03:04:05.000Z',
       collections: {
         credentials: { generated: { apiKey: 'k', apiSecret: 's' } },
-        'app-users': { 'ada@example.com': { identifier: 'ada@example.com', allowed: true, seq: 1 } },
+        'shop-orders': { o1: { customer: 'ada@example.com', total: 3 } },
       },
     })
     for (const [, other] of BACKENDS) {
-      const copy = await other()
+      const copy = await other(SHOP)
       opened.push(copy)
       expect(await copy.import(exported)).toBe(2)
       expect(copy.export(new Date('2026-01-02T03:04:05Z'))).toEqual(exported)
+      // A store of the mock alone does not take the app's records, where nobody would read them.
+      const mockOnly = await other()
+      opened.push(mockOnly)
+      await expect(mockOnly.import(exported, 'x.json')).rejects.toThrow(
+        `x.json names a collection this store does not keep: shop-orders (it keeps ${MOCK_COLLECTIONS.join(', ')}). Import it with the program that exported it.`,
+      )
+      expect(mockOnly.isEmpty()).toBe(true)
     }
   })
 
@@ -82,7 +118,7 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
     const file = (changes: object) => ({ format: 'service-auth-state', schema: SCHEMA_VERSION, exportedAt: '', collections: {}, ...changes })
     await expect(store.import({ hello: 'world' }, 'x.json')).rejects.toThrow('x.json is not a service-auth state export')
     await expect(store.import(file({ schema: SCHEMA_VERSION + 1 }), 'x.json')).rejects.toThrow(`schema ${SCHEMA_VERSION + 1}, and this version reads schema ${SCHEMA_VERSION}`)
-    await expect(store.import(file({ collections: { people: {} } }), 'x.json')).rejects.toThrow('names a collection this version does not know: people')
+    await expect(store.import(file({ collections: { people: {} } }), 'x.json')).rejects.toThrow('x.json names a collection this store does not keep: people')
     await expect(store.import(file({ collections: { identities: { a: 'text' } } }), 'x.json')).rejects.toThrow('identities must be an object of records by id')
     expect(store.isEmpty()).toBe(true)
     store.collection('identities').put('a', { id: 'a' })
@@ -94,6 +130,7 @@ describe('an answer', () => {
   /** A backend whose commits the test completes by hand, to see what waits for them. */
   class HeldBackend implements Backend {
     readonly location = 'held'
+    readonly collections = MOCK_COLLECTIONS
     readonly commits: (() => void)[] = []
     readonly failures: ((error: Error) => void)[] = []
     entries(): Iterable<[string, string]> {
@@ -122,7 +159,7 @@ describe('an answer', () => {
     server = createServer(
       serve(async (req, res) => {
         const path = new URL(req.url!, 'http://x').pathname
-        const collection = 'identities' satisfies CollectionName
+        const collection = 'identities' satisfies MockCollectionName
         if (path === '/write') store.collection(collection).put('a', {})
         if (path === '/batched') store.collection(collection).put('b', {}, 'batched')
         res.writeHead(200).end(path)
