@@ -9,6 +9,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { DATA_FILE } from './open-store.ts'
 import { StoreError } from './errors.ts'
+import { OwnerClaim, type ClaimLedger } from './owner-claim.ts'
 import { META, SCHEMA_VERSION } from './schema.ts'
 import type { Backend } from './store.ts'
 
@@ -23,8 +24,14 @@ const LMDB_DATA_VERSION = 2
 // collections and a few of its opener's.
 const MAX_DBS = 64
 
+/**
+ * The meta data's record of who took the directory last: `claim` is the generation of the
+ * owner's socket (owner-claim.ts). `pid` is for people, and for versions before the socket,
+ * which read it alone; nothing here trusts it.
+ */
 interface Owner {
   pid: number
+  claim?: string
 }
 
 export class LmdbBackend implements Backend {
@@ -32,15 +39,35 @@ export class LmdbBackend implements Backend {
   readonly #meta: Database<unknown, string>
   readonly #collections = new Map<string, Database<string, string>>()
   readonly #readOnly: boolean
+  #claim: OwnerClaim | undefined
   readonly collections: readonly string[]
 
   /**
-   * Opens `dir`/state.mdb, refusing a file that is not LMDB's, a schema of another version, and a
-   * directory another running service holds. `collections`: the ones its opener keeps (the
+   * Opens `dir`/state.mdb, refusing a file that is not LMDB's, a directory another running
+   * process holds, and a schema of another version. `collections`: the ones its opener keeps (the
    * mock's and its own); any other the directory holds is kept too. `readOnly` (for --export)
-   * reads beside a running service.
+   * reads beside a running service, and claims nothing.
    */
-  constructor(
+  static async open(location: string, options: { collections: readonly string[]; readOnly?: boolean }): Promise<LmdbBackend> {
+    const backend = new LmdbBackend(location, options)
+    try {
+      // Checked before the claim, which writes: a directory of another version is left as it is.
+      const isNew = backend.#checkSchema()
+      if (!backend.#readOnly) {
+        backend.#claim = await OwnerClaim.take(location, backend.#ledger())
+        // Written by its owner only, like everything else.
+        if (isNew) backend.#meta.putSync('schema', SCHEMA_VERSION)
+        backend.#create()
+      }
+    } catch (error) {
+      await backend.#env.close()
+      await backend.#claim?.release()
+      throw error
+    }
+    return backend
+  }
+
+  private constructor(
     readonly location: string,
     { collections, readOnly = false }: { collections: readonly string[]; readOnly?: boolean },
   ) {
@@ -57,13 +84,9 @@ export class LmdbBackend implements Backend {
         throw new Error(`${this.location} holds more collections than the ${MAX_DBS - 1} a data directory can (${this.collections.join(', ')}).`)
       }
       this.#meta = this.#env.openDB<unknown, string>({ name: META, encoding: 'json' })
-      for (const name of this.collections) {
-        // Read-only, LMDB cannot create one: a collection its opener keeps and nobody wrote yet is empty.
-        if (readOnly && !held.includes(name)) continue
-        this.#collections.set(name, this.#env.openDB<string, string>({ name, encoding: 'string' }))
-      }
-      this.#checkSchema()
-      if (!readOnly) this.#takeOwnership()
+      // The others are created once the directory is claimed (#create); until then, and read-only
+      // for good, a collection nobody wrote to yet is empty.
+      for (const name of held) this.#collections.set(name, this.#env.openDB<string, string>({ name, encoding: 'string' }))
     } catch (error) {
       void this.#env.close()
       throw error
@@ -89,9 +112,13 @@ export class LmdbBackend implements Backend {
   }
 
   async close(): Promise<void> {
+    // Versions before the socket read the pid alone: they find nobody recorded rather than a pid
+    // that some other process may be given next.
     if (!this.#readOnly) await this.#meta.remove('owner')
     await this.#env.flushed
     await this.#env.close()
+    // Given up last, once everything is on disk and the file closed: the next owner starts from all of it.
+    await this.#claim?.release()
   }
 
   #db(collection: string): Database<string, string> {
@@ -100,19 +127,24 @@ export class LmdbBackend implements Backend {
     return db
   }
 
-  #checkSchema(): void {
+  /** Creates the collections its opener keeps that the file does not hold yet. */
+  #create(): void {
+    for (const name of this.collections) {
+      if (!this.#collections.has(name)) this.#collections.set(name, this.#env.openDB<string, string>({ name, encoding: 'string' }))
+    }
+  }
+
+  /** Refuses a schema this version cannot read; true for a new directory, whose schema is still to be written. */
+  #checkSchema(): boolean {
     const schema = this.#meta.get('schema')
-    if (schema === SCHEMA_VERSION) return
+    if (schema === SCHEMA_VERSION) return false
     if (schema === undefined) {
       // New, or created by a start that died before it wrote anything: it holds no record then.
-      if ([...this.#collections.values()].every((db) => db.getKeysCount() === 0)) {
-        if (!this.#readOnly) this.#meta.putSync('schema', SCHEMA_VERSION)
-        return
-      }
+      if ([...this.#collections.values()].every((db) => db.getKeysCount() === 0)) return true
       throw new Error(`${this.location} holds records but no schema version: it was not written by service-auth, or is damaged. Move it away, or name another directory with --data.`)
     }
-    // A migration from an older version would go here, in one write transaction; there is none
-    // yet, since version 1 is the first.
+    // A migration from an older version would go here, in one write transaction once the
+    // directory is claimed; there is none yet, since version 1 is the first.
     const which = typeof schema === 'number' && schema > SCHEMA_VERSION ? 'a newer' : 'another'
     throw new Error(
       `${this.location} was written by ${which} version of service-auth (state schema ${JSON.stringify(schema)}; this version reads schema ${SCHEMA_VERSION}). ` +
@@ -122,17 +154,26 @@ export class LmdbBackend implements Backend {
 
   /**
    * Two services on one directory would each keep their own view in memory and overwrite each
-   * other's records. The owner's pid is written in the same transaction that checks it; a pid
-   * that no longer runs (a service killed with -9) leaves no claim.
+   * other's records, so a directory has one owner (owner-claim.ts). The generation of its claim is
+   * changed in a write transaction, whose lock every process that opens the file shares, and
+   * which LMDB frees when its holder dies.
    */
-  #takeOwnership(): void {
-    this.#env.transactionSync(() => {
-      const owner = this.#meta.get('owner') as Owner | undefined
-      if (owner && owner.pid !== process.pid && isRunning(owner.pid)) {
-        throw new Error(`${this.location} is in use by another running service (process ${owner.pid}). Stop it, or name another directory with --data.`)
-      }
-      this.#meta.putSync('owner', { pid: process.pid } satisfies Owner)
-    })
+  #ledger(): ClaimLedger {
+    const owner = () => this.#meta.get('owner') as Owner | undefined
+    return {
+      generation: () => {
+        // A snapshot taken now, not the one an earlier read of this process holds.
+        this.#env.resetReadTxn()
+        return owner()?.claim
+      },
+      swap: (expected, next, install) =>
+        this.#env.transactionSync(() => {
+          if (owner()?.claim !== expected) return false
+          install()
+          this.#meta.putSync('owner', { pid: process.pid, claim: next } satisfies Owner)
+          return true
+        }),
+    }
   }
 }
 
@@ -162,14 +203,4 @@ function checkDataFile(file: string): void {
     throw new Error(`${file} is an LMDB file of data version ${version}, and this version reads ${LMDB_DATA_VERSION}. Open it with the version that wrote it, or name another directory with --data.`)
   }
   throw new Error(`${file} is not a service-auth data file (or it is damaged). Move it away, or name another directory with --data.`)
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }

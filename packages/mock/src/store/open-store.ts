@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadLmdbBackend } from './lmdb-loader.ts'
 import { MemoryBackend } from './memory-backend.ts'
+import { isClaimFile } from './owner-claim.ts'
 import { collectionNames } from './schema.ts'
 import { Store } from './store.ts'
 
@@ -38,11 +39,11 @@ export async function openDataStore(dataDir: string, options: StoreOptions = {})
     throw new Error(`The data directory ${dir} cannot be created: ${(error as Error).message}`)
   }
   const names = readdirSync(dir)
-  if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE)) {
+  if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE && !isClaimFile(name))) {
     throw new Error(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
   }
   const LmdbBackend = await loadLmdbBackend()
-  return new Store(new LmdbBackend(dir, { collections }))
+  return new Store(await LmdbBackend.open(dir, { collections }))
 }
 
 /** The store of a data directory, read-only, beside a service that may be running on it (for --export). */
@@ -57,5 +58,5 @@ export async function readDataStore(dataDir: string, options: StoreOptions = {})
   }
   if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state.`)
   const LmdbBackend = await loadLmdbBackend()
-  return new Store(new LmdbBackend(dir, { collections, readOnly: true }))
+  return new Store(await LmdbBackend.open(dir, { collections, readOnly: true }))
 }

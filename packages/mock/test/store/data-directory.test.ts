@@ -1,13 +1,15 @@
 // @vitest-environment node
 // A data directory is used only when it is one of ours, of this version, and no other running
 // service has it; anything else is refused with a message that says what to do, never misread.
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, statSync, writeFileSync } from 'node:fs'
+// (Processes that own one, are killed and leave zombies: owner.test.ts.)
+import { linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { open } from 'lmdb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { StoreError } from '../../src/store/errors.ts'
 import { openDataStore } from '../../src/store/open-store.ts'
 import { SCHEMA_VERSION } from '../../src/store/schema.ts'
 import { runServiceCommand } from './service-process.ts'
@@ -20,6 +22,14 @@ beforeAll(async () => {
 afterAll(() => rm(work, { recursive: true, force: true }))
 
 const newDir = () => join(work, `dir-${++made}`)
+
+const safeReadlink = (path: string) => {
+  try {
+    return readlinkSync(path)
+  } catch {
+    return undefined
+  }
+}
 
 /** A directory as some other program (or version) left it: its meta data set by hand. */
 async function withMeta(meta: Record<string, unknown>, records: Record<string, string> = {}): Promise<string> {
@@ -68,11 +78,12 @@ describe('a data directory', () => {
     await store.close()
   })
 
-  it('is refused when another version wrote it, with what to do', async () => {
+  it('is refused when another version wrote it, with what to do, and left as it was', async () => {
     const dir = await withMeta({ schema: SCHEMA_VERSION + 1 })
     await expect(openDataStore(dir)).rejects.toThrow(
       `${dir} was written by a newer version of service-auth (state schema ${SCHEMA_VERSION + 1}; this version reads schema ${SCHEMA_VERSION}). Start that version with it, or name another directory with --data.`,
     )
+    expect(readdirSync(dir).sort()).toEqual(['state.mdb', 'state.mdb-lock'])
   })
 
   it('is refused when it holds records but no schema version', async () => {
@@ -80,13 +91,66 @@ describe('a data directory', () => {
     await expect(openDataStore(dir)).rejects.toThrow(`${dir} holds records but no schema version`)
   })
 
-  it('is refused while another running service holds it, and taken over from one that was killed', async () => {
-    // The test's parent process runs, and is not this one.
-    const held = await withMeta({ schema: SCHEMA_VERSION, owner: { pid: process.ppid } })
-    await expect(openDataStore(held)).rejects.toThrow(`${held} is in use by another running service (process ${process.ppid}). Stop it, or name another directory with --data.`)
-    const ended = spawnSync(process.execPath, ['-e', 'process.pid'])
-    const left = await withMeta({ schema: SCHEMA_VERSION, owner: { pid: ended.pid } })
-    await (await openDataStore(left)).close()
+  it('is taken over from a socket nobody listens on, whatever live process the pid it records names', async () => {
+    // The test's parent process runs, and owns nothing: the pid claim refused this directory.
+    const dir = await withMeta({ schema: SCHEMA_VERSION, owner: { pid: process.ppid } })
+    // A socket as an owner killed with -9 leaves it: the file, and nobody listening.
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(join(dir, 'gone.sock'), resolve))
+    linkSync(join(dir, 'gone.sock'), join(dir, 'owner.sock'))
+    await new Promise((resolve) => server.close(resolve))
+    expect(statSync(join(dir, 'owner.sock')).isSocket()).toBe(true)
+    const store = await openDataStore(dir)
+    store.collection('identities').put('a', { id: 'a' })
+    await store.close()
+    expect(readdirSync(dir).sort()).toEqual(['state.mdb', 'state.mdb-lock'])
+  })
+
+  it('is refused to a second store in the same process until the first is closed', async () => {
+    const dir = newDir()
+    const first = await openDataStore(dir)
+    const refused = await openDataStore(dir).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(StoreError)
+    expect(refused).toMatchObject({ code: 'in-use', ownerPid: process.pid, message: `${dir} is open already in this process: close that store first.` })
+    await first.close()
+    await (await openDataStore(dir)).close()
+  })
+
+  it('is won by one of the stores that race for it, and refused to the others', async () => {
+    const dir = newDir()
+    // Dead owner's socket and all: each racer finds it stale and tries to put its own in its place.
+    await (await openDataStore(dir)).close()
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(join(dir, 'gone.sock'), resolve))
+    linkSync(join(dir, 'gone.sock'), join(dir, 'owner.sock'))
+    await new Promise((resolve) => server.close(resolve))
+
+    const raced = await Promise.allSettled([openDataStore(dir), openDataStore(dir), openDataStore(dir)])
+    const won = raced.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    const lost = raced.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []))
+    expect(won).toHaveLength(1)
+    for (const error of lost) expect(error).toMatchObject({ code: 'in-use', message: `${dir} is open already in this process: close that store first.` })
+    // The winner's socket is the one in place: it still holds the directory, and writes to it.
+    await expect(openDataStore(dir)).rejects.toThrow('is open already in this process')
+    won[0]!.collection('identities').put('a', { id: 'a' })
+    await won[0]!.flushed()
+    expect(won[0]!.collection('identities').load()).toEqual([{ id: 'a' }])
+    await won[0]!.close()
+    expect(readdirSync(dir).sort()).toEqual(['state.mdb', 'state.mdb-lock'])
+  })
+
+  it('is claimed through a short link when its path is too long for a Unix socket, and leaves no link behind', async () => {
+    // Past the 108 bytes a socket's path may have on Linux (104 on macOS).
+    const dir = join(newDir(), 'a-data-directory-nested-deep-enough'.repeat(4))
+    expect(Buffer.byteLength(join(dir, 'owner.sock'))).toBeGreaterThan(108)
+    const links = () => readdirSync(tmpdir()).filter((name) => lstatSync(join(tmpdir(), name), { throwIfNoEntry: false })?.isSymbolicLink() && safeReadlink(join(tmpdir(), name)) === dir)
+    const first = await openDataStore(dir)
+    // The socket is in the directory itself, where every process finds it, and holds it.
+    expect(statSync(join(dir, 'owner.sock')).isSocket()).toBe(true)
+    await expect(openDataStore(dir)).rejects.toThrow(`${dir} is open already in this process`)
+    await first.close()
+    await (await openDataStore(dir)).close()
+    expect(links()).toEqual([])
   })
 
   it('refuses through `npm run service` with the message alone and exit code 1', { timeout: 30_000 }, async () => {
