@@ -113,7 +113,7 @@ describe('service-auth installs anywhere: its only dependency is jose', () => {
 
   it('pnpm: `pnpm add` of the tarball, then a CI-style `pnpm install --frozen-lockfile`, both exit 0', async () => {
     const dir = await freshProject('embed-pnpm')
-    const pnpm = (...args: string[]) => run(process.execPath, [join(root, 'node_modules/pnpm/bin/pnpm.mjs'), ...args, '--store-dir', join(work, 'pnpm-store')], { cwd: dir })
+    const pnpm = (...args: string[]) => run(process.execPath, [join(root, 'node_modules/pnpm/bin/pnpm.cjs'), ...args, '--store-dir', join(work, 'pnpm-store')], { cwd: dir })
     await pnpm('add', tarball)
     await rm(join(dir, 'node_modules'), { recursive: true })
     await pnpm('install', '--frozen-lockfile')
