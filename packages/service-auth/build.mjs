@@ -97,6 +97,8 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
       logLevel: 'warning',
     }),
     buildReact(outdir),
+    ...buildElement(outdir, common),
+    buildVue(outdir),
   ])
   // A second pass with terser's multi-pass compressor finds a few percent esbuild leaves. Only
   // options that cannot change behaviour: no unsafe*, pure_getters or booleans_as_integers, and
@@ -121,6 +123,7 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
   const versioned = `service-auth-${version}.js`
   await copyFile(iifePath, join(outdir, versioned))
   await copyFile(iifePath + '.map', join(outdir, versioned + '.map'))
+  await copyFile(join(outdir, 'service-auth-element.js'), join(outdir, `service-auth-element-${version}.js`))
   await copyFile(cssPath, join(outdir, versioned.replace(/js$/, 'css')))
   for (const code of await languagePacks()) await copyFile(join(outdir, `service-auth.${code}.js`), join(outdir, `service-auth-${version}.${code}.js`))
   if (types) {
@@ -150,6 +153,56 @@ const buildReact = (outdir) =>
     target: BROWSERS,
     jsx: 'automatic',
     external: ['react', 'react/jsx-runtime', 'service-auth'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
+
+/**
+ * The custom element, <service-auth>: `dist/element.mjs` for the ES module (the subpath
+ * `service-auth/element`, and the same file for `service-auth/element/react`, `/vue` and
+ * `/svelte`, which add types only), importing the module by its name so that a page has one
+ * record of the mounted widgets; and `service-auth-element.js`, a classic script for CDN pages
+ * that adds the element to the CDN script, using its global (`ServiceAuth.mount`), so that it
+ * costs only its own bytes. Neither is part of service-auth.js, whose budget stays its own.
+ */
+const buildElement = (outdir, common) => [
+  esbuild({ ...common, entryPoints: [join(root, 'src/element.ts')], outfile: join(outdir, 'element.mjs'), format: 'esm', external: ['service-auth'] }),
+  esbuild({
+    ...common,
+    entryPoints: [join(root, 'src/element.ts')],
+    outfile: join(outdir, 'service-auth-element.js'),
+    format: 'iife',
+    minify: true,
+    plugins: [
+      {
+        // `service-auth` is the CDN script's global here, read when an element connects: the two
+        // scripts may load in either order.
+        name: 'cdn-global',
+        setup(build) {
+          build.onResolve({ filter: /^service-auth$/ }, () => ({ path: 'global', namespace: 'cdn-global' }))
+          build.onLoad({ filter: /.*/, namespace: 'cdn-global' }, () => ({
+            contents: 'export const mount = (el, options) => ServiceAuth.mount(el, options)\nexport const get = (el) => self.ServiceAuth?.get(el)\n',
+            loader: 'js',
+          }))
+        },
+      },
+    ],
+  }),
+]
+
+/**
+ * The Vue component (the `service-auth/vue` subpath), ES module only, as the React one: Vue and
+ * the ES module stay imports.
+ */
+const buildVue = (outdir) =>
+  esbuild({
+    entryPoints: [join(root, 'src/vue.ts')],
+    outfile: join(outdir, 'vue.mjs'),
+    bundle: true,
+    sourcemap: 'external',
+    format: 'esm',
+    target: BROWSERS,
+    external: ['vue', 'service-auth'],
     legalComments: 'none',
     logLevel: 'warning',
   })
