@@ -67,6 +67,29 @@ const Base: typeof HTMLElement = typeof HTMLElement == 'undefined' ? (class {} a
 export class ServiceAuthElement extends Base {
   static readonly observedAttributes: string[] = Object.values(ATTRIBUTE_OF)
   #texts?: Partial<Texts>
+  // Each attribute is also a property of the option's name that reflects it (defined below), for
+  // frameworks that set a custom element's properties rather than its attributes (Solid turns
+  // `api-key={…}` into `el.apiKey = …`), and for scripts.
+  /** The `api-key` attribute. */
+  declare apiKey: string | null
+  /** The `auth-url` attribute. */
+  declare authUrl: string | null
+  /** The `api` attribute. */
+  declare api: string | null
+  /** The `image-kind` attribute. */
+  declare imageKind: string | null
+  /** The `auth-type` attribute. */
+  declare authType: string | null
+  /** The `image-data` attribute (`false` turns it off). */
+  declare imageData: string | null
+  /** The `auth-header` attribute. */
+  declare authHeader: string | null
+  /** The `auto-start` attribute (`false` turns it off). */
+  declare autoStart: string | null
+  /** The `locale` attribute. */
+  declare locale: string | null
+  /** The `app-url` attribute. */
+  declare appUrl: string | null
 
   constructor() {
     super()
@@ -99,11 +122,14 @@ export class ServiceAuthElement extends Base {
   }
 
   connectedCallback(): void {
-    // A framework may set `texts` before the element is defined, on the plain element: take it over.
-    if (Object.hasOwn(this, 'texts')) {
-      const texts = (this as { texts?: Partial<Texts> }).texts
-      delete (this as { texts?: Partial<Texts> }).texts
-      this.#texts = texts
+    // A framework may set properties before the element is defined, on the plain element, where
+    // they hide the class's accessors: take them over.
+    const own = this as unknown as Record<string, unknown>
+    for (const name of ['texts', ...Object.keys(ATTRIBUTE_OF)]) {
+      if (!Object.hasOwn(this, name)) continue
+      const value = own[name]
+      delete own[name]
+      own[name] = value
     }
     mount(this, this.#options())
   }
@@ -139,6 +165,20 @@ export class ServiceAuthElement extends Base {
     const { type, cancelable, detail } = event as CustomEvent
     if (!this.dispatchEvent(new CustomEvent('service-auth-' + type.slice(13), { bubbles: true, cancelable, detail }))) event.preventDefault()
   }
+}
+
+for (const [option, attribute] of Object.entries(ATTRIBUTE_OF)) {
+  Object.defineProperty(ServiceAuthElement.prototype, option, {
+    get(this: HTMLElement) {
+      return this.getAttribute(attribute)
+    },
+    // null or undefined removes the attribute, as a framework unsetting a prop means.
+    set(this: HTMLElement, value: unknown) {
+      if (value == null) this.removeAttribute(attribute)
+      else this.setAttribute(attribute, String(value))
+    },
+    configurable: true,
+  })
 }
 
 // Typed wherever they can be heard: they bubble from the element through the document to the window.

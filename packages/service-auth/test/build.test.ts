@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { createContext, runInContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, DEFAULT_API, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
+import { build, DEFAULT_API, ELEMENT_BUDGET, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
 
 
 let outdir: string
@@ -147,6 +147,11 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
     expect((await read('element.mjs')).toString()).toContain('customElements.define("service-auth"')
     // Nor is either in the CDN script, whose budget is its own.
     expect((await read('service-auth.js')).toString()).not.toMatch(/customElements|defineComponent/)
+  })
+
+  it(`keeps the element's classic script within its budget of ${ELEMENT_BUDGET} bytes gzipped`, () => {
+    expect(manifest.files['service-auth-element.js']!.gzip).toBeLessThanOrEqual(ELEMENT_BUDGET)
+    expect(manifest.budget['service-auth-element.js']!.gzip).toBe(ELEMENT_BUDGET)
   })
 
   it('builds the element for CDN pages as a classic script that uses the CDN script\'s global, with nothing of the widget', async () => {

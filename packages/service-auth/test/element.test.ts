@@ -109,6 +109,23 @@ describe('<service-auth>', () => {
     expect(upgraded.texts).toEqual({ ready: 'Early' })
   })
 
+  it('reflects each attribute as a property of the option\'s name, set before or after it was defined', async () => {
+    const early = document.createElement('service-auth')
+    Object.defineProperty(early, 'apiKey', { value: 'pk_test_123', configurable: true, writable: true, enumerable: true })
+    early.authUrl = '/auth/controller'
+    document.body.append(early)
+    await flush()
+    expect(early.getAttribute('api-key')).toBe('pk_test_123')
+    expect(early.apiKey).toBe('pk_test_123')
+    expect(keysSent()).toEqual(['pk_test_123'])
+    early.apiKey = 'pk_test_456'
+    await flush()
+    expect(early.getAttribute('api-key')).toBe('pk_test_456')
+    expect(keysSent()).toEqual(['pk_test_123', 'pk_test_456'])
+    early.locale = null
+    expect(early.hasAttribute('locale')).toBe(false)
+  })
+
   it('stops everything when removed, and starts again when put back', async () => {
     const el = element()
     await flush()

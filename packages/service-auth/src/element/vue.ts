@@ -6,12 +6,17 @@ import type { ServiceAuthAttributes, ServiceAuthElement, ServiceAuthElementEvent
 
 export * from '../element.js'
 
-/** `service-auth-success` as Vue names its listener prop: `onServiceAuthSuccess`. */
-type ListenerName<K extends string> = K extends `service-auth-${infer Name}` ? `onServiceAuth${Capitalize<Name>}` : never
+/** `auth-url` as vue-tsc reads a component's attribute: `authUrl`. */
+type Camel<K extends string> = K extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : K
 
-/** `<service-auth>`'s props in a Vue template: the attributes, `texts`, and `@service-auth-…` listeners. */
-export type ServiceAuthElementProps = HTMLAttributes &
-  ServiceAuthAttributes & { [K in keyof ServiceAuthElementEventMap as ListenerName<K>]?: (event: ServiceAuthElementEventMap[K]) => void }
+/**
+ * `<service-auth>`'s props in a Vue template: the attributes (written `api-key`, read `apiKey`
+ * as vue-tsc reads any component's), `texts`, and the `@service-auth-…` listeners, which Vue
+ * names `onServiceAuth…`.
+ */
+export type ServiceAuthElementProps = HTMLAttributes & { [K in keyof ServiceAuthAttributes as Camel<K>]: ServiceAuthAttributes[K] } & {
+  [K in keyof ServiceAuthElementEventMap as `on${Capitalize<Camel<K>>}`]?: (event: ServiceAuthElementEventMap[K]) => void
+}
 
 declare module 'vue' {
   interface GlobalComponents {
