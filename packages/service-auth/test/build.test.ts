@@ -157,7 +157,7 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
   it('builds the element for CDN pages as a classic script that uses the CDN script\'s global, with nothing of the widget', async () => {
     const script = (await read('service-auth-element.js')).toString()
     expect(script).not.toMatch(/^\s*(import|export)\b/m)
-    expect(script).toContain('ServiceAuth.mount(')
+    expect(script).toContain('load service-auth.js before it')
     expect(script).not.toContain('/v1/entity/challenges')
   })
 
