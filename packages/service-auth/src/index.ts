@@ -45,7 +45,6 @@ export const mount = (el: HTMLElement, options?: Options): Handle => {
 // What each running widget was mounted with, as mount() compares it.
 const mountedWith = new WeakMap<Handle, string>()
 
-
 /** The handle of a mounted element, if any. @example get(el)?.stop() */
 export const get = (el: Element): Handle | undefined => handles.get(el)
 
