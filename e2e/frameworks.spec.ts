@@ -36,12 +36,20 @@ let origin: string
 
 test.beforeAll(async () => {
   service = await startMockService()
-  const [react, vue, css] = await Promise.all([bundle('e2e/element-react-page.tsx'), bundle('e2e/vue-page.ts'), readFile(`${root}packages/service-auth/dist/service-auth.css`, 'utf8')])
-  const scripts: Record<string, string> = { '/react.js': react, '/vue.js': vue }
+  const dist = (name: string) => readFile(`${root}packages/service-auth/dist/${name}`, 'utf8')
+  const [react, vue, css, cdn, element] = await Promise.all([bundle('e2e/element-react-page.tsx'), bundle('e2e/vue-page.ts'), dist('service-auth.css'), dist('service-auth.js'), dist('service-auth-element.js')])
+  const scripts: Record<string, string> = { '/react.js': react, '/vue.js': vue, '/service-auth.js': cdn, '/service-auth-element.js': element }
   server = createServer((req, res) => {
     const path = new URL(req.url!, 'http://x').pathname
     if (scripts[path]) return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(scripts[path])
     if (path === '/service-auth.css') return res.writeHead(200, { 'Content-Type': 'text/css' }).end(css)
+    if (path === '/html') {
+      // The CDN way: the script, then the element's script, and the element in the markup.
+      return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html>
+<html lang="en"><link rel="icon" href="data:,"><title>html</title><link rel="stylesheet" href="/service-auth.css">
+<script src="/service-auth.js" defer></script><script src="/service-auth-element.js" defer></script>
+<main><service-auth api-key="${service.key}" auth-url="/auth/controller" api="${service.url}"></service-auth></main></html>`)
+    }
     const page = /^\/(react|vue)$/.exec(path)?.[1]
     if (!page) return res.writeHead(404).end()
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html>
@@ -101,3 +109,45 @@ for (const [name, path] of [['the element under React 19 StrictMode', '/react'],
     expect(consoleErrors).toEqual([])
   })
 }
+
+test('the element from the CDN, beside the script: one code; removed, its poll is aborted and it asks nothing more; put back, a new code; start(), stop() and state', async ({ page }) => {
+  const consoleErrors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
+  const keys = creations(page)
+  const asked: string[] = []
+  page.on('request', (request) => new URL(request.url()).origin === service.url && asked.push(request.url()))
+  await page.goto(origin + '/html')
+  const element = page.locator('service-auth')
+  await expect(element.getByRole('status')).toHaveText('Scan with the app')
+  expect(await element.evaluate((el) => (el as HTMLElementTagNameMap['service-auth']).state)).toBe('ready')
+  expect(keys).toEqual([service.key])
+
+  // Out of the page: everything stops. The mock holds the next poll, so that one is in flight
+  // when the element goes: it is aborted (no sleep to prove a silence).
+  const knob = (path: string, body?: unknown) =>
+    fetch(`${service.url}/__knobs/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  await knob('hold', { match: 'status', count: 1 })
+  await expect.poll(async () => ((await (await knob('hold')).json()) as unknown[]).length).toBe(1)
+  const aborted = page.waitForEvent('requestfailed', (request) => /\/status\b/.test(request.url()))
+  const sinceRemoval = asked.length
+  await element.evaluate((el) => {
+    ;(window as unknown as { __kept: Element }).__kept = el
+    el.remove()
+  })
+  const poll = await aborted
+  await knob('release', {})
+  expect(await page.evaluate(() => (window as unknown as { __kept: HTMLElementTagNameMap['service-auth'] }).__kept.state)).toBeUndefined()
+  await page.evaluate(() => document.querySelector('main')!.append((window as unknown as { __kept: Element }).__kept))
+  await expect(element.getByRole('status')).toHaveText('Scan with the app')
+  expect(keys).toEqual([service.key, service.key])
+  // Since the removal: the new code's requests only, none about the old one.
+  const oldChallenge = /challenges\/([^/]+)\/status/.exec(poll.url())![1]!
+  expect(asked.slice(sinceRemoval).filter((url) => url.includes(oldChallenge))).toEqual([])
+
+  await element.evaluate((el) => (el as HTMLElementTagNameMap['service-auth']).stop())
+  expect(await element.evaluate((el) => (el as HTMLElementTagNameMap['service-auth']).state)).toBe('idle')
+  await element.evaluate((el) => (el as HTMLElementTagNameMap['service-auth']).start())
+  await expect(element.getByRole('status')).toHaveText('Scan with the app')
+  expect(keys).toHaveLength(3)
+  expect(consoleErrors).toEqual([])
+})
