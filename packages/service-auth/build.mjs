@@ -28,6 +28,12 @@ export const DEFAULT_API = 'https://api.service-auth.example'
  */
 export const IIFE_BUDGET = 4096
 
+/**
+ * The element's classic script's budget, gzipped: the element alone, on top of the CDN script
+ * (service-auth-element.js measured 927 B when issue 29 added it).
+ */
+export const ELEMENT_BUDGET = 1024
+
 /** The browsers the embed and its stylesheet support (README: Browser support). */
 const BROWSERS = ['chrome116', 'firefox124', 'safari17.4', 'edge116']
 
@@ -97,6 +103,8 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
       logLevel: 'warning',
     }),
     buildReact(outdir),
+    ...buildElement(outdir, common),
+    buildVue(outdir),
   ])
   // A second pass with terser's multi-pass compressor finds a few percent esbuild leaves. Only
   // options that cannot change behaviour: no unsafe*, pure_getters or booleans_as_integers, and
@@ -121,6 +129,7 @@ export async function build({ outdir = join(root, 'dist'), api = process.env.SER
   const versioned = `service-auth-${version}.js`
   await copyFile(iifePath, join(outdir, versioned))
   await copyFile(iifePath + '.map', join(outdir, versioned + '.map'))
+  await copyFile(join(outdir, 'service-auth-element.js'), join(outdir, `service-auth-element-${version}.js`))
   await copyFile(cssPath, join(outdir, versioned.replace(/js$/, 'css')))
   for (const code of await languagePacks()) await copyFile(join(outdir, `service-auth.${code}.js`), join(outdir, `service-auth-${version}.${code}.js`))
   if (types) {
@@ -154,13 +163,66 @@ const buildReact = (outdir) =>
     logLevel: 'warning',
   })
 
+/**
+ * The custom element, <service-auth>: `dist/element.mjs` for the ES module (the subpath
+ * `service-auth/element`, and the same file for `service-auth/element/react`, `/vue`, `/svelte` and
+ * `/solid`, which add types only), importing the module by its name so that a page has one
+ * record of the mounted widgets; and `service-auth-element.js`, a classic script for CDN pages
+ * that adds the element to the CDN script, using its global (`ServiceAuth.mount`), so that it
+ * costs only its own bytes. Neither is part of service-auth.js, whose budget stays its own.
+ */
+const buildElement = (outdir, common) => [
+  esbuild({ ...common, entryPoints: [join(root, 'src/element.ts')], outfile: join(outdir, 'element.mjs'), format: 'esm', external: ['service-auth'] }),
+  esbuild({
+    ...common,
+    entryPoints: [join(root, 'src/element.ts')],
+    outfile: join(outdir, 'service-auth-element.js'),
+    format: 'iife',
+    minify: true,
+    plugins: [
+      {
+        // `service-auth` is the CDN script's global here, read when an element connects, so the
+        // page must run service-auth.js first (both `defer`, in that order); if it did not, the
+        // console says so.
+        name: 'cdn-global',
+        setup(build) {
+          build.onResolve({ filter: /^service-auth$/ }, () => ({ path: 'global', namespace: 'cdn-global' }))
+          build.onLoad({ filter: /.*/, namespace: 'cdn-global' }, () => ({
+            contents:
+              "const api = () => { if (!self.ServiceAuth) throw new Error('service-auth-element.js: load service-auth.js before it'); return self.ServiceAuth }\n" +
+              'export const mount = (el, options) => api().mount(el, options)\nexport const get = (el) => self.ServiceAuth?.get(el)\n',
+            loader: 'js',
+          }))
+        },
+      },
+    ],
+  }),
+]
+
+/**
+ * The Vue component (the `service-auth/vue` subpath), ES module only, as the React one: Vue and
+ * the ES module stay imports.
+ */
+const buildVue = (outdir) =>
+  esbuild({
+    entryPoints: [join(root, 'src/vue.ts')],
+    outfile: join(outdir, 'vue.mjs'),
+    bundle: true,
+    sourcemap: 'external',
+    format: 'esm',
+    target: BROWSERS,
+    external: ['vue', 'service-auth'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
+
 /** The two-letter codes of the language packs, from the files in src/languages/. */
 export const languagePacks = async () => (await readdir(join(root, 'src/languages'))).filter((name) => /^[a-z]{2}\.ts$/.test(name)).map((name) => name.slice(0, 2))
 
 const sri = (bytes, algorithm = 'sha384') => algorithm + '-' + createHash(algorithm).update(bytes).digest('base64')
 
 async function writeManifest(outdir) {
-  const manifest = { version, budget: { 'service-auth.js': { gzip: IIFE_BUDGET } }, files: {} }
+  const manifest = { version, budget: { 'service-auth.js': { gzip: IIFE_BUDGET }, 'service-auth-element.js': { gzip: ELEMENT_BUDGET } }, files: {} }
   for (const name of (await readdir(outdir)).sort()) {
     if (!/\.(m?js|css)$/.test(name)) continue
     const bytes = await readFile(join(outdir, name))

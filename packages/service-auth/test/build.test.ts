@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { createContext, runInContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, DEFAULT_API, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
+import { build, DEFAULT_API, ELEMENT_BUDGET, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
 
 
 let outdir: string
@@ -61,6 +61,10 @@ describe('build', () => {
       [
         'server.mjs',
         'react.mjs',
+        'vue.mjs',
+        'element.mjs',
+        'service-auth-element.js',
+        `service-auth-element-${version}.js`,
         `service-auth-${version}.js`,
         'service-auth.js',
         'service-auth.mjs',
@@ -132,6 +136,29 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
     expect(esm).not.toMatch(/window\.ServiceAuth|ServiceAuth\s*=/)
     expect(esm).toMatch(/export\s*\{[^}]*\bmount\b/)
     expect((await read('service-auth.js')).toString()).toContain('ServiceAuth')
+  })
+
+  it('builds the element and the Vue component as modules that import the ES module (and Vue) rather than carrying copies', async () => {
+    for (const [name, imports] of [['element.mjs', ['service-auth']], ['vue.mjs', ['vue', 'service-auth']]] as const) {
+      const code = (await read(name)).toString()
+      expect(new Set([...code.matchAll(/from\s*"([^"]+)"/g)].map((match) => match[1])), name).toEqual(new Set(imports))
+      expect(code, name).not.toContain('/v1/entity/challenges')
+    }
+    expect((await read('element.mjs')).toString()).toContain('customElements.define("service-auth"')
+    // Nor is either in the CDN script, whose budget is its own.
+    expect((await read('service-auth.js')).toString()).not.toMatch(/customElements|defineComponent/)
+  })
+
+  it(`keeps the element's classic script within its budget of ${ELEMENT_BUDGET} bytes gzipped`, () => {
+    expect(manifest.files['service-auth-element.js']!.gzip).toBeLessThanOrEqual(ELEMENT_BUDGET)
+    expect(manifest.budget['service-auth-element.js']!.gzip).toBe(ELEMENT_BUDGET)
+  })
+
+  it('builds the element for CDN pages as a classic script that uses the CDN script\'s global, with nothing of the widget', async () => {
+    const script = (await read('service-auth-element.js')).toString()
+    expect(script).not.toMatch(/^\s*(import|export)\b/m)
+    expect(script).toContain('load service-auth.js before it')
+    expect(script).not.toContain('/v1/entity/challenges')
   })
 
   it('builds the React component as a client module that imports React and the ES module rather than carrying copies', async () => {

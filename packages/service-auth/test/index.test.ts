@@ -32,15 +32,37 @@ describe('mount', () => {
     expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
   })
 
-  it('returns the same handle when mounting the same element twice, and starts once', async () => {
+  it('returns the running widget when mounted again with the same options (by value), or with none, and starts once', async () => {
     const el = widget()
-    const first = mount(el)
-    const second = mount(el, { locale: 'de' })
-    expect(second).toBe(first)
+    const first = mount(el, { apiKey: 'pk_test_123', texts: { ready: 'Scan it' } })
+    // A literal written anew, in another order, with an absent option spelt out: the same options.
+    expect(mount(el, { texts: { ready: 'Scan it' }, apiKey: 'pk_test_123', locale: undefined })).toBe(first)
+    // No options: what the CDN script's scan() does at every change to the page.
+    expect(mount(el)).toBe(first)
     await flush()
     expect(service.creates).toHaveLength(1)
     expect(el.querySelectorAll('.sa')).toHaveLength(1)
-    expect(seen(el).status).toBe('Scan with the app')
+    expect(seen(el).status).toBe('Scan it')
+  })
+
+  it('restarts a mounted widget with other options: the old one is destroyed, a new code is shown', async () => {
+    const el = widget()
+    const first = mount(el)
+    await flush()
+    const second = mount(el, { apiKey: 'pk_test_456', texts: { ready: 'Scan it' } })
+    expect(second).not.toBe(first)
+    expect(get(el)).toBe(second)
+    await flush()
+    expect(service.creates.map((call) => JSON.parse(String(call.init.body)).key)).toEqual(['pk_test_123', 'pk_test_456'])
+    expect(el.querySelectorAll('.sa')).toHaveLength(1)
+    expect(seen(el).status).toBe('Scan it')
+    expect(seen(el).image).toBe(dataSrcOf('c2'))
+    // The old handle is spent: it starts nothing and destroys nothing of the new widget.
+    first.start()
+    first.destroy()
+    await flush()
+    expect(get(el)).toBe(second)
+    expect(service.creates).toHaveLength(2)
   })
 
   it('takes options that override the attributes', () => {

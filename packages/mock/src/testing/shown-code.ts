@@ -10,7 +10,7 @@ export interface ShownCodeOptions {
   timeout?: number
   /**
    * Which widget, where the page has several: a selector of its element (the one with
-   * `data-service-auth`), such as `'#login'`. Default: the first that shows a code.
+   * `data-service-auth`, or a `<service-auth>`), such as `'#login'`. Default: the first that shows a code.
    */
   widget?: string
 }
@@ -26,7 +26,8 @@ export interface ShownCode {
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000
-const WIDGETS = '[data-service-auth]'
+// The embed's elements, and the custom element's (service-auth/element).
+const WIDGETS = '[data-service-auth], service-auth'
 // The code on screen: the widget's image while it is `ready`. Another state shows no code to scan.
 const CODE = '.sa[data-state="ready"] img[src]:not([hidden])'
 // What the service's two kinds of code say: the standard one, and the extended one's URL.
@@ -72,7 +73,7 @@ export async function readShownCode(page: PageLike, { timeout = DEFAULT_TIMEOUT_
 async function whatThePageShows(page: PageLike, widget: string): Promise<string> {
   const hosts = page.locator(widget)
   const count = await hosts.count().catch(() => 0)
-  if (count === 0) return widget === WIDGETS ? ': it has no element with data-service-auth' : `: nothing on it matches ${widget}`
+  if (count === 0) return widget === WIDGETS ? ': it has no element with data-service-auth, nor a <service-auth>' : `: nothing on it matches ${widget}`
   const shown: string[] = []
   for (let index = 0; index < count; index++) {
     const root = hosts.nth(index).locator('.sa').first()

@@ -1,0 +1,5 @@
+// @ts-check
+import { sveltekit } from '@sveltejs/kit/vite'
+import { defineConfig } from 'vite'
+
+export default defineConfig({ plugins: [sveltekit()], logLevel: 'warn' })

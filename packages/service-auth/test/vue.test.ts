@@ -1,0 +1,117 @@
+// The Vue component in a browser-like page (happy-dom), against the scripted fake service: what a
+// person sees, what the service is asked, and which of the integrator's listeners hear what.
+import { createApp, defineComponent, h, nextTick, reactive, type App } from 'vue'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ServiceAuth } from '../src/vue'
+import { FakeService, dataSrcOf, flush, seen, stubNavigation, tokenResponse } from './helpers'
+
+let service: FakeService
+let app: App | undefined
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
+  service = new FakeService()
+})
+
+afterEach(() => {
+  app?.unmount()
+  app = undefined
+  document.body.replaceChildren()
+  vi.useRealTimers()
+})
+
+/** Mounts `render` as a Vue app in the page; its root element. */
+function mountApp(render: () => ReturnType<typeof h>): HTMLElement {
+  const container = document.body.appendChild(document.createElement('main'))
+  app = createApp(defineComponent({ render }))
+  app.mount(container)
+  return container
+}
+const widgetElement = (container: HTMLElement) => container.querySelector<HTMLElement>('[data-service-auth]')!
+const keysSent = () => service.creates.map((call) => JSON.parse(String(call.init.body)).key)
+
+describe('<ServiceAuth> for Vue', () => {
+  it('renders its element and mounts the widget into it, which shows a code; class falls through', async () => {
+    const container = mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', class: 'login' }))
+    const el = widgetElement(container)
+    expect(el.className).toBe('login')
+    await flush()
+    expect(seen(el).image).toBe(dataSrcOf('c1'))
+    expect(keysSent()).toEqual(['pk_test_123'])
+  })
+
+  it('one challenge through re-renders with the same values (texts by value); a changed prop starts afresh', async () => {
+    const state = reactive({ apiKey: 'pk_test_123', other: 0 })
+    let renders = 0
+    const container = mountApp(() => {
+      renders++
+      void state.other
+      // A new texts object at every render, as a template literal is.
+      return h(ServiceAuth, { apiKey: state.apiKey, authUrl: '/auth/controller', texts: { ready: 'Scan it' } })
+    })
+    await flush()
+    state.other++
+    await nextTick()
+    await flush()
+    expect(renders).toBe(2)
+    expect(keysSent()).toEqual(['pk_test_123'])
+    expect(seen(widgetElement(container)).status).toBe('Scan it')
+    state.apiKey = 'pk_test_456'
+    await nextTick()
+    await flush()
+    expect(keysSent()).toEqual(['pk_test_123', 'pk_test_456'])
+    expect(container.querySelectorAll('.sa')).toHaveLength(1)
+  })
+
+  it('emits ready, signed and error with the details; onSuccess returning false takes over navigation', async () => {
+    const nav = stubNavigation()
+    service.poll = () => tokenResponse()
+    const heard: [string, unknown][] = []
+    const container = mountApp(() =>
+      h(ServiceAuth, {
+        apiKey: 'pk_test_123',
+        authUrl: '/auth/controller',
+        onReady: (detail: unknown) => heard.push(['ready', detail]),
+        onSigned: (detail: unknown) => heard.push(['signed', detail]),
+        onSuccess: (detail: unknown) => (heard.push(['success', detail]), false),
+      }),
+    )
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(heard).toEqual([
+      ['ready', { challengeId: 'c1', expiresAt: expect.any(String) }],
+      ['signed', { challengeId: 'c1' }],
+      ['success', { location: 'http://localhost:3000/welcome', path: '/welcome' }],
+    ])
+    expect(nav.assign).not.toHaveBeenCalled()
+    expect(seen(widgetElement(container)).status).toBe('Signed in')
+  })
+
+  it('navigates as the controller said when onSuccess returns anything else', async () => {
+    const nav = stubNavigation()
+    service.poll = () => tokenResponse()
+    mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', onSuccess: () => undefined }))
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
+  })
+
+  it('reports unusable options with an error event while it mounts', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const errors: unknown[] = []
+    mountApp(() => h(ServiceAuth, { apiKey: '', authUrl: '/auth/controller', onError: (detail: unknown) => errors.push(detail) }))
+    expect(errors).toEqual([{ reason: 'config', status: 0 }])
+  })
+
+  it('unmounting aborts every request and timer', async () => {
+    const show = reactive({ on: true })
+    mountApp(() => (show.on ? h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller' }) : h('p', 'gone')))
+    await flush()
+    show.on = false
+    await nextTick()
+    const asked = service.calls.length
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(service.calls).toHaveLength(asked)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})
