@@ -1,6 +1,6 @@
 // The framework bindings as integrators install them (issue 29): `npm pack` of both workspaces,
 // then a fresh project per framework, each type-checked by that framework's own checker from the
-// tarball, with docs/frameworks.md's snippets: tsc for the element in plain TypeScript, React 19,
+// tarball, with the service-auth README's framework snippets: tsc for the element in plain TypeScript, React 19,
 // Next.js, Solid and Angular; vue-tsc for .vue files; svelte-check for .svelte files and a
 // SvelteKit endpoint. Each check passes with no warning, and a deliberately wrong handler fails
 // it. vue-tsc and svelte-check load TypeScript's JavaScript API, which TypeScript 7 (the
@@ -53,12 +53,12 @@ async function check(cwd: string, file: string, args: string[]): Promise<{ code:
   return { code: result.code, output: (result.stdout + result.stderr).trim() }
 }
 
-/** The fenced code after each `<!-- checked: name -->` in docs/frameworks.md. */
+/** The fenced code after each `<!-- checked: name -->` in packages/service-auth/README.md. */
 async function snippets(name: string, language: string): Promise<string[]> {
-  const text = await readFile(join(root, 'docs/frameworks.md'), 'utf8')
+  const text = await readFile(join(root, 'packages/service-auth/README.md'), 'utf8')
   const pattern = new RegExp(`<!-- checked: ${name} -->\\n\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g')
   const found = [...text.matchAll(pattern)].map((match) => match[1]!)
-  expect(found.length, `docs/frameworks.md has a ${name} snippet`).toBeGreaterThan(0)
+  expect(found.length, `the service-auth README has a ${name} snippet`).toBeGreaterThan(0)
   return found
 }
 
