@@ -196,7 +196,8 @@ describe('@service-auth/mock\'s tarball', () => {
   })
 
   it('arethetypeswrong finds nothing for an ESM-only package', async () => {
-    const { stdout } = await run(bin('attw'), [mock.tarball, '--profile', 'esm-only', '--format', 'json'], { maxBuffer: 16 << 20 }).catch((error) => error)
+    // openapi.yaml is data, as package.json is: no module to resolve, no types to find.
+    const { stdout } = await run(bin('attw'), [mock.tarball, '--profile', 'esm-only', '--exclude-entrypoints', './openapi.yaml', '--format', 'json'], { maxBuffer: 16 << 20 }).catch((error) => error)
     const { problems = {} } = JSON.parse(stdout.slice(stdout.indexOf('{')))
     const counted = Object.values(problems as Record<string, { resolutionKind?: string }[]>)
       .flat()

@@ -167,6 +167,8 @@ describe('React 19 and Next.js: the component and the element, with tsc', () => 
     for (const [index, block] of (await snippets('next', 'tsx')).entries()) await writeFile(join(dir, `next-${index}.tsx`), block)
     // Next.js's own types are not what is checked here: a stand-in for the one hook the snippet uses.
     await writeFile(join(dir, 'next-navigation.d.ts'), "declare module 'next/navigation' {\n  export function useRouter(): { push(href: string): void }\n}\n")
+    // The README's first React snippet routes with the app's own router, which it does not define.
+    await writeFile(join(dir, 'react-globals.d.ts'), 'declare const router: { push(url: string): void }\n')
     await writeFile(
       join(dir, 'wrong.tsx'),
       "import 'service-auth/element/react'\nexport const wrong = <service-auth api-key=\"k\" auth-url=\"/a\" onservice-auth-ready={(event) => event.detail.location} />\n// No auth-url, which is required\nexport const missing = <service-auth api-key=\"k\" />\n",
@@ -174,7 +176,7 @@ describe('React 19 and Next.js: the component and the element, with tsc', () => 
   }, 180_000)
 
   it('type-checks the snippets (strict, JSX, library types included)', async () => {
-    const files = [...(await snippets('react', 'tsx')).map((_, index) => `react-${index}.tsx`), ...(await snippets('next', 'tsx')).map((_, index) => `next-${index}.tsx`), 'next-navigation.d.ts']
+    const files = [...(await snippets('react', 'tsx')).map((_, index) => `react-${index}.tsx`), ...(await snippets('next', 'tsx')).map((_, index) => `next-${index}.tsx`), 'next-navigation.d.ts', 'react-globals.d.ts']
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(config(files)))
     expect(await check(dir, tsc, ['-p', 'tsconfig.json'])).toEqual({ code: 0, output: '' })
   })
