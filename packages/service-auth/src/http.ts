@@ -61,28 +61,32 @@ export interface Request<T, Body extends object = Record<string, unknown>> {
 
 /**
  * fetch(), and what the answer means. A network error, or no answer within the limit, fails as
- * `network`; a failure is thrown as a Failure.
+ * `network`; a failure is thrown as a Failure. What `read` and `refused` throw is passed on as it
+ * is: a Failure they mean, or a bug of ours, which must not pass for the network's (the widget
+ * would retry it for good, as "Reconnecting…") but reach the widget as `internal`.
  */
 export const send = async <T, Body extends object = Record<string, unknown>>({ url, init, read, outcomes = {}, refused, malformed = 'response', limit = REQUEST_LIMIT }: Request<T, Body>): Promise<T> => {
   // On a timer of the page's own (not AbortSignal.timeout), which tests and fake clocks control too.
   const { signal } = init
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), Math.min(limit, REQUEST_LIMIT))
+  let res: Response
+  let json: unknown
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
+    res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
     // Read whatever the status: a body left unread keeps the connection (and the request's
-    // resource timing entry) open.
-    const json: unknown = await res.json().catch(() => null)
-    const body: Partial<Body> = json && typeof json == 'object' ? json : {}
-    if (res.status in outcomes) return outcomes[res.status]
-    if (!res.ok) throw failure(refused(res.status), res, body)
-    const result = read(body, res)
-    if (result == MALFORMED) throw failure(malformed, res, body)
-    return result
-  } catch (error) {
+    // resource timing entry) open. A body that cannot be read is no JSON, unless the caller aborted.
+    json = await res.json().catch(() => signal.throwIfAborted())
+  } catch {
     // Running out of time is a network failure like any other.
-    throw signal.aborted ? signal.reason : isFailure(error) ? error : failure('network')
+    throw signal.aborted ? signal.reason : failure('network')
   } finally {
     clearTimeout(timer)
   }
+  const body: Partial<Body> = json && typeof json == 'object' ? json : {}
+  if (res.status in outcomes) return outcomes[res.status]
+  if (!res.ok) throw failure(refused(res.status), res, body)
+  const result = read(body, res)
+  if (result == MALFORMED) throw failure(malformed, res, body)
+  return result
 }

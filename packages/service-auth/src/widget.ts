@@ -226,10 +226,13 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
           await sleep(backoff(error.retryAfter, failures++), signal)
         }
       }
-    } catch {
+    } catch (error) {
       // An abort ends the run quietly. Anything else here is a bug of ours: say so visibly rather
-      // than freeze.
-      if (!signal.aborted) fail(failure('internal'))
+      // than freeze, and show the console what it was.
+      if (!signal.aborted) {
+        console.error(error)
+        fail(failure('internal'))
+      }
     } finally {
       current.abort()
     }

@@ -102,6 +102,30 @@ describe('send', () => {
     expect(read).not.toHaveBeenCalled()
   })
 
+  it('passes on a bug in read or refused as it is, never as a "network" failure, which the widget would retry for good', async () => {
+    const bug = new TypeError('a bug of ours')
+    service.fetch.mockImplementation(async () => Response.json({ a: 1 }))
+    await expect(send(request(() => { throw bug }))).rejects.toBe(bug)
+    service.fetch.mockImplementation(async () => new Response(null, { status: 500 }))
+    await expect(send(request(() => 1, { refused: () => { throw bug } }))).rejects.toBe(bug)
+  })
+
+  it('rejects with the abort reason when aborted while the body is read, rather than reading it as empty', async () => {
+    const controller = new AbortController()
+    const reason = new Error('stopped')
+    service.fetch.mockImplementationOnce(async () => {
+      const res = Response.json({ a: 1 })
+      res.json = async () => {
+        controller.abort(reason)
+        throw new DOMException('The operation was aborted.', 'AbortError')
+      }
+      return res
+    })
+    const read = vi.fn(() => 1)
+    await expect(send(request(read, { signal: controller.signal }))).rejects.toBe(reason)
+    expect(read).not.toHaveBeenCalled()
+  })
+
   it('turns a network error into a "network" Failure', async () => {
     service.fetch.mockImplementationOnce(async () => Promise.reject(new TypeError('Failed to fetch')))
     await expect(send(request(() => 1))).rejects.toEqual({ reason: 'network', status: 0, retryAfter: 0 })

@@ -872,13 +872,32 @@ describe('telling the integrator', () => {
     start()
     await flush()
     // Something this script does not expect: reading the tab's visibility throws.
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => { throw new Error('a bug') } })
+    const bug = new Error('a bug')
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => { throw bug } })
     await vi.advanceTimersByTimeAsync(1000)
     await flush()
     expect(events.at(-1)).toMatchObject({ type: 'error', detail: { reason: 'internal', status: 0 } })
+    expect(logged).toHaveBeenCalledExactlyOnceWith(bug)
     expect(seen(page).status).toBe(en.error)
     expect(seen(page).button).toBe(en.retry)
     expect(page.querySelector('.sa')!.getAttribute('data-state')).toBe('error')
+  })
+
+  it('shows a bug in reading an answer as reason "internal", once, with the error in the console, rather than retrying it as a network failure', async () => {
+    const bug = new Error('a bug of ours')
+    // Something this script does not expect, while it reads the service's answer.
+    vi.spyOn(Date, 'parse').mockImplementation(() => {
+      throw bug
+    })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(events.map((e) => e.detail)).toEqual([{ reason: 'internal', status: 0 }])
+    expect(logged).toHaveBeenCalledExactlyOnceWith(bug)
+    expect(service.creates).toHaveLength(1)
+    expect(ui.status).toBe(en.error)
+    expect(ui.button).toBe(en.retry)
   })
 
   it('logs the service\'s reason for refusing a code once, with the status and the attributes to check; the event has no retryAfter', async () => {
