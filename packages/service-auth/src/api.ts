@@ -65,8 +65,12 @@ const toChallenge = (json: Partial<ChallengeJson>, config: Config): Challenge | 
   }
   // A kind the service does not offer is the markup's fault, which no retry can mend. (The
   // spec gives image data for the same kinds as URLs, so the URLs' kinds are the ones offered.)
-  if (authImages && !authImages[config.imageKind]) {
-    throw misconfigured(`${attributeOf('imageKind')} is missing or invalid; offered: ${Object.keys(authImages)}`)
+  // Offered are the kinds that authImages, a JSON object, maps to a URL on the service: one that
+  // offers none ({}, [], a string) is the service's broken answer, retried as such, and says
+  // nothing of the markup.
+  const offered = Object.keys(authImages?.constructor == Object ? authImages! : {}).filter((kind) => onService(authImages![kind]))
+  if (offered[0] && !authImages![config.imageKind]) {
+    throw misconfigured(`${attributeOf('imageKind')} is missing or invalid; offered: ${offered}`)
   }
   const data = config.imageData ? json.authImagesData?.[config.imageKind] : undefined
   const imageSrc = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.imageKind])

@@ -389,6 +389,35 @@ describe('createChallenge: an image kind the service does not offer', () => {
   })
 })
 
+describe('createChallenge: an authImages that is not a map of kinds to URLs', () => {
+  // The service's broken answer, retried as such: nothing in the markup can mend it.
+  it.each<[string, unknown]>([
+    ['an empty object', {}],
+    ['an array', []],
+    ['an array of URLs', [imageUrlOf('c1')]],
+    ['a string', 'qrcode-standard'],
+    ['a number', 7],
+    ['kinds without a URL on the service', { 'qrcode-large': 7, 'qrcode-extended': 'https://evil.example/qr.png' }],
+  ])('is a bad answer ("response") when it is %s, not the markup\'s fault', async (_, authImages) => {
+    service.create = () => Response.json(challengeJson('c1', 120_000, { authImages, authImagesData: undefined }), { status: 201 })
+    await expect(create()).rejects.toMatchObject({ reason: 'response', status: 201 })
+  })
+
+  it('is no reason to refuse a code whose image data is there', async () => {
+    service.create = () => Response.json(challengeJson('c1', 120_000, { authImages: {} }), { status: 201 })
+    expect((await create()).imageSrc).toBe(dataSrcOf('c1'))
+  })
+
+  it('offers only the kinds with a URL on the service, should the markup name another', async () => {
+    service.create = () =>
+      Response.json(challengeJson('c1', 120_000, { authImages: { 'qrcode-standard': imageUrlOf('c1'), 'qrcode-odd': 7 } }), { status: 201 })
+    await expect(create({ imageKind: 'bogus' })).rejects.toMatchObject({
+      reason: 'config',
+      problem: 'data-service-auth-image is missing or invalid; offered: qrcode-standard',
+    })
+  })
+})
+
 describe('createChallenge: authType', () => {
   it('is sent when the markup names one (data-service-auth-type), as the incumbent embed did', async () => {
     await createChallenge(config({}, widget({ 'data-service-auth-type': 'web' })), new AbortController().signal)

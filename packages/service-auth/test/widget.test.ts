@@ -846,6 +846,23 @@ describe('a hostile or broken service', () => {
     expect(ui.countdown).toBe('Expires in 59:59')
   })
 
+  it('takes an authImages that offers no kind at all ({}, [], a string) for a bad answer and retries, rather than stopping for good on a markup error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.create = sequence(
+      () => Response.json(challengeJson('c1', 120_000, { authImages: {}, authImagesData: undefined }), { status: 201 }),
+      () => Response.json(challengeJson('c2', 120_000, { authImages: [], authImagesData: undefined }), { status: 201 }),
+      () => Response.json(challengeJson('c3', 120_000, { authImages: 'qrcode-standard', authImagesData: undefined }), { status: 201 }),
+      () => Response.json(challengeJson('c4'), { status: 201 }),
+    )
+    const { ui } = start()
+    await flush()
+    expect(ui.status).toBe(en.reconnecting)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(ui.image).toBe(dataSrcOf('c4'))
+    expect(events.filter((e) => e.type == 'error').map((e) => e.detail.reason)).toEqual(['response', 'response', 'response'])
+    expect(logged.mock.calls.flat().join('\n')).not.toContain('data-service-auth-image')
+  })
+
   it('a pollingUrl on this page\'s origin is never requested, with or without cookies', async () => {
     service.create = (n) => Response.json(challengeJson('c' + n, 120_000, { pollingUrl: '/account/delete?confirm=yes' }), { status: 201 })
     const { ui } = start()
