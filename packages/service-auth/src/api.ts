@@ -75,11 +75,14 @@ const toChallenge = (json: Partial<ChallengeJson>, config: Config): Challenge | 
   const data = config.imageData ? json.authImagesData?.[config.imageKind] : undefined
   const imageSrc = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.imageKind])
   const statusUrl = onService(pollingUrl)
-  // By the service's own clock (the spec gives both times).
-  const lifetime = Date.parse(expiresAt!) - Date.parse(json.createdAt!)
+  // By the service's own clock (the spec gives both times). Strings only: Date.parse would take
+  // the number 2031 for that year, and the ready event would carry a number as expiresAt.
+  const time = (value: unknown) => (typeof value == 'string' ? Date.parse(value) : NaN)
+  const lifetime = time(expiresAt) - time(json.createdAt)
   // An id with a lone surrogate cannot go into a URL (encodeURIComponent throws): a bad answer.
   if (typeof id != 'string' || /\p{Cs}/u.test(id) || !imageSrc || !statusUrl || !(lifetime >= SHORTEST_LIFETIME)) return MALFORMED
-  return { id, expiresAt: expiresAt!, lifetime, pollingUrl: statusUrl, imageSrc }
+  // A string that parses, or the lifetime would be NaN.
+  return { id, expiresAt: expiresAt as string, lifetime, pollingUrl: statusUrl, imageSrc }
 }
 
 /**

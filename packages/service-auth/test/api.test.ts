@@ -141,6 +141,13 @@ describe('createChallenge: response validation', () => {
     ['an expiresAt that is not a date', { expiresAt: 'soon' }],
     ['an expiresAt before createdAt', { expiresAt: '2030-01-01T11:59:00Z' }],
     ['a lifetime under a second', { expiresAt: '2030-01-01T12:00:00.999Z' }],
+    // Date.parse would read a number, or an array of one string, as a date (2031 as that year),
+    // and the ready event would carry it where a string is promised.
+    ['a numeric expiresAt', { expiresAt: 2031 }],
+    ['an expiresAt that is an array', { expiresAt: ['2031-01-01T00:00:00Z'] }],
+    ['a numeric createdAt', { createdAt: 2030 }],
+    ['a createdAt that is an array', { createdAt: ['2030-01-01T12:00:00Z'] }],
+    ['a createdAt that is not a date', { createdAt: 'now' }],
   ]
 
   it.each(invalid)('rejects a challenge with %s as "response"', async (_, fields) => {
