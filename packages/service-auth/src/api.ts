@@ -79,8 +79,9 @@ const toChallenge = (json: Partial<ChallengeJson>, config: Config): Challenge | 
   // the number 2031 for that year, and the ready event would carry a number as expiresAt.
   const time = (value: unknown) => (typeof value == 'string' ? Date.parse(value) : NaN)
   const lifetime = time(expiresAt) - time(json.createdAt)
-  // An id with a lone surrogate cannot go into a URL (encodeURIComponent throws): a bad answer.
-  if (typeof id != 'string' || /\p{Cs}/u.test(id) || !imageSrc || !statusUrl || !(lifetime >= SHORTEST_LIFETIME)) return MALFORMED
+  // An id with a lone surrogate (not well formed) cannot go into a URL (encodeURIComponent
+  // throws): a bad answer.
+  if (typeof id != 'string' || !id.isWellFormed() || !imageSrc || !statusUrl || !(lifetime >= SHORTEST_LIFETIME)) return MALFORMED
   // A string that parses, or the lifetime would be NaN.
   return { id, expiresAt: expiresAt as string, lifetime, pollingUrl: statusUrl, imageSrc }
 }

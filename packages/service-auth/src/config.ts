@@ -65,8 +65,6 @@ interface Settings {
   texts: Texts
   /** The app URL template, on touch devices only: a code cannot be scanned from the screen showing it. */
   appUrl?: string
-  /** The global functions' names, by event. */
-  callbacks: Partial<Record<CallbackEvent, string>>
 }
 
 /** A usable configuration: what a widget needs to talk to the service and the controller. */
@@ -83,7 +81,10 @@ export interface Misconfigured extends Settings {
   problem: string
 }
 
-/** Reads and validates everything a widget needs, in one place. Never throws. */
+/**
+ * Reads and validates everything a widget needs, in one place. Never throws. (Not the callbacks'
+ * attributes: see callbacks.ts.)
+ */
 export function readConfig(el: HTMLElement, options: Options = {}): Config | Misconfigured {
   const read = (option: keyof Options): unknown => options[option] ?? el.getAttribute(attributeOf(option))
   /** A string option; anything else (a number where a string belongs, say) reads as absent. */
@@ -100,10 +101,6 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
   const appUrl = text('appUrl')
   const available = languages()
   const locale = pickLocale([text('locale'), document.documentElement.lang, ...navigator.languages], available)
-  const callbacks: Settings['callbacks'] = {}
-  for (const [event, attribute] of Object.entries(CALLBACK_ATTRIBUTES) as [CallbackEvent, string][]) {
-    callbacks[event] = el.getAttribute(attribute) || undefined
-  }
   const settings: Settings = {
     // A mistyped kind is found out by the service's answer, which lists the kinds it offers.
     imageKind: text('imageKind') || 'qrcode-standard',
@@ -115,7 +112,6 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
     // English fills in whatever a pack lacks.
     texts: { ...en, ...available[locale], ...options.texts },
     appUrl: matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
-    callbacks,
   }
   const misconfigured = (option: keyof Options): Misconfigured => ({
     ...settings,

@@ -54,7 +54,7 @@ const UNATTENDED = 5 * 60_000
 export function createWidget(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
   const config = readConfig(el, options)
   const life = new AbortController()
-  listenForCallbacks(el, config.callbacks, life.signal)
+  listenForCallbacks(el, life.signal)
   // The latest run, if one ever started; aborted once it is over, however it ended.
   let run: AbortController | undefined
   // The epoch: long enough ago that the first poll is not held back (sleep takes a negative wait as none).
