@@ -93,6 +93,8 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
         `service-auth: the service refused to create a sign-in code (${status}): ${explanation || 'no reason given'} Check data-service-key, and data-service-api.`,
       )
     }
+    // Which field of its answer was of no use, which not even the network tab shows.
+    if (reported.field) console.error(`service-auth: the service's ${reported.field} is missing or invalid (${status}).`)
     emit(el, 'error', retrying ? { reason, status, retryAfter } : { reason, status })
     // No button for a problem in the markup: trying again cannot fix it.
     view.show(retrying ? 'reconnecting' : 'error', retrying || { button: !problem })

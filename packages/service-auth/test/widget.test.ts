@@ -929,6 +929,31 @@ describe('telling the integrator', () => {
     expect(events[0].detail).toEqual({ reason: 'rejected', status: 401 })
   })
 
+  it.each<[string, Record<string, unknown>]>([
+    ['id', { id: 7 }],
+    ['authImages', { authImages: undefined, authImagesData: undefined }],
+    ['pollingUrl', { pollingUrl: 'https://evil.example/status' }],
+    ['createdAt', { createdAt: 2030 }],
+    ['expiresAt', { expiresAt: '2029-12-31T00:00:00Z' }],
+  ])('logs one console line naming the field at fault (%s) when the service\'s answer is of no use, and retries', async (field, fields) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.create = sequence(() => Response.json(challengeJson('c1', 120_000, fields), { status: 201 }), () => held().promise)
+    const { ui } = start()
+    await flush()
+    expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: the service's ${field} is missing or invalid (201).`)
+    expect(events.map((e) => e.detail)).toEqual([{ reason: 'response', status: 201, retryAfter: 0 }])
+    expect(ui.status).toBe(en.reconnecting)
+  })
+
+  it('names the token when a signed status carries none', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.poll = sequence(() => Response.json({ token: 42 }), () => held().promise)
+    start()
+    await vi.advanceTimersByTimeAsync(0)
+    await flush()
+    expect(logged).toHaveBeenCalledExactlyOnceWith("service-auth: the service's token is missing or invalid (200).")
+  })
+
   it('gives retryAfter exactly when the widget retries by itself', async () => {
     service.create = sequence(() => status(503, { 'Retry-After': '2' }), () => Response.json(challengeJson('c2'), { status: 201 }))
     start()
