@@ -9,7 +9,7 @@ export interface Options {
   apiKey?: string
   /** Your controller's path or URL; it must be on this page's origin. Required. */
   authUrl?: string
-  /** The service's base URL; the default is baked in at build time. */
+  /** The service's base URL. Required, unless the build bakes in a default (`SERVICE_API_URL`). */
   api?: string
   /** Which QR image the service draws, default `qrcode-standard`. */
   imageKind?: string
