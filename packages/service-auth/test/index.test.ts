@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { get, mount, scan, sweep, version } from '../src/index'
-import { FakeService, TOKEN, dataSrcOf, flush, headersOf, recordEvents, seen, stubNavigation, tokenResponse, types, widget } from './helpers'
+import { FakeService, TOKEN, dataSrcOf, flush, headersOf, held, recordEvents, seen, stubNavigation, tokenResponse, types, widget } from './helpers'
 
 let service: FakeService
 
@@ -23,7 +23,6 @@ describe('mount', () => {
     const el = widget()
     const events = recordEvents(document.body)
     mount(el)
-    expect(seen(el).status).toBe('Loading…')
     await flush()
     expect(seen(el).image).toBe(dataSrcOf('c1'))
     await vi.advanceTimersByTimeAsync(2000)
@@ -43,9 +42,11 @@ describe('mount', () => {
     expect(seen(el).status).toBe('Scan with the app')
   })
 
-  it('takes options that override the attributes', () => {
+  it('takes options that override the attributes', async () => {
+    service.create = () => held().promise
     const el = widget({ 'data-service-locale': 'en' })
     mount(el, { texts: { loading: 'Einen Moment…' } })
+    await flush()
     expect(seen(el).status).toBe('Einen Moment…')
   })
 

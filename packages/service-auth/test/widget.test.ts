@@ -70,15 +70,22 @@ afterEach(() => {
 
 describe('showing a code', () => {
   it('shows Loading…, then the QR code with its countdown, and says ready', async () => {
+    let answer!: ReturnType<typeof held<Response>>
+    service.create = () => (answer = held<Response>()).promise
     const { el, ui } = start()
-    expect(ui.status).toBe('Loading…')
-    expect(ui.image).toBeNull()
-    expect(ui.button).toBeNull()
-    // The request leaves in the next task, not the one that mounted the widget.
+    // The request leaves in the next task, not the one that mounted the widget, and the view
+    // with it: a widget destroyed in the task that made it leaves nothing behind.
     expect(service.creates).toHaveLength(0)
+    expect(ui.mounted).toBe(false)
 
     await flush()
     expect(service.creates).toHaveLength(1)
+    expect(ui.status).toBe('Loading…')
+    expect(ui.image).toBeNull()
+    expect(ui.button).toBeNull()
+
+    answer.resolve(Response.json(challengeJson('c1'), { status: 201 }))
+    await flush()
     expect(ui.status).toBe('Scan with the app')
     expect(ui.image).toBe(dataSrcOf('c1'))
     expect(ui.alt).toBe('QR code: sign in with the app')
@@ -87,6 +94,27 @@ describe('showing a code', () => {
     expect(events).toEqual([
       { type: 'ready', detail: { challengeId: 'c1', expiresAt: '2030-01-01T12:02:00.000Z' }, cancelable: false, target: el },
     ])
+  })
+
+  it('sends its first request before it builds the view, which the request need not wait for', async () => {
+    let viewBuilt: boolean | undefined
+    service.create = () => {
+      viewBuilt = !!page.querySelector('.sa')
+      return held<Response>().promise
+    }
+    const { ui } = start()
+    await flush()
+    expect(viewBuilt).toBe(false)
+    expect(ui.status).toBe('Loading…')
+  })
+
+  it('asks whether the pointer is coarse (a touch device) only when there is an app URL', async () => {
+    const media = vi.spyOn(window, 'matchMedia')
+    start()
+    await flush()
+    expect(media).not.toHaveBeenCalled()
+    start({ 'data-service-app-url': 'serviceauth://challenge/{id}' })
+    expect(media).toHaveBeenCalledExactlyOnceWith('(pointer:coarse)')
   })
 
   it('counts down while the phone has not signed', async () => {
@@ -676,6 +704,23 @@ describe('stop, start and destroy', () => {
     expect(bad.el.querySelector('.sa')!.getAttribute('data-state')).toBe('error')
     expect(bad.ui.status).toBe(en.error)
     expect(bad.ui.button).toBeNull()
+  })
+
+  it('stop in the task that mounted it sends nothing and offers the button; stop after destroy adds nothing back', async () => {
+    const { el, handle, ui } = start()
+    handle.stop()
+    await flush()
+    expect(service.calls).toEqual([])
+    expect(ui.button).toBe(en.newCode)
+    handle.destroy()
+    handle.stop()
+    expect(el.childNodes).toHaveLength(0)
+    const unseen = start()
+    unseen.handle.destroy()
+    unseen.handle.stop()
+    await flush()
+    expect(unseen.el.childNodes).toHaveLength(0)
+    expect(service.calls).toEqual([])
   })
 
   it('without auto-start, waits for the button', async () => {
