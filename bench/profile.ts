@@ -5,6 +5,7 @@
 // reported, never absolute times; they say which start-up work is worth deferring.
 import type { Browser } from '@playwright/test'
 import type { SourceMapper } from './source-map.ts'
+import { painted } from './pages.ts'
 
 export interface ProfileShare {
   /** `fetch() from src/http.ts:27`, or `src/style.ts:8` for time in our own function starting there. */
@@ -30,8 +31,9 @@ export async function profileEvaluation(browser: Browser, pageUrl: string, scrip
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
       await cdp.send('Profiler.start')
+      const visible = painted(page)
       await page.goto(pageUrl)
-      await page.waitForFunction(() => (window as any).__bench.visible !== null, null, { polling: 50, timeout: 15_000 })
+      await visible
       const { profile } = await cdp.send('Profiler.stop')
       const nodes = new Map<number, ProfileNode>(profile.nodes.map((node) => [node.id, node as ProfileNode]))
       const parents = new Map<number, number>()

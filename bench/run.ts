@@ -28,10 +28,16 @@ import type { BenchResults } from './results.ts'
 import { measureSignToNavigation } from './sign-to-nav.ts'
 import { measureSize } from './size.ts'
 import { SourceMapper } from './source-map.ts'
-import { measureStartup } from './startup.ts'
+import { median } from './stats.ts'
+import { measureStartup, VARIANTS, type StartupResult, type StartupVariant } from './startup.ts'
 import { judge } from './verdicts.ts'
 
 const quick = process.argv.includes('--quick')
+// `--phase=startup` runs the start-up phase alone (after the size) and prints its medians, writing
+// no report: for trying a change to the embed's start-up in a minute or two rather than the whole run.
+const PHASES = ['startup']
+const phase = process.argv.find((arg) => arg.startsWith('--phase='))?.slice('--phase='.length)
+if (phase !== undefined && !PHASES.includes(phase)) throw new Error(`--phase: one of ${PHASES.join(', ')}; got "${phase}".`)
 // The full counts keep the whole run near five minutes on the 2-core machine; --quick is for trying it.
 const PLAN = quick
   ? { startupRuns: 4, tracedRuns: 3, busyRuns: 1, signRuns: 6, loadWindowMs: 6_000, memoryCycles: 30, heldLevels: [1000], signings: 100, creationSeconds: 2 }
@@ -60,11 +66,15 @@ async function main(): Promise<void> {
     // The bench measures the embed, not the rate limits it would otherwise run into.
     await knobs.config({ rateLimit: 0, browserRateLimit: 0, holdMs: HOLD_MS })
     const startupFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
-    const signFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
 
     log('start-up')
     const mapper = new SourceMapper(JSON.parse(readFileSync(root('packages/service-auth/dist/service-auth.js.map'), 'utf8')))
     const startup = await measureStartup(browser.browser, { appUrl: demo.appUrl, floor: startupFloor, probe, mapper, runs: PLAN.startupRuns, tracedRuns: PLAN.tracedRuns })
+    if (phase === 'startup') {
+      logStartup(startup, startupFloor.samples)
+      return
+    }
+    const signFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
     log('a busy page')
     const busyPage = await measureBusyPage(browser.browser, { appUrl: demo.appUrl, runs: PLAN.busyRuns, windowMs: 3000, nodes: 5000 })
     log('sign to navigation')
@@ -133,6 +143,18 @@ async function main(): Promise<void> {
     await browser?.close()
     await demo?.close()
   }
+}
+
+/** The start-up phase's medians, one line a variant, and the machine's load. */
+function logStartup(startup: StartupResult, floor: number[]): void {
+  const ms = (values: number[]) => median(values).toFixed(1).padStart(6) + ' ms'
+  log(`${revision().commit}${revision().srcChanged ? ' (src changed)' : ''}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}, floor ${ms(floor)}`)
+  log('medians: script start → QR painted | → request | request | of which the service | answer → painted')
+  for (const variant of Object.keys(VARIANTS) as StartupVariant[]) {
+    const columns = [startup.toVisible, startup.untilRequest, startup.request, startup.serviceTime, startup.afterResponse].map((times) => ms(times[variant]))
+    log(`${VARIANTS[variant].label.padEnd(40)} ${columns.join(' | ')} (${startup.toVisible[variant].length} runs)`)
+  }
+  for (const which of ['widget', 'baseline'] as const) log(`evaluate + mount, ${which}: wall ${ms(startup.evaluate[which].wall)}, CPU ${ms(startup.evaluate[which].cpu)}`)
 }
 
 function revision(): BenchResults['revision'] {

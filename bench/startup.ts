@@ -4,7 +4,7 @@
 // never touches the timed runs. The naive baseline runs in the same loop, shuffled in.
 import type { Browser, Page } from '@playwright/test'
 import type { Floor } from './floor.ts'
-import { BASELINE_PATH, BUNDLE_PATH, WIDGET_PATH } from './pages.ts'
+import { BASELINE_PATH, BUNDLE_PATH, painted, WIDGET_PATH } from './pages.ts'
 import type { Probe } from './probe.ts'
 import { profileEvaluation, type ProfileShare } from './profile.ts'
 import type { SourceMapper } from './source-map.ts'
@@ -73,8 +73,9 @@ export async function measureStartup(browser: Browser, { appUrl, floor, probe, m
       const { page: path, script } = VARIANTS[variant]
       const arrived = probe.nextRequest(isCreation, 15_000)
       const answered = probe.nextResponse(isCreation, 15_000)
+      const visible = painted(page)
       await page.goto(appUrl + path)
-      await untilPainted(page)
+      await visible
       const times = await page.evaluate(readTimes, script)
       result.toVisible[variant].push(times.visible - times.start)
       result.untilRequest[variant].push(times.requestStart - times.start)
@@ -92,8 +93,9 @@ export async function measureStartup(browser: Browser, { appUrl, floor, probe, m
     await inFreshPage(browser, async (page) => {
       await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute'] })
       try {
+        const visible = painted(page)
         await page.goto(appUrl + path)
-        await untilPainted(page)
+        await visible
       } finally {
         const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
         const { wall, cpu } = evaluationTime(trace.traceEvents, script)
@@ -114,10 +116,6 @@ async function inFreshPage(browser: Browser, run: (page: Page) => Promise<void>)
     await context.close()
   }
 }
-
-// Polled on a timer rather than every animation frame: the check must not add work to the frames it measures.
-const untilPainted = (page: Page) =>
-  page.waitForFunction(() => (window as any).__bench.visible !== null, null, { polling: 50, timeout: 15_000 })
 
 /**
  * In the page: the script's start (the later of the mark before its tag and its bytes' arrival),

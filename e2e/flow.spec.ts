@@ -18,6 +18,8 @@ test('a hostile or malformed 2xx is refused, shown as reconnecting, and recovere
   await service.fail({ status: 201, match: 'create', body: '<html>not json</html>', contentType: 'text/html' })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
+  const consoleErrors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
   // The page's clock stands still: each backoff lasts until the test moves it on, so the widget
   // says it is reconnecting for as long as the test looks.
   await page.clock.install({ time: new Date('2026-11-21T09:59:00Z') })
@@ -34,6 +36,8 @@ test('a hostile or malformed 2xx is refused, shown as reconnecting, and recovere
   expect(await service.creations()).toHaveLength(3)
   expect(errors).toEqual([])
   expect((await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail.reason)).toEqual(['response', 'response'])
+  // Each says which field was of no use: the first the service's checks find wanting.
+  expect(consoleErrors).toEqual(["service-auth: the service's id is missing or invalid (200).", "service-auth: the service's id is missing or invalid (201)."])
 })
 
 test('shows inline image data by default, and the image URL with data-service-image-data="false"', async ({ page, service, demo }) => {

@@ -31,6 +31,16 @@ test('data-service-api that is not http(s) is refused by name', async ({ page })
   expect(consoleErrors).toEqual(['data-service-api is missing or invalid'])
 })
 
+test('a widget without data-service-api, on the published build (no default service), says so at once by name and asks nothing', async ({ page, service }) => {
+  const consoleErrors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
+  await page.goto(fixture({ api: '__none__' }))
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
+  await expect(widget(page).getByRole('button')).toBeHidden()
+  expect(consoleErrors).toEqual(['data-service-api is missing or invalid'])
+  expect(await service.creations()).toHaveLength(0)
+})
+
 test('data-service-auto-start="false" waits for the person, or for start()', async ({ page, service }) => {
   await page.goto(fixture({ 'auto-start': 'false' }))
   const button = widget(page).getByRole('button', { name: 'Show a new code' })

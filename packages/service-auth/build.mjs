@@ -16,8 +16,16 @@ const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'
 // program (TypeScript 7 has no JavaScript API).
 const tsc = join(createRequire(import.meta.url).resolve('typescript/package.json'), '../bin/tsc')
 
-/** The default service base URL baked into the bundle; `data-service-api` overrides it per element. */
-export const DEFAULT_API = 'https://api.service-auth.example'
+/**
+ * The default service base URL baked into both bundles, which `data-service-api` (the `api`
+ * option) overrides per element: SERVICE_API_URL, which the CDN build of a hosted service sets
+ * to its own. Without it there is none (''), and a widget without `data-service-api` is a config
+ * error that names it, shown at once. Every build used to bake in a placeholder instead
+ * (https://api.service-auth.example, the README's example), so such a widget asked a host that
+ * does not exist and showed "Reconnecting…" for good. The npm package is built without one: it
+ * serves whatever service its integrator names.
+ */
+const defaultApi = () => process.env.SERVICE_API_URL || ''
 
 /**
  * The IIFE's size budget, gzipped (level 9, no file name in the header): the one definition, which
@@ -37,7 +45,7 @@ export const ELEMENT_BUDGET = 1024
 /** The browsers the embed and its stylesheet support (README: Browser support). */
 const BROWSERS = ['chrome116', 'firefox124', 'safari17.4', 'edge116']
 
-export async function build({ outdir = join(root, 'dist'), api = process.env.SERVICE_API_URL || DEFAULT_API, types = true } = {}) {
+export async function build({ outdir = join(root, 'dist'), api = defaultApi(), types = true } = {}) {
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
   const cssPath = join(outdir, 'service-auth.css')

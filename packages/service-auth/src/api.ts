@@ -1,6 +1,6 @@
 // The network layer towards the service: what the widget sends, and the answers it accepts.
 import { attributeOf, toUrl, type Config } from './config.js'
-import { MALFORMED, misconfigured, send } from './http.js'
+import { malformed, misconfigured, send } from './http.js'
 import type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './wire/challenge.js'
 
 /** A challenge as the service described it, checked: only what the widget uses. */
@@ -47,35 +47,50 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
       // preflight cache, so every new code would cost a preflight and a POST, not one request.
       // (A POST's answer never comes from an HTTP cache anyway.)
     },
-    read: (json) => toChallenge(json, config),
+    read: (json, res) => toChallenge(json, res, config),
     refused: (status) => (status < 500 && status != 429 ? 'rejected' : 'service'),
   })
 
 /**
- * Checks a challenge the service sent: every field the widget relies on must be there and sane.
+ * Checks a challenge the service sent (`res`): every field the widget relies on must be there and
+ * sane, or the first that is not is named in the failure.
  * The service is not trusted: its URLs are used only when they are http(s) under its own base URL
  * (`data-service-api`), so it cannot make this page send requests (with cookies, or to the
  * controller) anywhere else, even where it shares this page's origin.
  */
-const toChallenge = (json: Partial<ChallengeJson>, config: Config): Challenge | typeof MALFORMED => {
-  const { id, expiresAt, authImages, pollingUrl } = json
+const toChallenge = (json: Partial<ChallengeJson>, res: Response, config: Config): Challenge => {
+  const { id, createdAt, expiresAt, authImages, pollingUrl } = json
   const onService = (value: unknown) => {
     const url = toUrl(value)?.href
     if (url?.startsWith(config.api + '/')) return url
   }
   // A kind the service does not offer is the markup's fault, which no retry can mend. (The
   // spec gives image data for the same kinds as URLs, so the URLs' kinds are the ones offered.)
-  if (authImages && !authImages[config.imageKind]) {
-    throw misconfigured(`${attributeOf('imageKind')} is missing or invalid; offered: ${Object.keys(authImages)}`)
+  // Offered are the kinds that authImages, a JSON object, maps to a URL on the service: one that
+  // offers none ({}, [], a string) is the service's broken answer, retried as such, and says
+  // nothing of the markup.
+  const offered = Object.keys(authImages?.constructor == Object ? authImages! : {}).filter((kind) => onService(authImages![kind]))
+  if (offered[0] && !authImages![config.imageKind]) {
+    throw misconfigured(`${attributeOf('imageKind')} is missing or invalid; offered: ${offered}`)
   }
   const data = config.imageData ? json.authImagesData?.[config.imageKind] : undefined
   const imageSrc = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.imageKind])
   const statusUrl = onService(pollingUrl)
-  // By the service's own clock (the spec gives both times).
-  const lifetime = Date.parse(expiresAt!) - Date.parse(json.createdAt!)
-  // An id with a lone surrogate cannot go into a URL (encodeURIComponent throws): a bad answer.
-  if (typeof id != 'string' || /\p{Cs}/u.test(id) || !imageSrc || !statusUrl || !(lifetime >= SHORTEST_LIFETIME)) return MALFORMED
-  return { id, expiresAt: expiresAt!, lifetime, pollingUrl: statusUrl, imageSrc }
+  // By the service's own clock (the spec gives both times). Strings only: Date.parse would take
+  // the number 2031 for that year, and the ready event would carry a number as expiresAt.
+  const time = (value: unknown) => (typeof value == 'string' ? Date.parse(value) : NaN)
+  const created = time(createdAt)
+  const lifetime = time(expiresAt) - created
+  // An id with a lone surrogate (not well formed) cannot go into a URL (encodeURIComponent
+  // throws): a bad answer.
+  if (typeof id != 'string' || !id.isWellFormed()) throw malformed(res, 'id')
+  if (!imageSrc) throw malformed(res, 'authImages')
+  if (!statusUrl) throw malformed(res, 'pollingUrl')
+  if (isNaN(created)) throw malformed(res, 'createdAt')
+  // NaN too: an expiresAt that is no string, or does not parse.
+  if (!(lifetime >= SHORTEST_LIFETIME)) throw malformed(res, 'expiresAt')
+  // A string that parses, or the lifetime would be NaN.
+  return { id, expiresAt: expiresAt as string, lifetime, pollingUrl: statusUrl, imageSrc }
 }
 
 /**
@@ -91,8 +106,11 @@ export const pollStatus = async (url: string, deadline: number, signal: AbortSig
         // Never from an HTTP cache: each poll asks the service afresh.
         init: { credentials: 'omit', cache: 'no-store', redirect: 'error', signal },
         // Only a 200 carries the token; a 204 (or another 2xx) is the long poll's "not yet".
-        read: ({ token }, res) =>
-          res.status != 200 ? 'pending' : typeof token == 'string' && token ? { token } : MALFORMED,
+        read: ({ token }, res) => {
+          if (res.status != 200) return 'pending'
+          if (typeof token == 'string' && token) return { token }
+          throw malformed(res, 'token')
+        },
         // The service says a code expired (410), or has forgotten it, as it does some time after (404).
         outcomes: { 404: 'unknown', 410: 'expired' },
         refused: () => 'service',

@@ -5,10 +5,12 @@ import { CALLBACK_ATTRIBUTES, type CallbackEvent } from './config.js'
  * event's detail, so that a page can react without a script of its own, as with Turnstile. A
  * success callback that returns `false` takes over navigation, as cancelling the event does. The
  * name is looked up at each event, so a function defined after the script loaded still counts; a
- * name that is not a function is reported once and changes nothing else.
+ * name that is not a function is reported once and changes nothing else. (The attributes are
+ * read here rather than in readConfig: they are never options, and nothing else needs them.)
  */
-export function listenForCallbacks(el: HTMLElement, callbacks: Partial<Record<CallbackEvent, string>>, signal: AbortSignal): void {
-  for (const [event, name] of Object.entries(callbacks) as [CallbackEvent, string | undefined][]) {
+export function listenForCallbacks(el: HTMLElement, signal: AbortSignal): void {
+  for (const [event, attribute] of Object.entries(CALLBACK_ATTRIBUTES) as [CallbackEvent, string][]) {
+    const name = el.getAttribute(attribute)
     if (!name) continue
     let reported = false
     el.addEventListener(
@@ -19,7 +21,7 @@ export function listenForCallbacks(el: HTMLElement, callbacks: Partial<Record<Ca
           if (callback((heard as CustomEvent).detail) === false) heard.preventDefault()
         } else if (!reported) {
           reported = true
-          console.error(`service-auth: ${CALLBACK_ATTRIBUTES[event]}="${name}" names no function on window.`)
+          console.error(`service-auth: ${attribute}="${name}" names no function on window.`)
         }
       },
       { signal },

@@ -9,7 +9,7 @@ export interface Options {
   apiKey?: string
   /** Your controller's path or URL; it must be on this page's origin. Required. */
   authUrl?: string
-  /** The service's base URL; the default is baked in at build time. */
+  /** The service's base URL. Required, unless the build bakes in a default (`SERVICE_API_URL`). */
   api?: string
   /** Which QR image the service draws, default `qrcode-standard`. */
   imageKind?: string
@@ -54,19 +54,18 @@ export const CALLBACK_ATTRIBUTES = {
 export type CallbackEvent = keyof typeof CALLBACK_ATTRIBUTES
 
 /** What every widget has, whether or not its configuration is usable. */
-interface Settings {
+export interface Settings {
   imageKind: string
   authType?: string
   imageData: boolean
   authHeader: string
   autoStart: boolean
-  locale: string
-  /** English, then the pack of `locale`, then the `texts` option. */
-  texts: Texts
+  /** The `locale` option or attribute, which readTexts() reads with the page's languages. */
+  locale?: string
+  /** The `texts` option. */
+  texts?: Partial<Texts>
   /** The app URL template, on touch devices only: a code cannot be scanned from the screen showing it. */
   appUrl?: string
-  /** The global functions' names, by event. */
-  callbacks: Partial<Record<CallbackEvent, string>>
 }
 
 /** A usable configuration: what a widget needs to talk to the service and the controller. */
@@ -83,7 +82,11 @@ export interface Misconfigured extends Settings {
   problem: string
 }
 
-/** Reads and validates everything a widget needs, in one place. Never throws. */
+/**
+ * Reads and validates every option, in one place. Never throws. Only what is cheap to read: the
+ * first request waits for it. What only the view needs waits for the view (readTexts), and the
+ * callbacks' attributes for their listeners (see callbacks.ts).
+ */
 export function readConfig(el: HTMLElement, options: Options = {}): Config | Misconfigured {
   const read = (option: keyof Options): unknown => options[option] ?? el.getAttribute(attributeOf(option))
   /** A string option; anything else (a number where a string belongs, say) reads as absent. */
@@ -98,12 +101,6 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
   const authUrl = toUrl(text('authUrl'))
   const api = toUrl(text('api') ?? __API__)
   const appUrl = text('appUrl')
-  const available = languages()
-  const locale = pickLocale([text('locale'), document.documentElement.lang, ...navigator.languages], available)
-  const callbacks: Settings['callbacks'] = {}
-  for (const [event, attribute] of Object.entries(CALLBACK_ATTRIBUTES) as [CallbackEvent, string][]) {
-    callbacks[event] = el.getAttribute(attribute) || undefined
-  }
   const settings: Settings = {
     // A mistyped kind is found out by the service's answer, which lists the kinds it offers.
     imageKind: text('imageKind') || 'qrcode-standard',
@@ -111,11 +108,10 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
     imageData: flag('imageData'),
     authHeader: text('authHeader') || 'X-Service-Auth',
     autoStart: flag('autoStart'),
-    locale,
-    // English fills in whatever a pack lacks.
-    texts: { ...en, ...available[locale], ...options.texts },
-    appUrl: matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
-    callbacks,
+    locale: text('locale'),
+    texts: options.texts,
+    // Asked only when there is an app URL: a media query is not free, and most pages have none.
+    appUrl: appUrl && matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
   }
   const misconfigured = (option: keyof Options): Misconfigured => ({
     ...settings,
@@ -128,6 +124,17 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
   // Checked again with each challenge's id in it (see toAppLink).
   if (appUrl && !toAppLink(appUrl, '')) return misconfigured('appUrl')
   return { ...settings, apiKey, authUrl, api: api.href.replace(/\/+$/, '') }
+}
+
+/**
+ * The language a widget speaks, and its texts: among English and the packs this page has loaded,
+ * the first of the `locale` option or attribute, `<html lang>` and the browser's languages. English
+ * fills in whatever a pack lacks, and the `texts` option replaces any text.
+ */
+export const readTexts = ({ locale, texts }: Settings): [Texts, string] => {
+  const available = languages()
+  const lang = pickLocale([locale, document.documentElement.lang, ...navigator.languages], available)
+  return [{ ...en, ...available[lang], ...texts }, lang]
 }
 
 /**

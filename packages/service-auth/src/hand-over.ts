@@ -1,7 +1,7 @@
 // The hand-over to the integrator's controller: the signed token goes there, and the answer
 // says where the browser goes next.
 import { toUrl, type Config } from './config.js'
-import { MALFORMED, send } from './http.js'
+import { failure, send } from './http.js'
 
 /** Where the browser goes after sign-in; null means "reload this page". */
 export type Next = URL | null
@@ -30,8 +30,8 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
     },
     read: (body, res) => {
       const next = body.location ? toUrl(body.location) : res.redirected ? toUrl(res.url) : null
-      return next === undefined ? MALFORMED : next
+      if (next === undefined) throw failure('location', res)
+      return next
     },
     refused: () => 'controller',
-    malformed: 'location',
   })

@@ -12,6 +12,8 @@ export interface Failure {
   explanation?: string
   /** What is wrong with the markup or options, for a `config` failure. */
   problem?: string
+  /** The field of an answer that is missing or of no use, for a `response` failure. */
+  field?: string
 }
 
 /**
@@ -36,8 +38,8 @@ export const misconfigured = (problem: string): Failure => ({ ...failure('config
 
 export const isFailure = (error: unknown): error is Failure => !!(error as Failure | undefined)?.reason
 
-/** What `read` returns for a 2xx answer it cannot use: the request fails as `malformed`. */
-export const MALFORMED = Symbol('malformed')
+/** What `read` throws for a 2xx answer (`res`) that it cannot use, naming the field at fault. */
+export const malformed = (res: Response, field: string): Failure => ({ ...failure('response', res), field })
 
 export interface Request<T, Body extends object = Record<string, unknown>> {
   url: string | URL
@@ -46,43 +48,44 @@ export interface Request<T, Body extends object = Record<string, unknown>> {
   /**
    * What a 2xx answer means, from its JSON body and the response. `Body` is the shape the other
    * side promises, which nothing has checked: any field may be missing (a body that is not a
-   * JSON object reads as an empty one), or of another type, so `read` checks each field it uses.
+   * JSON object reads as an empty one), or of another type, so `read` checks each field it uses,
+   * and throws a Failure for an answer it cannot use (`malformed()`).
    */
-  read: (body: Partial<Body>, res: Response) => T | typeof MALFORMED
+  read: (body: Partial<Body>, res: Response) => T
   /** Statuses besides 2xx that are answers rather than failures, and what each means. */
   outcomes?: Record<number, T>
   /** Why another status fails. */
   refused: (status: number) => ErrorReason
-  /** Why a 2xx answer that `read` cannot use fails; `response` by default. */
-  malformed?: ErrorReason
   /** How long the request may take, in ms; 30 s at most, and by default. */
   limit?: number
 }
 
 /**
  * fetch(), and what the answer means. A network error, or no answer within the limit, fails as
- * `network`; a failure is thrown as a Failure.
+ * `network`; a failure is thrown as a Failure. What `read` and `refused` throw is passed on as it
+ * is: a Failure they mean, or a bug of ours, which must not pass for the network's (the widget
+ * would retry it for good, as "Reconnecting…") but reach the widget as `internal`.
  */
-export const send = async <T, Body extends object = Record<string, unknown>>({ url, init, read, outcomes = {}, refused, malformed = 'response', limit = REQUEST_LIMIT }: Request<T, Body>): Promise<T> => {
+export const send = async <T, Body extends object = Record<string, unknown>>({ url, init, read, outcomes = {}, refused, limit = REQUEST_LIMIT }: Request<T, Body>): Promise<T> => {
   // On a timer of the page's own (not AbortSignal.timeout), which tests and fake clocks control too.
   const { signal } = init
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), Math.min(limit, REQUEST_LIMIT))
+  let res: Response
+  let json: unknown
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
+    res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
     // Read whatever the status: a body left unread keeps the connection (and the request's
-    // resource timing entry) open.
-    const json: unknown = await res.json().catch(() => null)
-    const body: Partial<Body> = json && typeof json == 'object' ? json : {}
-    if (res.status in outcomes) return outcomes[res.status]
-    if (!res.ok) throw failure(refused(res.status), res, body)
-    const result = read(body, res)
-    if (result == MALFORMED) throw failure(malformed, res, body)
-    return result
-  } catch (error) {
+    // resource timing entry) open. A body that cannot be read is no JSON, unless the caller aborted.
+    json = await res.json().catch(() => signal.throwIfAborted())
+  } catch {
     // Running out of time is a network failure like any other.
-    throw signal.aborted ? signal.reason : isFailure(error) ? error : failure('network')
+    throw signal.aborted ? signal.reason : failure('network')
   } finally {
     clearTimeout(timer)
   }
+  const body: Partial<Body> = json && typeof json == 'object' ? json : {}
+  if (res.status in outcomes) return outcomes[res.status]
+  if (!res.ok) throw failure(refused(res.status), res, body)
+  return read(body, res)
 }

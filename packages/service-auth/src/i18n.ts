@@ -39,7 +39,7 @@ export const addLanguage = (code: string, texts: Texts): void => {
   ;(globalThis.ServiceAuthTexts ||= {})[code] = texts
 }
 
-/** The texts of each language this page has, by two-letter code: English, and the packs loaded before mounting. */
+/** The texts of each language this page has, by two-letter code: English, and the packs loaded so far (a widget asks as it builds its view). */
 export const languages = (): Record<string, Texts> => ({ en, ...self.ServiceAuthTexts })
 
 /** The first candidate language in `available` (by its first two letters), else English. */

@@ -23,27 +23,27 @@ export const version: string = __VERSION__
  * @example const handle = mount(document.querySelector('#login')!, { authUrl: '/auth/controller' })
  */
 export const mount = (el: HTMLElement, options?: Options): Handle => {
+  // By value, as JSON: a literal written again (a re-render, an attribute read afresh) is the
+  // same options, and what JSON leaves out (undefined, a function) counts as absent. The keys
+  // are compared in the order they were written, as the components and the element always
+  // write them. No options at all (the CDN script's scan() of every change to the page) leaves
+  // a running widget as it is.
+  const wanted = JSON.stringify(options)
   let handle = handles.get(el)
-  // By value, as JSON: a literal written again (a re-render, a changed attribute read afresh)
-  // is the same options, and anything JSON leaves out (undefined, a function) counts as absent.
-  // The keys, the options' and the texts', listed in order, so that their order does not count.
-  // With no options, a call (the CDN script's scan() of every change to the page) leaves a
-  // running widget as it is.
-  const wanted = JSON.stringify(options || {}, Object.keys({ ...options, ...options?.texts }).sort())
-  if (handle && options && wanted != mountedWith.get(handle)) handle.destroy(), (handle = undefined)
-  if (!handle) {
+  if (!handle || (options && wanted != mountedWith.get(el))) {
+    handle?.destroy()
     handle = createWidget(el, options, () => {
       handles.delete(el)
       destroyed.add(el)
     })
     handles.set(el, handle)
-    mountedWith.set(handle, wanted)
+    mountedWith.set(el, wanted)
   }
   return handle
 }
 
-// What each running widget was mounted with, as mount() compares it.
-const mountedWith = new WeakMap<Handle, string>()
+// What each element's widget was mounted with, as mount() compares it.
+const mountedWith = new WeakMap<Element, string | undefined>()
 
 /** The handle of a mounted element, if any. @example get(el)?.stop() */
 export const get = (el: Element): Handle | undefined => handles.get(el)

@@ -12,7 +12,7 @@ export interface ServiceAuthProps {
   apiKey: string
   /** Your controller's path or URL; it must be on this page's origin. */
   authUrl: string
-  /** The service's base URL; the default is baked in at build time. */
+  /** The service's base URL. Required, unless the build bakes in a default (`SERVICE_API_URL`). */
   api?: string
   /** The image kind, default `qrcode-standard`. */
   imageKind?: string

@@ -44,7 +44,8 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
   // Focus moves here when the focused button goes away, rather than falling back to the page's top.
   root.tabIndex = -1
   img.alt = texts.alt
-  status.setAttribute('role', 'status')
+  // The role attribute, through its ARIA reflection (in every browser the README lists).
+  status.role = 'status'
   button.type = 'button'
   // Not while hidden: a script may still click it.
   button.onclick = () => {

@@ -25,12 +25,12 @@
 import { createChallenge, pollStatus, type Challenge } from './api.js'
 import { backoff } from './backoff.js'
 import { listenForCallbacks } from './callbacks.js'
-import { readConfig, toAppLink, type Config, type Options } from './config.js'
+import { readConfig, readTexts, toAppLink, type Config, type Options } from './config.js'
 import { emit } from './events.js'
 import { handOver } from './hand-over.js'
 import { failure, isFailure, misconfigured, type Failure } from './http.js'
 import { nextTask, sleep } from './timing.js'
-import { createView, type Shown } from './view.js'
+import { createView, type Shown, type View } from './view.js'
 
 export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'signed' | 'expired' | 'error'
 
@@ -54,7 +54,7 @@ const UNATTENDED = 5 * 60_000
 export function createWidget(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
   const config = readConfig(el, options)
   const life = new AbortController()
-  listenForCallbacks(el, config.callbacks, life.signal)
+  listenForCallbacks(el, life.signal)
   // The latest run, if one ever started; aborted once it is over, however it ended.
   let run: AbortController | undefined
   // The epoch: long enough ago that the first poll is not held back (sleep takes a negative wait as none).
@@ -67,16 +67,21 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
   // What is wrong with the markup or options, from the start or once the service's answer shows
   // it (an image kind it does not offer). Trying again cannot mend it: nothing starts any more.
   let problem = config.problem
-  // What the network layer works with: none when the markup is not usable.
-  const usable = config.problem === undefined ? config : undefined
+  // Made once needed: for a widget that starts, once its first request has left, which need not
+  // wait for it (see showNewCode).
+  let built: View | undefined
+  const view = (): View => {
+    // Its button always starts afresh.
+    built ||= createView(el, ...readTexts(config), start)
+    return built
+  }
 
   const start = () => {
-    if ((run && !run.signal.aborted) || !usable || problem || life.signal.aborted) return
+    if ((run && !run.signal.aborted) || problem || life.signal.aborted) return
     run = new AbortController()
-    void runUntilDone(run, usable)
+    // Without a problem, the configuration is usable.
+    void runUntilDone(run, config as Config)
   }
-  // Its button always starts afresh.
-  const view = createView(el, config.texts, config.locale, start)
 
   /** Reports a failure: with `retrying`, what stays shown while the widget retries by itself (`reconnecting`); without, `error`. */
   const fail = (reported: Failure, retrying?: Shown) => {
@@ -90,12 +95,14 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
     // The service's own reason, which otherwise only the network tab shows; never the token.
     if (reason == 'rejected') {
       console.error(
-        `service-auth: the service refused to create a sign-in code (${status}): ${explanation || 'no reason given'} Check data-service-key, and data-service-api.`,
+        `service-auth: the service refused a code (${status}): ${explanation || 'no reason given'} Check data-service-key, data-service-api.`,
       )
     }
+    // Which field of its answer was of no use, which not even the network tab shows.
+    if (reported.field) console.error(`service-auth: the service's ${reported.field} is missing or invalid (${status}).`)
     emit(el, 'error', retrying ? { reason, status, retryAfter } : { reason, status })
     // No button for a problem in the markup: trying again cannot fix it.
-    view.show(retrying ? 'reconnecting' : 'error', retrying || { button: !problem })
+    view().show(retrying ? 'reconnecting' : 'error', retrying || { button: !problem })
   }
 
   // The back/forward cache restores the page with its old challenge, which the sign-in that
@@ -131,8 +138,11 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
 
     /** loading → ready: a new challenge, its code shown. */
     const showNewCode = async () => {
-      view.show('loading', { message: notice })
-      challenge = await createChallenge(usable, signal)
+      // The request first, then what the person sees: a widget's first view is built here, while
+      // its first request is in flight.
+      const created = createChallenge(usable, signal)
+      view().show('loading', { message: notice })
+      challenge = await created
       deadline = Date.now() + challenge.lifetime
       shown = {
         imageSrc: challenge.imageSrc,
@@ -145,7 +155,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
       lastCreated = Date.now()
       notice = undefined
       emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
-      view.show('ready', shown)
+      view().show('ready', shown)
     }
 
     /** signing → (navigation) or signed; a refusal → loading, saying so. Resolves true when the run is over. */
@@ -153,7 +163,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
       // From here on the challenge counts as consumed: it is never polled again, whatever follows.
       emit(el, 'signed', { challengeId: signed.id })
       challenge = undefined
-      view.show('signing')
+      view().show('signing')
       let next
       try {
         // Never retried: the token is single-use, and a refusal is an answer.
@@ -173,7 +183,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
       // the page's own script goes on from here, and the widget says the person is signed in.
       // `path` is the same place for a single-page app's router, when it is on this origin.
       const path = next && next.origin == location.origin ? next.pathname + next.search + next.hash : undefined
-      if (!emit(el, 'success', { location: next?.href, path }, true)) view.show('signed')
+      if (!emit(el, 'success', { location: next?.href, path }, true)) view().show('signed')
       else if (next) location.assign(next.href)
       else location.reload()
       return true
@@ -196,20 +206,19 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
       if (outcome == 'pending') {
         // The service answers again: a backoff starts afresh, and a reconnecting code is ready again.
         failures = 0
-        view.show('ready', shown)
+        view().show('ready', shown)
         return false
       }
       if (typeof outcome == 'object') return handOverToken(polled, outcome.token)
       if (outcome == 'expired') emit(el, 'expired', { challengeId: polled.id })
       challenge = undefined
       if (Date.now() - refreshingSince <= UNATTENDED) return false
-      view.show('expired', { button: true })
+      view().show('expired', { button: true })
       return true
     }
 
     try {
       // Not in the task that started it: a widget destroyed in that same task sends nothing.
-      view.show('loading')
       await nextTask()
       if (signal.aborted) return
       for (let over = false; !over; ) {
@@ -226,10 +235,13 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
           await sleep(backoff(error.retryAfter, failures++), signal)
         }
       }
-    } catch {
+    } catch (error) {
       // An abort ends the run quietly. Anything else here is a bug of ours: say so visibly rather
-      // than freeze.
-      if (!signal.aborted) fail(failure('internal'))
+      // than freeze, and show the console what it was.
+      if (!signal.aborted) {
+        console.error(error)
+        fail(failure('internal'))
+      }
     } finally {
       current.abort()
     }
@@ -237,19 +249,20 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
 
   if (config.problem) fail(misconfigured(config.problem))
   else if (config.autoStart) start()
-  else view.show('idle', { button: true })
+  else view().show('idle', { button: true })
 
   return {
     start,
     stop() {
       run?.abort()
-      if (!problem) view.show('idle', { button: true })
+      // Not once destroyed: that would build the view again.
+      if (!problem && !life.signal.aborted) view().show('idle', { button: true })
     },
     destroy() {
       if (life.signal.aborted) return
       run?.abort()
       life.abort()
-      view.dispose()
+      built?.dispose()
       onDestroy()
     },
   }

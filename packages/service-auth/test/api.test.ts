@@ -141,6 +141,13 @@ describe('createChallenge: response validation', () => {
     ['an expiresAt that is not a date', { expiresAt: 'soon' }],
     ['an expiresAt before createdAt', { expiresAt: '2030-01-01T11:59:00Z' }],
     ['a lifetime under a second', { expiresAt: '2030-01-01T12:00:00.999Z' }],
+    // Date.parse would read a number, or an array of one string, as a date (2031 as that year),
+    // and the ready event would carry it where a string is promised.
+    ['a numeric expiresAt', { expiresAt: 2031 }],
+    ['an expiresAt that is an array', { expiresAt: ['2031-01-01T00:00:00Z'] }],
+    ['a numeric createdAt', { createdAt: 2030 }],
+    ['a createdAt that is an array', { createdAt: ['2030-01-01T12:00:00Z'] }],
+    ['a createdAt that is not a date', { createdAt: 'now' }],
   ]
 
   it.each(invalid)('rejects a challenge with %s as "response"', async (_, fields) => {
@@ -386,6 +393,35 @@ describe('createChallenge: an image kind the service does not offer', () => {
     })
     // The network layer never writes into the configuration: the problem travels on the failure.
     expect(cfg.problem).toBeUndefined()
+  })
+})
+
+describe('createChallenge: an authImages that is not a map of kinds to URLs', () => {
+  // The service's broken answer, retried as such: nothing in the markup can mend it.
+  it.each<[string, unknown]>([
+    ['an empty object', {}],
+    ['an array', []],
+    ['an array of URLs', [imageUrlOf('c1')]],
+    ['a string', 'qrcode-standard'],
+    ['a number', 7],
+    ['kinds without a URL on the service', { 'qrcode-large': 7, 'qrcode-extended': 'https://evil.example/qr.png' }],
+  ])('is a bad answer ("response") when it is %s, not the markup\'s fault', async (_, authImages) => {
+    service.create = () => Response.json(challengeJson('c1', 120_000, { authImages, authImagesData: undefined }), { status: 201 })
+    await expect(create()).rejects.toMatchObject({ reason: 'response', status: 201 })
+  })
+
+  it('is no reason to refuse a code whose image data is there', async () => {
+    service.create = () => Response.json(challengeJson('c1', 120_000, { authImages: {} }), { status: 201 })
+    expect((await create()).imageSrc).toBe(dataSrcOf('c1'))
+  })
+
+  it('offers only the kinds with a URL on the service, should the markup name another', async () => {
+    service.create = () =>
+      Response.json(challengeJson('c1', 120_000, { authImages: { 'qrcode-standard': imageUrlOf('c1'), 'qrcode-odd': 7 } }), { status: 201 })
+    await expect(create({ imageKind: 'bogus' })).rejects.toMatchObject({
+      reason: 'config',
+      problem: 'data-service-auth-image is missing or invalid; offered: qrcode-standard',
+    })
   })
 })
 

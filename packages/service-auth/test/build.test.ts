@@ -9,8 +9,9 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { createContext, runInContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, DEFAULT_API, ELEMENT_BUDGET, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
+import { Window } from 'happy-dom'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { build, ELEMENT_BUDGET, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
 
 
 let outdir: string
@@ -19,10 +20,18 @@ const codes = await languagePacks()
 let manifest: { version: string; budget: Record<string, { gzip: number }>; files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }> }
 const read = (name: string) => readFile(join(outdir, name))
 
+/** The README's example service URL: what a hosted service's CDN build would bake in, give or take a few letters. */
+const EXAMPLE_API = 'https://api.service-auth.example'
+
 beforeAll(async () => {
   outdir = await mkdtemp(join(tmpdir(), 'service-auth-build-'))
-  // The budget is measured on what ships: the default build.
-  manifest = await build({ outdir, api: DEFAULT_API, types: false })
+  // What ships, as `npm run build` makes it: without SERVICE_API_URL, whatever this shell has.
+  vi.stubEnv('SERVICE_API_URL', '')
+  try {
+    manifest = await build({ outdir, types: false })
+  } finally {
+    vi.unstubAllEnvs()
+  }
 }, 60_000)
 afterAll(() => rm(outdir, { recursive: true, force: true }))
 
@@ -111,25 +120,36 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
     expect(JSON.parse(stdout)).toEqual({ de: 'Erneut versuchen', es: 'Reintentar', fr: 'Réessayer', it: 'Riprova', nl: 'Opnieuw proberen', pl: 'Spróbuj ponownie' })
   })
 
-  it('bakes SERVICE_API_URL in as the default service URL', async () => {
+  it('bakes SERVICE_API_URL in as the default service URL, at no more cost than the URL itself', async () => {
     const custom = await mkdtemp(join(tmpdir(), 'service-auth-api-'))
-    const previous = process.env.SERVICE_API_URL
-    process.env.SERVICE_API_URL = 'https://auth.build-test.example'
+    vi.stubEnv('SERVICE_API_URL', EXAMPLE_API)
     try {
-      await build({ outdir: custom, types: false })
-      for (const name of ['service-auth.js', 'service-auth.mjs']) {
-        const code = (await readFile(join(custom, name))).toString()
-        expect(code).toContain('https://auth.build-test.example')
-        expect(code).not.toContain(DEFAULT_API)
-      }
+      const withDefault: typeof manifest = await build({ outdir: custom, types: false })
+      for (const name of ['service-auth.js', 'service-auth.mjs']) expect((await readFile(join(custom, name))).toString()).toContain(EXAMPLE_API)
+      // The budget is the published build's, which has no default; a hosted build's adds its URL.
+      expect(withDefault.files['service-auth.js'].gzip - manifest.files['service-auth.js'].gzip).toBeLessThanOrEqual(EXAMPLE_API.length)
     } finally {
-      process.env.SERVICE_API_URL = previous
-      if (previous === undefined) delete process.env.SERVICE_API_URL
+      vi.unstubAllEnvs()
       await rm(custom, { recursive: true, force: true })
     }
-    expect((await read('service-auth.js')).toString()).toContain(DEFAULT_API)
+    // Without it, none: not the placeholder every build used to carry.
+    for (const name of ['service-auth.js', 'service-auth.mjs']) expect((await read(name)).toString()).not.toContain(EXAMPLE_API)
     // A whole build: seconds on a busy two-core machine, well past vitest's default 5 s.
   }, 60_000)
+
+  it('makes a widget without data-service-api, on a build without a default, a config error that names it, at once, and no request', async () => {
+    const logged: string[] = []
+    const page = new Window({ url: 'https://shop.example/login', console: { ...console, error: (...args: unknown[]) => logged.push(args.join(' ')) } })
+    const fetched = vi.fn(async () => new Response(null, { status: 503 }))
+    Object.assign(page, { fetch: fetched, MessageChannel })
+    page.document.body.innerHTML = '<div data-service-auth data-service-key="pk_test" data-service-auth-url="/auth/controller"></div>'
+    page.eval((await read('service-auth.js')).toString())
+    expect(page.document.querySelector('[role=status]')?.textContent).toBe('Sign-in is unavailable')
+    expect(logged).toEqual(['data-service-api is missing or invalid'])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fetched).not.toHaveBeenCalled()
+    await page.happyDOM.close()
+  })
 
   it('sets the one global only from the IIFE; the ESM build exports the API and touches no window', async () => {
     const esm = (await read('service-auth.mjs')).toString()

