@@ -3,14 +3,13 @@
 // phone, sign or expire the code the page shows, make the next requests fail.
 import { generateCredentials } from '../common/credentials.js'
 import { startService } from '../service/server.js'
+import type { RequestKind } from '../service/knobs/fault-rules.js'
 import { DEFAULT_TEST_IDENTITY } from '../service/test-keys/test-keys.js'
 import { createClient } from 'service-auth/server'
 import { TestKitError } from './errors.js'
 import type { PageLike } from './page.js'
 import { readShownCode, type ShownCode, type ShownCodeOptions } from './shown-code.js'
 
-/** The requests a failure may be limited to, as the fail knob knows them. */
-export type RequestKind = 'create' | 'status' | 'token' | 'image' | 'enroll' | 'identities' | 'authenticate' | 'check' | 'configuration' | 'devices' | 'sessions'
 
 /** The next requests to fail, as the /__knobs/fail knob queues them. */
 export interface Failure {

@@ -8,14 +8,14 @@ import { signChallenge } from '../challenges/sign-challenge.ts'
 import type { ServiceContext } from '../context.ts'
 import type { Device, Identity } from '../identities/identity-store.ts'
 
-export type TestKeyBehaviour = 'signs' | 'expires' | 'unavailable'
+/**
+ * The mock's test keys, by what they do: `test-signs` is signed by the test identity's phone,
+ * `test-expires` expires in 5 s, `test-unavailable` answers 503. Published in the README's table,
+ * and exported by the test kit as they are here.
+ */
+export const TEST_KEYS = Object.freeze({ signs: 'test-signs', expires: 'test-expires', unavailable: 'test-unavailable' } as const)
 
-/** The keys, by name; published in the README's table. */
-export const TEST_KEYS: Readonly<Record<string, TestKeyBehaviour>> = Object.freeze({
-  'test-signs': 'signs',
-  'test-expires': 'expires',
-  'test-unavailable': 'unavailable',
-})
+export type TestKeyBehaviour = keyof typeof TEST_KEYS
 
 /** The one secret of every test key (Base64 of "service-auth test keys: a public secret"): published, so it protects nothing. */
 export const TEST_SECRET = 'c2VydmljZS1hdXRoIHRlc3Qga2V5czogYSBwdWJsaWMgc2VjcmV0'
@@ -55,12 +55,12 @@ export class TestKeys {
 
   /** The keys to add to the service's own; they allow any origin, as an integrator's pages may be anywhere. */
   keyOptions(): ApiKeyOptions[] {
-    return Object.keys(TEST_KEYS).map((key) => ({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] }))
+    return Object.values(TEST_KEYS).map((key) => ({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] }))
   }
 
   /** What the key does, if it is a test key. */
   behaviourOf(key: string): TestKeyBehaviour | undefined {
-    return Object.hasOwn(TEST_KEYS, key) ? TEST_KEYS[key] : undefined
+    return (Object.keys(TEST_KEYS) as TestKeyBehaviour[]).find((behaviour) => TEST_KEYS[behaviour] === key)
   }
 
   /**
