@@ -25,6 +25,7 @@ import { KNOB_ROUTES } from './knobs/knob-routes.ts'
 import { Outbox } from './enrollments/outbox.ts'
 import { RateLimiter } from './access/rate-limiter.ts'
 import { RequestLog } from './knobs/request-log.ts'
+import { requestKey } from './knobs/request-key.ts'
 import { SessionStore } from './sessions/session-store.ts'
 import { memoryStore } from '../store/open-store.ts'
 import type { Store } from '../store/store.ts'
@@ -213,7 +214,8 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
     const challenge = context.challenges.get(aboutChallenge ?? '')
     if (challenge) challenge.polls += 1
   }
-  const target = { kind: route.kind, challengeId: aboutChallenge }
+  const key = requestKey(context.challenges, { kind: route.kind, challengeId: aboutChallenge, body, authorization: req.headers.authorization })
+  const target = { kind: route.kind, challengeId: aboutChallenge, key }
   const delay = context.delayRules.take(target)
   if (delay) {
     await context.timers.sleep(delay.ms)
