@@ -58,7 +58,7 @@ export class KeyRing {
     for (const option of options) this.add(option)
   }
 
-  /** Another key, checked as at start-up: the keys the knobs hand out (key-knobs.ts) come this way. */
+  /** Another key, checked as at start-up: the test keys and the keys the knobs hand out (key-knobs.ts) come this way. */
   add(option: ApiKeyOptions): ApiKey {
     if (typeof option.key !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(option.key)) {
       throw new Error(`An API key must be 1 to 200 printable characters without spaces, not ${JSON.stringify(option.key)}.`)
