@@ -1,8 +1,8 @@
 // @service-auth/mock in Chromium, as an integrator's tests use it: it reads the code a real
 // page shows off the screen and signs or expires exactly that one, says which widget showed it,
-// never touches another service's codes, and says what went wrong when it cannot. The pages are
-// the demo's /fixture pages, pointed at a mock service of the test's own.
-import { startMockService, TestKitError, type MockService } from '@service-auth/mock'
+// never touches another service's (or another key's) codes, and says what went wrong when it
+// cannot. The pages are the demo's /fixture pages, pointed at a mock service of the test's own.
+import { connectMockService, startMockService, TestKitError, type MockService } from '@service-auth/mock'
 import { expect, fixture, test, widget } from './fixtures.ts'
 
 /** The service-auth:* events the page saw, by type, with their challenge ids. */
@@ -87,6 +87,18 @@ test('a service never signs another service\'s code: parallel tests each keep th
   } finally {
     await other.close()
   }
+})
+
+test('a key never signs or expires another key\'s code on the same mock: tests sharing it each keep their own', async ({ page }) => {
+  const mine = await connectMockService({ url: service.url, isolate: true })
+  expect(mine.key).not.toBe(service.key)
+  await mine.enrolPhone('ada@example.com')
+  await page.goto(mockPage())
+  const message = new RegExp(`^the code on the page \\(challenge [\\w-]+\\) is of the key ${service.key}, not ${mine.key}: does the page's data-service-key name ${mine.key}\\?$`)
+  await expect(mine.signShownCode(page, 'ada@example.com')).rejects.toThrow(message)
+  await expect(mine.expireShownCode(page)).rejects.toThrow(message)
+  await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
+  expect(await events(page)).toEqual([['ready', expect.any(String)]])
 })
 
 test('errors say what went wrong: no phone, no code', async ({ page }) => {
