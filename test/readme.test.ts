@@ -185,7 +185,7 @@ describe('@service-auth/mock\'s README', () => {
     expect(listedOptions(kit, 'signShownCode(page, identity, {')).toEqual(shownOptions)
     expect(listedOptions(kit, 'expireShownCode(page, {')).toEqual(shownOptions)
     expect(listedOptions(kit, 'readShownCode(page, {')).toEqual(shownOptions)
-    expect(listedOptions(kit.slice(kit.indexOf('resolves once the phone has signed')), '{challengeId')).toEqual(await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCode'))
+    expect(listedOptions(kit.slice(kit.indexOf('resolves once the page has signed')), '{challengeId')).toEqual(await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCode'))
     expect(listedOptions(kit, 'connectMockService({')).toEqual(await interfaceFields(file, 'ConnectMockServiceOptions'))
     expect(listedOptions(kit, 'await connectMockService({')).toEqual(await interfaceFields(file, 'IsolatedMockServiceOptions'))
     expect(listedOptions(kit, 'TEST_KEYS` (`{')).toEqual(Object.keys(testing.TEST_KEYS))

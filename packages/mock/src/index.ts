@@ -6,6 +6,6 @@ export type { Delay, Failure, Hold, MockService, MockServiceControls, RequestMat
 export type { HeldRequest } from './service/knobs/holds.js'
 export { readShownCode, type ShownCode, type ShownCodeOptions } from './testing/shown-code.js'
 export type { LocatorLike, PageLike } from './testing/page.js'
-export { TestKitError } from './testing/errors.js'
+export { SignInRefusedError, TestKitError } from './testing/errors.js'
 export type { RequestKind } from './service/knobs/fault-rules.js'
 export { TEST_KEYS, TEST_SECRET } from './service/test-keys/test-keys.js'

@@ -53,7 +53,11 @@ export interface MockServiceControls {
   readonly secret: string
   /** Enrols the identity with `key` and provisions a phone for it, as the phone app would by scanning the enrollment code. */
   enrolPhone(identity: string): Promise<void>
-  /** The identity's phone signs the code the page shows (waiting for one within `timeout`); which code, and which widget showed it. */
+  /**
+   * The identity's phone signs the code the page shows (waiting for one within `timeout`), and
+   * the widget hands it to the page's controller; resolves once the page signs in with it, and
+   * rejects with a SignInRefusedError, at once, when the controller refuses it.
+   */
   signShownCode(page: PageLike, identity: string, options?: ShownCodeOptions): Promise<ShownCode>
   /** The code the page shows expires now, as if its time had run out. */
   expireShownCode(page: PageLike, options?: ShownCodeOptions): Promise<ShownCode>

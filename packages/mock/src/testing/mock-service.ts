@@ -7,9 +7,10 @@ import { DEFAULT_TEST_IDENTITY } from '../service/test-keys/test-keys.js'
 import { createClient } from 'service-auth/server'
 import type { MockService, MockServiceControls } from './controls.js'
 import { TestKitError } from './errors.js'
+import { watchHandOver } from './hand-over.js'
 import { detailOf, KnobClient } from './knob-client.js'
 import type { PageLike } from './page.js'
-import { readShownCode, type ShownCode, type ShownCodeOptions } from './shown-code.js'
+import { DEFAULT_TIMEOUT_MS, readShownCode, type ShownCode, type ShownCodeOptions } from './shown-code.js'
 
 export interface StartMockServiceOptions {
   /** Default 0: a free port. */
@@ -103,6 +104,8 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
 
     async signShownCode(page, identity, options) {
       const { app, ...shown } = await ownShownCode(page, options)
+      const timeout = options?.timeout ?? DEFAULT_TIMEOUT_MS
+      const signedIn = await watchHandOver(page, shown, { identity, key, timeout, widget: options?.widget })
       const res = await knobs.send(`challenges/${encodeURIComponent(shown.challengeId)}/sign`, { identifier: identity, key })
       if (res.status === 404 || res.status === 403) {
         const detail = detailOf(await res.text())
@@ -114,6 +117,7 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
       }
       if (res.status === 409) throw new TestKitError(`the code on the page (challenge ${shown.challengeId}) can no longer be signed: ${detailOf(await res.text())}`)
       if (!res.ok) throw await knobs.refused(res, 'signing the code on the page')
+      await signedIn()
       return shown
     },
 
