@@ -3,6 +3,8 @@ import { chromiumLaunchOptions } from './e2e/chromium.ts'
 
 export default defineConfig({
   testDir: 'e2e',
+  // A suite of its own config, with its one shared mock: `playwright test -c e2e/shared-mock`.
+  testIgnore: 'shared-mock/**',
   // Each worker starts its own mock service and demo app on ephemeral ports (see e2e/fixtures.ts).
   fullyParallel: true,
   workers: 2,

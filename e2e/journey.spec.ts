@@ -4,7 +4,7 @@
 // "scans" is read off the screen with a QR decoder: the sign-in code as @service-auth/mock
 // reads it, as an integrator's tests do.
 import type { BrowserContext, Page } from '@playwright/test'
-import { connectMockService, readShownCode } from '@service-auth/mock'
+import { connectMockService, readShownCode, SignInRefusedError } from '@service-auth/mock'
 import { eventTypes, expect, readyIds, test, widget, type Service } from './fixtures.ts'
 import { readQr, readQrPng } from './qr.ts'
 
@@ -175,8 +175,11 @@ test('someone enrolled at the service but unknown to the site is refused by the 
   const kit = connectMockService({ url, key, secret })
   await kit.enrolPhone('stranger@example.com')
   await page.goto('/login')
-  const { challengeId } = await kit.signShownCode(page, 'stranger@example.com')
-  await expectRefusedBySite(page, service, challengeId, 'stranger@example.com')
+  // The kit says at once that the site's controller refused the code its phone signed, and why.
+  const refused = (await kit.signShownCode(page, 'stranger@example.com').catch((error: unknown) => error)) as SignInRefusedError
+  expect(refused).toBeInstanceOf(SignInRefusedError)
+  expect(refused).toMatchObject({ reason: 'controller', status: 403, message: expect.stringMatching(/Does the controller let stranger@example\.com in/) })
+  await expectRefusedBySite(page, service, refused.code.challengeId, 'stranger@example.com')
 })
 
 test('a user the site does not allow is refused by the controller, and the widget offers a fresh code', async ({ page, context, service }) => {

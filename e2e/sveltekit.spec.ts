@@ -93,7 +93,8 @@ test('the element\'s events reach the Svelte page: a refusal by the controller s
   // Grace is enrolled at the service but unknown to the app's user store: the controller refuses her.
   await service.enrolPhone('grace@example.com')
   await page.goto(appUrl + '/login')
-  await service.signShownCode(page, 'grace@example.com')
+  // The kit says at once that the controller refused the code it signed, and why.
+  await expect(service.signShownCode(page, 'grace@example.com')).rejects.toMatchObject({ name: 'SignInRefusedError', reason: 'controller', status: 403 })
   await expect(page.getByRole('alert')).toHaveText('This account may not sign in here.')
   await expect(page).toHaveURL(appUrl + '/login')
 })

@@ -169,19 +169,25 @@ describe('@service-auth/mock\'s README', () => {
     expect(listed('startMockService').sort()).toEqual(Object.keys(started).sort())
     const connected = testing.connectMockService({ url: started.url, key: started.key, secret: started.secret })
     expect(listed('connectMockService').sort()).toEqual(Object.keys(connected).sort())
+    expect(Object.keys(await testing.connectMockService({ url: started.url, isolate: true })).sort()).toEqual(Object.keys(connected).sort())
   })
 
   it('lists the options of the kit\'s calls, and the fields of what they resolve to, as the code has them', async () => {
     const kit = section('Test kit')
     const file = 'packages/mock/src/testing/mock-service.ts'
+    const controls = 'packages/mock/src/testing/controls.ts'
     expect(listedOptions(kit, 'startMockService({')).toEqual(await interfaceFields(file, 'StartMockServiceOptions'))
-    expect(listedOptions(kit, 'failNext({')).toEqual(await interfaceFields(file, 'Failure'))
+    expect(listedOptions(kit, 'failNext({')).toEqual(await interfaceFields(controls, 'Failure'))
+    expect(listedOptions(kit, 'delayNext({')).toEqual(await interfaceFields(controls, 'Delay'))
+    expect(listedOptions(kit, 'holdNext({')).toEqual(await interfaceFields(controls, 'Hold'))
+    expect(listedOptions(kit, 'held()` resolves to the key\'s requests waiting now,\n  `[{')).toEqual(await interfaceFields('packages/mock/src/service/knobs/holds.ts', 'HeldRequest'))
     const shownOptions = await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCodeOptions')
     expect(listedOptions(kit, 'signShownCode(page, identity, {')).toEqual(shownOptions)
     expect(listedOptions(kit, 'expireShownCode(page, {')).toEqual(shownOptions)
     expect(listedOptions(kit, 'readShownCode(page, {')).toEqual(shownOptions)
-    expect(listedOptions(kit.slice(kit.indexOf('resolves once the phone has signed')), '{challengeId')).toEqual(await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCode'))
-    expect(listedOptions(kit, 'connectMockService({')).toEqual(['url', 'key', 'secret'])
+    expect(listedOptions(kit.slice(kit.indexOf('resolves once the page has signed')), '{challengeId')).toEqual(await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCode'))
+    expect(listedOptions(kit, 'connectMockService({')).toEqual(await interfaceFields(file, 'ConnectMockServiceOptions'))
+    expect(listedOptions(kit, 'await connectMockService({')).toEqual(await interfaceFields(file, 'IsolatedMockServiceOptions'))
     expect(listedOptions(kit, 'TEST_KEYS` (`{')).toEqual(Object.keys(testing.TEST_KEYS))
   })
 

@@ -282,7 +282,7 @@ export const GET = (request: Request): Promise<Response> =>
 client.identities.get(7)
 `
   const TESTING = `import type { Page } from '@playwright/test'
-import { connectMockService, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type MockService, type ShownCode } from '@service-auth/mock'
+import { connectMockService, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type HeldRequest, type MockService, type MockServiceControls, type ShownCode } from '@service-auth/mock'
 export async function steps(page: Page): Promise<string> {
   const service: MockService = await startMockService({ testIdentity: 'ada@example.com' })
   await service.enrolPhone('ada@example.com')
@@ -294,8 +294,15 @@ export async function steps(page: Page): Promise<string> {
   other.close()
   // @ts-expect-error no such request kind
   await service.failNext({ status: 500, match: 'everything' })
+  const shared: MockServiceControls = await connectMockService({ url: service.url, isolate: true })
+  await shared.delayNext({ ms: 10, match: 'authenticate' })
+  await shared.holdNext({ match: 'status' })
+  const held: HeldRequest[] = await shared.held()
+  const released: number = await shared.release()
+  // @ts-expect-error without isolate, a key and its secret
+  connectMockService({ url: service.url })
   await service.close()
-  return shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error)
+  return shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error) + held.length + released
 }
 `
 

@@ -13,7 +13,7 @@ import type { Outbox } from './enrollments/outbox.ts'
 import type { RateLimit, RateLimiter } from './access/rate-limiter.ts'
 import type { RequestLog } from './knobs/request-log.ts'
 import type { SessionStore } from './sessions/session-store.ts'
-import type { TestKeys } from './test-keys/test-keys.ts'
+import type { ServiceHooks } from './hooks.ts'
 
 /** The settings the knobs may change; they apply to what is created or received afterwards. */
 export interface ServiceSettings extends RateLimit {
@@ -53,8 +53,8 @@ export interface ServiceContext {
   holds: Holds
   log: RequestLog
   timers: Timers
-  /** The test keys, when the service was started with them. */
-  testKeys: TestKeys | undefined
+  /** Where features such as the test keys plug in. */
+  hooks: ServiceHooks
 }
 
 export interface Exchange {

@@ -25,10 +25,12 @@ import { KNOB_ROUTES } from './knobs/knob-routes.ts'
 import { Outbox } from './enrollments/outbox.ts'
 import { RateLimiter } from './access/rate-limiter.ts'
 import { RequestLog } from './knobs/request-log.ts'
+import { requestKey } from './knobs/request-key.ts'
 import { SessionStore } from './sessions/session-store.ts'
 import { memoryStore } from '../store/open-store.ts'
 import type { Store } from '../store/store.ts'
 import { TestKeys, type TestKeyOptions } from './test-keys/test-keys.ts'
+import { ServiceHooks } from './hooks.ts'
 
 export interface ServiceOptions {
   port?: number
@@ -118,14 +120,11 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const knobOrigins = new KnobOrigins(options.knobsOrigins)
   const allowedHosts = new AllowedHosts(options.allowedHosts)
   const store = options.store ?? memoryStore()
-  const testKeys = options.testKeys ? new TestKeys(options.testKeys === true ? {} : options.testKeys) : undefined
-  const clash = testKeys && options.keys.find((key) => testKeys.behaviourOf(key.key))
-  if (clash) throw new Error(`The API key ${clash.key} is a test key of the mock: name yours otherwise, or turn the test keys off.`)
   const context: ServiceContext = {
     url: '',
     publicUrl: '',
     baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl),
-    keys: new KeyRing([...options.keys, ...(testKeys?.keyOptions() ?? [])]),
+    keys: new KeyRing(options.keys),
     clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
     settings,
     defaults,
@@ -141,10 +140,9 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     holds: new Holds(),
     log: new RequestLog(),
     timers,
-    testKeys,
+    hooks: new ServiceHooks(),
   }
-  // Enrolled, with its phone, from the start: an integrator's back office finds it like any other.
-  testKeys?.ensurePhone(context)
+  if (options.testKeys) new TestKeys(options.testKeys === true ? {} : options.testKeys).plugInto(context)
 
   const server = createServer(
     // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
@@ -213,7 +211,8 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
     const challenge = context.challenges.get(aboutChallenge ?? '')
     if (challenge) challenge.polls += 1
   }
-  const target = { kind: route.kind, challengeId: aboutChallenge }
+  const key = requestKey(context.challenges, { kind: route.kind, challengeId: aboutChallenge, body, authorization: req.headers.authorization })
+  const target = { kind: route.kind, challengeId: aboutChallenge, key }
   const delay = context.delayRules.take(target)
   if (delay) {
     await context.timers.sleep(delay.ms)
@@ -226,8 +225,10 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
     await held
     if (req.socket.destroyed) return
   }
-  const failure = context.failRules.take(target)
-  if (failure) return answerWithFailure(req, res, failure, url)
+  const queued = context.failRules.take(target)
+  if (queued) return answerWithFailure(req, res, queued, url, { byKnob: true })
+  const standing = context.hooks.standingFault(target)
+  if (standing) return answerWithFailure(req, res, standing, url, { byKnob: false })
 
   await handler(context, { req, res, url, params, body, rawBody })
 }
@@ -235,24 +236,25 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
 /**
  * The answers a knob `fail` rule forced: off the contract (openapi.yaml) on purpose, with any
  * status, body and content type a test asked for, so the tests that check every answer against
- * the contract leave these alone. Nothing on the wire tells them apart.
+ * the contract leave these alone. Nothing on the wire tells them apart. A standing rule of the
+ * hooks (test-unavailable's 503) is the service's own answer, and held to the contract.
  */
 export const forcedByKnob = new WeakSet<ServerResponse>()
 
-/** Answers as a knob `fail` rule says, instead of handling the request. */
-function answerWithFailure(req: IncomingMessage, res: ServerResponse, rule: FailRule, url: URL): void {
+/** Answers as a `fail` rule says (a knob's, or a standing one of the hooks), instead of handling the request. */
+function answerWithFailure(req: IncomingMessage, res: ServerResponse, rule: FailRule, url: URL, { byKnob }: { byKnob: boolean }): void {
   if (rule.network) {
     req.socket.destroy()
     return
   }
-  forcedByKnob.add(res)
+  if (byKnob) forcedByKnob.add(res)
   const headers: Record<string, string> = rule.retryAfter === undefined ? {} : { 'Retry-After': rule.retryAfter }
   if (rule.status === 204 || rule.status === 304) {
     sendEmpty(res, rule.status, headers)
   } else if (rule.body !== undefined || rule.contentType !== undefined) {
     sendBytes(res, rule.status, rule.body ?? '', rule.contentType ?? 'text/plain; charset=utf-8', headers)
   } else {
-    sendProblem(res, new HttpProblem(rule.status, 'This failure was queued with /__knobs/fail.', undefined, headers), url.pathname)
+    sendProblem(res, new HttpProblem(rule.status, rule.detail ?? 'This failure was queued with /__knobs/fail.', undefined, headers), url.pathname)
   }
 }
 

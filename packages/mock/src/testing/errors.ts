@@ -1,6 +1,28 @@
-// The one error the test kit throws: its message says what went wrong and what to do about it.
+// The errors the test kit throws: each message says what went wrong and what to do about it.
+import type { ShownCode } from './shown-code.js'
 
 /** A test kit call that could not do what it was asked, e.g. "no sign-in code on the page after 10 s". */
 export class TestKitError extends Error {
   override name = 'TestKitError'
+}
+
+/**
+ * The phone signed the code, but the page did not sign in with it: the widget reported a
+ * `service-auth:error` once it had the token, because the page's controller refused it (a
+ * wrong secret, say: 401) or could not be reached. Thrown by `signShownCode`, at once.
+ */
+export class SignInRefusedError extends TestKitError {
+  override name = 'SignInRefusedError'
+
+  constructor(
+    message: string,
+    /** The code that was signed, as signShownCode would have resolved to. */
+    readonly code: ShownCode,
+    /** The error event's `detail.reason`: `controller`, `network` (the controller could not be reached), `location`, ... */
+    readonly reason: string,
+    /** The error event's `detail.status`: the controller's HTTP status, 0 when there was no answer. */
+    readonly status: number,
+  ) {
+    super(message)
+  }
 }

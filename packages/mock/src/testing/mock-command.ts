@@ -138,7 +138,7 @@ export function startLines({ options, generated }: ServiceConfig, service: Start
   )
   if (options.testKeys) {
     const identity = options.testKeys === true ? DEFAULT_TEST_IDENTITY : (options.testKeys.identity ?? DEFAULT_TEST_IDENTITY)
-    const [signs, expires, unavailable] = Object.keys(TEST_KEYS)
+    const { signs, expires, unavailable } = TEST_KEYS
     lines.push(
       `Test keys, each with the secret ${TEST_SECRET}: ${signs} (${identity}'s phone signs each code ${SIGN_AFTER_MS / 1000} s after its first poll), ` +
         `${expires} (codes expire after ${EXPIRES_AFTER_MS / 1000} s), ${unavailable} (503, Retry-After: ${UNAVAILABLE_RETRY_AFTER_S})`,

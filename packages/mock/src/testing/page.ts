@@ -16,4 +16,6 @@ export interface LocatorLike {
   screenshot(options: { timeout: number }): Promise<Uint8Array>
   getAttribute(name: string, options: { timeout: number }): Promise<string | null>
   textContent(options: { timeout: number }): Promise<string | null>
+  /** Runs `pageFunction` in the page with the element and `arg`, and resolves to what it returns (awaited). */
+  evaluate<R>(pageFunction: (element: unknown, arg: string) => R | Promise<R>, arg: string): Promise<R>
 }

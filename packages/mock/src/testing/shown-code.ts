@@ -69,8 +69,8 @@ export async function readShownCode(page: PageLike, { timeout = DEFAULT_TIMEOUT_
   throw new TestKitError(`no sign-in code on the page after ${timeout / 1000} s${unreadable ? ' (one was shown, but its QR code could not be read)' : await whatThePageShows(page, widget)}`)
 }
 
-/** Says what the widgets show instead of a code, for the timeout's message. */
-async function whatThePageShows(page: PageLike, widget: string): Promise<string> {
+/** Says what the widgets show instead of a code, for a timeout's message. */
+export async function whatThePageShows(page: PageLike, widget: string = WIDGETS): Promise<string> {
   const hosts = page.locator(widget)
   const count = await hosts.count().catch(() => 0)
   if (count === 0) return widget === WIDGETS ? ': it has no element with data-service-auth, nor a <service-auth>' : `: nothing on it matches ${widget}`

@@ -77,7 +77,7 @@ describe('hold and release', () => {
   it('the next matching request waits until released, however long that takes; others go on meanwhile', async () => {
     expect((await service.knob('hold', { match: 'identities' })).status).toBe(204)
     const waiting = watched(service.api('GET', `${IDENTITIES}?page=1`))
-    await vi.waitFor(async () => expect(await held()).toEqual([{ kind: 'identities', method: 'GET', path: IDENTITIES, since: expect.any(Number) }]))
+    await vi.waitFor(async () => expect(await held()).toEqual([{ kind: 'identities', method: 'GET', path: IDENTITIES, key: service.key.key, since: expect.any(Number) }]))
     // Another kind of request goes and comes back; the held one is still waiting.
     expect((await ping()).status).toBe(200)
     expect(waiting.answered).toBe(false)

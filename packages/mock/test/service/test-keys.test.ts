@@ -89,6 +89,16 @@ describe('test-unavailable', () => {
     expect((await problemOf(res)).detail).toMatch(/test key/)
     expect(await (await service.knob('challenges', undefined, 'GET')).json()).toEqual([])
   })
+
+  it('never runs out, a reset included; a failure a test queued comes first', async () => {
+    await service.knob('fail', { status: 429, match: 'create', key: 'test-unavailable' })
+    expect((await create('test-unavailable')).status).toBe(429)
+    for (let round = 0; round < 2; round++) {
+      expect((await create('test-unavailable')).status).toBe(503)
+      expect((await create('test-unavailable')).status).toBe(503)
+      await service.knob('reset')
+    }
+  })
 })
 
 describe('the service\'s own keys', () => {

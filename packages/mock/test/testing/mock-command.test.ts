@@ -94,7 +94,7 @@ describe('startLines', () => {
 
 describe('the test keys as @service-auth/mock names them', () => {
   it('are the mock\'s, with its secret', () => {
-    expect(Object.values(TEST_KEYS).sort()).toEqual(Object.keys(MOCK_TEST_KEYS).sort())
+    expect(TEST_KEYS).toBe(MOCK_TEST_KEYS)
     expect(TEST_SECRET).toBe(MOCK_TEST_SECRET)
   })
 })

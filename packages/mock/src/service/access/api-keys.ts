@@ -55,22 +55,27 @@ export class KeyRing {
   /** Options are the operator's configuration: mistakes throw at start-up instead of refusing requests later. */
   constructor(options: readonly ApiKeyOptions[]) {
     if (options.length === 0) throw new Error('The service needs at least one API key.')
-    for (const option of options) {
-      if (typeof option.key !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(option.key)) {
-        throw new Error(`An API key must be 1 to 200 printable characters without spaces, not ${JSON.stringify(option.key)}.`)
-      }
-      if (this.#keys.has(option.key)) throw new Error(`The API key ${option.key} is configured twice.`)
-      const permissions = option.permissions ?? PERMISSIONS
-      const unknown = permissions.filter((permission) => !isPermission(permission))
-      if (unknown.length > 0) throw new Error(`Unknown permissions for ${option.key}: ${unknown.join(', ')}. Known: ${PERMISSIONS.join(', ')}.`)
-      this.#keys.set(option.key, {
-        key: option.key,
-        secret: secretOf(option),
-        app: option.app ?? option.key,
-        allowedOrigins: [...(option.allowedOrigins ?? [])],
-        permissions: new Set(permissions),
-      })
+    for (const option of options) this.add(option)
+  }
+
+  /** Another key, checked as at start-up: the test keys and the keys the knobs hand out (key-knobs.ts) come this way. */
+  add(option: ApiKeyOptions): ApiKey {
+    if (typeof option.key !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(option.key)) {
+      throw new Error(`An API key must be 1 to 200 printable characters without spaces, not ${JSON.stringify(option.key)}.`)
     }
+    if (this.#keys.has(option.key)) throw new Error(`The API key ${option.key} is configured twice.`)
+    const permissions = option.permissions ?? PERMISSIONS
+    const unknown = permissions.filter((permission) => !isPermission(permission))
+    if (unknown.length > 0) throw new Error(`Unknown permissions for ${option.key}: ${unknown.join(', ')}. Known: ${PERMISSIONS.join(', ')}.`)
+    const apiKey: ApiKey = {
+      key: option.key,
+      secret: secretOf(option),
+      app: option.app ?? option.key,
+      allowedOrigins: [...(option.allowedOrigins ?? [])],
+      permissions: new Set(permissions),
+    }
+    this.#keys.set(option.key, apiKey)
+    return apiKey
   }
 
   /** The key named by untrusted input (a body field, a token's `iss`), if it exists. */

@@ -1,42 +1,48 @@
 // The challenge knobs: what the phone app does (sign), what time does (expire), what a
-// confirmation does (consume), and a challenge whose status polls fail on demand.
+// confirmation does (consume), and a challenge whose status polls fail on demand. Each takes a
+// `key`: then only that API key's challenges are listed or acted on, so a test sharing the mock
+// with others never touches theirs.
 import { HttpProblem } from '../../common/problem.ts'
 import { sendEmpty, sendJson } from '../../common/respond.ts'
 import { signChallenge } from './sign-challenge.ts'
-import type { Handler, ServiceContext } from '../context.ts'
+import type { Exchange, Handler, ServiceContext } from '../context.ts'
 import type { Device, Identity } from '../identities/identity-store.ts'
-import { challengeFor, conflict, FAIL_FIELDS, knobFields, readFailFields } from '../knobs/knob-fields.ts'
+import { challengeFor, conflict, FAIL_FIELDS, keyField, keyParam, knobFields, readFailFields } from '../knobs/knob-fields.ts'
 import { toTimestamp } from '../timestamps.ts'
 
-export const listChallenges: Handler = (context, { res }) =>
+export const listChallenges: Handler = (context, { res, url }) => {
+  const key = keyParam(context, url)
   sendJson(
     res,
     200,
-    context.challenges.list().map((challenge) => ({
+    context.challenges.list().filter((challenge) => key === undefined || challenge.key === key).map((challenge) => ({
       id: challenge.id,
       state: challenge.state,
       createdAt: toTimestamp(challenge.createdAt),
       expiresAt: toTimestamp(challenge.expiresAt),
       polls: challenge.polls,
       app: challenge.app,
+      key: challenge.key,
       identifier: challenge.signer?.identifier ?? null,
     })),
   )
+}
 
 /**
- * POST /__knobs/challenges/{id}/sign `{identifier?, deviceId?}`: signs as a provisioned device of
+ * POST /__knobs/challenges/{id}/sign `{identifier?, deviceId?, key?}`: signs as a provisioned device of
  * the identity, as the phone app does; nothing else may sign. Signing a signed challenge again
  * returns its token.
  */
 export const sign: Handler = async (context, exchange) => {
-  const fields = knobFields(exchange, ['identifier', 'deviceId'])
+  const fields = knobFields(exchange, ['identifier', 'deviceId', 'key'])
   const identifier = fields.string('identifier', { maxLength: 255, printable: true })
   const deviceId = fields.string('deviceId', { maxLength: 100, printable: true })
+  const key = keyField(fields, context)
   if (identifier === undefined && deviceId === undefined && Object.keys(fields.errors).length === 0) {
     fields.add('identifier', 'isBlank', 'Name the identity (identifier) or its device (deviceId).')
   }
   fields.check()
-  const challenge = challengeFor(context, exchange.params[0])
+  const challenge = challengeFor(context, exchange.params[0], key)
   const { identity, device } = signingDevice(context, challenge.app, identifier, deviceId)
   await signChallenge(context, challenge, identity, device)
   if (challenge.state !== 'signed') throw conflict(challenge)
@@ -63,8 +69,7 @@ function signingDevice(context: ServiceContext, app: string, identifier?: string
 }
 
 export const expire: Handler = (context, exchange) => {
-  knobFields(exchange, []).check()
-  const challenge = challengeFor(context, exchange.params[0])
+  const challenge = challengeFor(context, exchange.params[0], onlyKeyField(context, exchange))
   if (challenge.state === 'consumed') throw conflict(challenge)
   context.challenges.expire(challenge.id)
   sendEmpty(exchange.res, 204)
@@ -72,8 +77,7 @@ export const expire: Handler = (context, exchange) => {
 
 /** What a successful authenticate call does to the challenge. */
 export const consume: Handler = (context, exchange) => {
-  knobFields(exchange, []).check()
-  const challenge = challengeFor(context, exchange.params[0])
+  const challenge = challengeFor(context, exchange.params[0], onlyKeyField(context, exchange))
   if (challenge.state === 'expired') throw conflict(challenge)
   if (challenge.state !== 'consumed') context.challenges.consume(challenge)
   sendEmpty(exchange.res, 204)
@@ -81,10 +85,19 @@ export const consume: Handler = (context, exchange) => {
 
 /** POST /__knobs/challenges/{id}/fail: the next status polls of this challenge only fail (default 500 once). */
 export const failChallenge: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, FAIL_FIELDS)
+  const fields = knobFields(exchange, [...FAIL_FIELDS, 'key'])
   const rule = readFailFields(fields, { statusRequired: false })
+  const key = keyField(fields, context)
   fields.check()
-  const challenge = challengeFor(context, exchange.params[0])
+  const challenge = challengeFor(context, exchange.params[0], key)
   context.failRules.add({ ...rule, status: rule.status ?? 500, match: 'status', challengeId: challenge.id })
   sendEmpty(exchange.res, 204)
+}
+
+/** The body of a knob whose only field is `key`. */
+function onlyKeyField(context: ServiceContext, exchange: Exchange): string | undefined {
+  const fields = knobFields(exchange, ['key'])
+  const key = keyField(fields, context)
+  fields.check()
+  return key
 }

@@ -31,7 +31,7 @@ function ownChallenge(context: ServiceContext, url: URL, id: string): Challenge 
 
 export const checkChallengeStatus: Handler = (context, { res, url, params: [id = ''] }) => {
   const challenge = ownChallenge(context, url, id)
-  context.testKeys?.polled(context, challenge)
+  context.hooks.polled(challenge)
   if (answerSettled(res, challenge, url.pathname)) return
 
   const stop = () => {

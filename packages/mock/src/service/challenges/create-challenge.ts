@@ -12,7 +12,6 @@ import { clientAddress } from '../access/client-address.ts'
 import type { Handler } from '../context.ts'
 import type { ChallengeJson } from 'service-auth'
 import { IMAGE_KINDS } from './qr-images.ts'
-import { EXPIRES_AFTER_MS, UNAVAILABLE_RETRY_AFTER_S } from '../test-keys/test-keys.ts'
 import { toTimestamp } from '../timestamps.ts'
 
 /**
@@ -40,17 +39,12 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
   if (!isOriginAllowed(origin, key.allowedOrigins)) {
     throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
   }
-  const testKey = context.testKeys?.behaviourOf(key.key)
-  if (testKey === 'unavailable') {
-    throw new HttpProblem(503, 'test-unavailable is a test key: challenge creation with it is always unavailable.', undefined, {
-      'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S),
-    })
-  }
   // Its own budget per key and address: anonymous traffic cannot spend the integrator's signed calls.
   const address = clientAddress(req, context.clientAddressHeader)
   context.rateLimiter.takeBrowser(key.key, address)
 
-  const ttlMs = testKey === 'expires' ? EXPIRES_AFTER_MS : context.settings.challengeTtlMs
+  // A key may have a lifetime of its own (see hooks.ts).
+  const ttlMs = context.hooks.challengeLifetime(key.key) ?? context.settings.challengeTtlMs
   const challenge = context.challenges.create(ttlMs, {
     app: key.app,
     key: key.key,

@@ -1,41 +1,47 @@
 // POST /__knobs/fail, /__knobs/delay and /__knobs/hold: the next N matching requests fail, wait a
-// while, or wait until POST /__knobs/release (GET /__knobs/hold lists those waiting).
+// while, or wait until POST /__knobs/release (GET /__knobs/hold lists those waiting). Each takes
+// a `key`, which limits it to that API key's requests (see fault-rules.ts).
 import { sendEmpty, sendJson } from '../../common/respond.ts'
 import type { Handler } from '../context.ts'
 import { RULE_MATCHES } from './fault-rules.ts'
-import { FAIL_FIELDS, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.ts'
+import { FAIL_FIELDS, keyField, keyParam, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.ts'
 
 export const fail: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, [...FAIL_FIELDS, 'match'])
+  const fields = knobFields(exchange, [...FAIL_FIELDS, 'match', 'key'])
   const rule = readFailFields(fields, { statusRequired: true })
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
+  const key = keyField(fields, context)
   fields.check()
-  context.failRules.add({ ...rule, status: rule.status!, match })
+  context.failRules.add({ ...rule, status: rule.status!, match, key })
   sendEmpty(exchange.res, 204)
 }
 
 export const delay: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['ms', 'count', 'match'])
+  const fields = knobFields(exchange, ['ms', 'count', 'match', 'key'])
   const ms = fields.integer('ms', 0, MAX_KNOB_MS, { required: true })
   const count = fields.integer('count', 1, 1000) ?? 1
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
+  const key = keyField(fields, context)
   fields.check()
-  context.delayRules.add({ ms: ms!, count, match })
+  context.delayRules.add({ ms: ms!, count, match, key })
   sendEmpty(exchange.res, 204)
 }
 
 export const hold: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['count', 'match'])
+  const fields = knobFields(exchange, ['count', 'match', 'key'])
   const count = fields.integer('count', 1, 1000) ?? 1
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
+  const key = keyField(fields, context)
   fields.check()
-  context.holds.add({ count, match })
+  context.holds.add({ count, match, key })
   sendEmpty(exchange.res, 204)
 }
 
-export const listHeld: Handler = (context, { res }) => sendJson(res, 200, context.holds.waiting())
+export const listHeld: Handler = (context, { res, url }) => sendJson(res, 200, context.holds.waiting(keyParam(context, url)))
 
 export const release: Handler = (context, exchange) => {
-  knobFields(exchange, []).check()
-  sendJson(exchange.res, 200, { released: context.holds.release() })
+  const fields = knobFields(exchange, ['key'])
+  const key = keyField(fields, context)
+  fields.check()
+  sendJson(exchange.res, 200, { released: context.holds.release(key) })
 }

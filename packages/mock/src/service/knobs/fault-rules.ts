@@ -1,5 +1,8 @@
 // Failures and delays that tests queue through the knobs, applied to the next matching requests.
-// Rules are taken in the order they were queued, so a test can script a sequence.
+// Rules are taken in the order they were queued, so a test can script a sequence. A rule asked
+// for through an API key matches only that key's requests: tests sharing one mock, each with a
+// key of its own, never use up each other's rules. A rule without a key matches every key's, as
+// the knobs always did.
 
 /** What a /v1/ request is, for matching: one kind per endpoint group. */
 export const REQUEST_KINDS = [
@@ -26,12 +29,25 @@ export interface RuleTarget {
   kind: RequestKind
   /** The challenge a status or image request is about. */
   challengeId?: string
+  /** The API key the request belongs to (see request-key.ts), when it names one. */
+  key?: string
 }
 
-export interface FailRule {
+/** What every rule matches on. */
+export interface RuleScope {
   match: RuleMatch
   /** Only requests about this challenge (the per-challenge fail knob). */
   challengeId?: string
+  /** Only requests of this API key; every key's without one. */
+  key?: string
+}
+
+const ruleMatches = (rule: RuleScope, { kind, challengeId, key }: RuleTarget): boolean =>
+  (rule.match === 'any' || rule.match === kind) &&
+  (rule.challengeId === undefined || rule.challengeId === challengeId) &&
+  (rule.key === undefined || rule.key === key)
+
+export interface FailRule extends RuleScope {
   /** Requests still to fail. */
   count: number
   status: number
@@ -41,15 +57,16 @@ export interface FailRule {
   contentType?: string
   /** Drop the connection without any response. */
   network: boolean
+  /** The problem JSON's detail, for a rule that is not the fail knob's (see hooks.ts). */
+  detail?: string
 }
 
-export interface DelayRule {
-  match: RuleMatch
+export interface DelayRule extends RuleScope {
   count: number
   ms: number
 }
 
-export class RuleQueue<R extends { match: RuleMatch; count: number; challengeId?: string }> {
+export class RuleQueue<R extends RuleScope & { count: number }> {
   #rules: R[] = []
 
   add(rule: R): void {
@@ -57,10 +74,8 @@ export class RuleQueue<R extends { match: RuleMatch; count: number; challengeId?
   }
 
   /** The first rule matching the request, counted down by one use; undefined if none matches. */
-  take({ kind, challengeId }: RuleTarget): R | undefined {
-    const index = this.#rules.findIndex(
-      (rule) => (rule.match === 'any' || rule.match === kind) && (rule.challengeId === undefined || rule.challengeId === challengeId),
-    )
+  take(target: RuleTarget): R | undefined {
+    const index = this.#rules.findIndex((rule) => ruleMatches(rule, target))
     if (index < 0) return undefined
     const rule = this.#rules[index]!
     rule.count -= 1

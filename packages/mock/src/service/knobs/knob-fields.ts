@@ -1,7 +1,7 @@
-// Shared reading of knob requests: strict bodies (a typo is a 400, not a silently ignored field)
-// and the challenge a knob path names.
+// Shared reading of knob requests: strict bodies (a typo is a 400, not a silently ignored field),
+// the API key a knob is limited to, and the challenge a knob path names.
 import { FieldValidator } from '../../common/field-validator.ts'
-import { HttpProblem } from '../../common/problem.ts'
+import { fieldProblem, HttpProblem } from '../../common/problem.ts'
 import { parseJsonObject } from '../../common/read-body.ts'
 import type { Challenge } from '../challenges/challenge-store.ts'
 import type { Exchange, ServiceContext } from '../context.ts'
@@ -16,9 +16,29 @@ export function knobFields({ req, body }: Exchange, known: readonly string[]): F
   return fields
 }
 
-export function challengeFor(context: ServiceContext, id: string | undefined): Challenge {
+/**
+ * The `key` field: the knob acts on this API key's requests and challenges only. Absent, it acts
+ * on every key's, as the knobs did before keys could be named. A key the service does not know
+ * is a 400, since a rule for it would never match.
+ */
+export function keyField(fields: FieldValidator, context: ServiceContext): string | undefined {
+  const key = fields.string('key', { maxLength: 200 })
+  if (key !== undefined && !context.keys.get(key)) fields.add('key', 'notAValidChoice', `There is no API key ${key}.`)
+  return key
+}
+
+/** The `?key=` of a listing knob, checked as the `key` field is. */
+export function keyParam(context: ServiceContext, url: URL): string | undefined {
+  const key = url.searchParams.get('key') ?? undefined
+  if (key !== undefined && !context.keys.get(key)) throw fieldProblem('key', 'notAValidChoice', `There is no API key ${key}.`)
+  return key
+}
+
+/** The challenge the path names; with `key`, only one of that key's (another key's is a 404, as for a test of its own). */
+export function challengeFor(context: ServiceContext, id: string | undefined, key?: string): Challenge {
   const challenge = context.challenges.get(id ?? '')
   if (!challenge) throw new HttpProblem(404, 'There is no challenge with this id.')
+  if (key !== undefined && challenge.key !== key) throw new HttpProblem(404, `The challenge is not one of the API key ${key}'s.`)
   return challenge
 }
 

@@ -2,6 +2,7 @@
 // challenge expires and when the service fails or dawdles, instead of waiting on real time.
 // They are apart from the /v1/ API, unsigned, and off unless the service is started with them.
 import type { Route } from '../../common/router.ts'
+import { createKey } from '../access/key-knobs.ts'
 import { consume, expire, failChallenge, listChallenges, sign } from '../challenges/challenge-knobs.ts'
 import type { Handler } from '../context.ts'
 import { expireEnrollment, listEnrollments, provisionDevice } from '../devices/device-knobs.ts'
@@ -14,6 +15,7 @@ export const KNOB_ROUTES: Route<Handler>[] = [
   { pattern: /^\/__knobs\/challenges\/([^/]+)\/expire$/, methods: { POST: expire } },
   { pattern: /^\/__knobs\/challenges\/([^/]+)\/consume$/, methods: { POST: consume } },
   { pattern: /^\/__knobs\/challenges\/([^/]+)\/fail$/, methods: { POST: failChallenge } },
+  { pattern: /^\/__knobs\/keys$/, methods: { POST: createKey } },
   { pattern: /^\/__knobs\/devices$/, methods: { POST: provisionDevice } },
   { pattern: /^\/__knobs\/enrollments$/, methods: { GET: listEnrollments } },
   { pattern: /^\/__knobs\/enrollments\/([^/]+)\/expire$/, methods: { POST: expireEnrollment } },

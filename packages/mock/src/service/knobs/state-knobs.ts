@@ -39,7 +39,8 @@ export const clearOutbox: Handler = (context, { res }) => {
 
 /**
  * Forgets every challenge, identity, enrollment, session, app configuration, e-mail, rule and
- * request, and restores the settings (and the test keys' identity, when the service has them).
+ * request, and restores the settings; then what is plugged in puts back what it needs (the
+ * test keys' identity, when the service has them).
  */
 export const reset: Handler = (context, exchange) => {
   knobFields(exchange, []).check()
@@ -55,7 +56,7 @@ export const reset: Handler = (context, exchange) => {
   context.holds.clear()
   context.log.clear()
   Object.assign(context.settings, context.defaults)
-  // A clean start is the one the service had: the test identity enrolled, with its phone.
-  context.testKeys?.ensurePhone(context)
+  // A clean start is the one the service had.
+  context.hooks.reset()
   sendEmpty(exchange.res, 204)
 }

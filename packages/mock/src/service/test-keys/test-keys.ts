@@ -2,20 +2,18 @@
 // fixed way, so that an integrator's own tests (and a person trying a page) need no phone, no
 // code and no configuration. They exist only here, in the mock: never a default of the embed or
 // of the controller helper, so nothing built against them can reach a real service by accident.
-import type { ApiKeyOptions } from '../access/api-keys.ts'
+// They plug into the service through its hooks (hooks.ts); no handler knows of them.
 import type { Challenge } from '../challenges/challenge-store.ts'
 import { signChallenge } from '../challenges/sign-challenge.ts'
 import type { ServiceContext } from '../context.ts'
 import type { Device, Identity } from '../identities/identity-store.ts'
 
-export type TestKeyBehaviour = 'signs' | 'expires' | 'unavailable'
-
-/** The keys, by name; published in the README's table. */
-export const TEST_KEYS: Readonly<Record<string, TestKeyBehaviour>> = Object.freeze({
-  'test-signs': 'signs',
-  'test-expires': 'expires',
-  'test-unavailable': 'unavailable',
-})
+/**
+ * The mock's test keys, by what they do: `test-signs` is signed by the test identity's phone,
+ * `test-expires` expires in 5 s, `test-unavailable` answers 503. Published in the README's table,
+ * and exported by the test kit as they are here.
+ */
+export const TEST_KEYS = Object.freeze({ signs: 'test-signs', expires: 'test-expires', unavailable: 'test-unavailable' } as const)
 
 /** The one secret of every test key (Base64 of "service-auth test keys: a public secret"): published, so it protects nothing. */
 export const TEST_SECRET = 'c2VydmljZS1hdXRoIHRlc3Qga2V5czogYSBwdWJsaWMgc2VjcmV0'
@@ -53,14 +51,30 @@ export class TestKeys {
     this.identity = identity
   }
 
-  /** The keys to add to the service's own; they allow any origin, as an integrator's pages may be anywhere. */
-  keyOptions(): ApiKeyOptions[] {
-    return Object.keys(TEST_KEYS).map((key) => ({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] }))
-  }
-
-  /** What the key does, if it is a test key. */
-  behaviourOf(key: string): TestKeyBehaviour | undefined {
-    return Object.hasOwn(TEST_KEYS, key) ? TEST_KEYS[key] : undefined
+  /**
+   * Adds the keys to the service's own, and what each does to its hooks: `test-expires` a
+   * lifetime, `test-unavailable` a failure that never runs out, `test-signs` a phone that signs
+   * after the first poll. The keys allow any origin, as an integrator's pages may be anywhere.
+   */
+  plugInto(context: ServiceContext): void {
+    for (const key of Object.values(TEST_KEYS)) {
+      if (context.keys.get(key)) throw new Error(`The API key ${key} is a test key of the mock: name yours otherwise, or turn the test keys off.`)
+      context.keys.add({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] })
+    }
+    context.hooks.setChallengeLifetime(TEST_KEYS.expires, EXPIRES_AFTER_MS)
+    context.hooks.addStandingFault({
+      match: 'create',
+      key: TEST_KEYS.unavailable,
+      status: 503,
+      retryAfter: String(UNAVAILABLE_RETRY_AFTER_S),
+      network: false,
+      detail: `${TEST_KEYS.unavailable} is a test key: challenge creation with it is always unavailable.`,
+    })
+    context.hooks.onPoll((challenge) => this.#polled(context, challenge))
+    // Enrolled, with its phone, from the start and after each reset: an integrator's back
+    // office finds it like any other.
+    this.ensurePhone(context)
+    context.hooks.onReset(() => this.ensurePhone(context))
   }
 
   /**
@@ -73,9 +87,9 @@ export class TestKeys {
     return { identity, device }
   }
 
-  /** Called on each status poll of a challenge: the first one of a `test-signs` challenge sets its signing going. */
-  polled(context: ServiceContext, challenge: Challenge): void {
-    if (this.behaviourOf(challenge.key) !== 'signs' || challenge.state !== 'pending' || this.#scheduled.has(challenge.id)) return
+  /** On each status poll of a challenge: the first one of a `test-signs` challenge sets its signing going. */
+  #polled(context: ServiceContext, challenge: Challenge): void {
+    if (challenge.key !== TEST_KEYS.signs || challenge.state !== 'pending' || this.#scheduled.has(challenge.id)) return
     this.#scheduled.add(challenge.id)
     context.timers.set(() => {
       this.#scheduled.delete(challenge.id)
