@@ -2,53 +2,16 @@
 // widgets, bundled by esbuild from the built package as an integrator's bundler would.
 // (Once @service-auth/mock lands, its startMockService and signShownCode can stand in for the
 // demo harness and the sign knob here.)
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { startDemo, type Demo } from '../demo/harness.ts'
-import { html } from '../demo/app/html.ts'
-import { renderPage } from '../demo/app/layout.ts'
 import { expect, test as base } from './fixtures.ts'
+import { reactPages } from './react-demo.ts'
 import type { PageRecord } from './react-page.tsx'
-
-const root = fileURLToPath(new URL('..', import.meta.url))
-
-/** The page's script: React's development build, as StrictMode's double mount only happens there. */
-async function bundle(): Promise<string> {
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: ['e2e/react-page.tsx'],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"development"' },
-    // Not the repository's tsconfig, whose paths lead `service-auth` to the sources: the package
-    // resolves by its own name to dist/, as it does once installed.
-    tsconfigRaw: {},
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]!.text
-}
 
 // This spec's demo also serves the React page (the shared one has no extra pages).
 const test = base.extend<object, { demo: Demo }>({
   demo: [
     async ({}, use) => {
-      const script = await bundle()
-      const demo = await startDemo({
-        testModes: true,
-        pages: {
-          '/react': ({ serviceUrl, apiKey }) =>
-            renderPage({
-              title: 'React',
-              lang: 'en',
-              body: html`<div id="root" data-api="${serviceUrl}" data-key="${apiKey}"></div>`,
-              stylesheets: [{ href: '/service-auth.css' }],
-              scripts: [{ src: '/react-page.js' }],
-            }),
-          '/react-page.js': () => script,
-        },
-      })
+      const demo = await startDemo({ testModes: true, pages: await reactPages() })
       await use(demo)
       await demo.close()
     },
