@@ -109,6 +109,11 @@ export class Service {
     return this.knob('fail', rule)
   }
 
+  /** The failures still queued go unused: an outage ends when the test says. */
+  endFailures() {
+    return this.knob('fail', undefined, 'DELETE')
+  }
+
   /** The next `count` requests that `match` wait at the service until `release()`, however long the test takes. */
   hold(rule: { match?: RuleMatch; count?: number } = {}) {
     return this.knob('hold', rule)

@@ -49,6 +49,16 @@ describe('keys', () => {
 })
 
 describe('fail through a key', () => {
+  it('DELETE through a key ends that key\'s failures only', async () => {
+    const [mine, theirs] = [await takeKey(), await takeKey()]
+    await service.knob('fail', { status: 503, count: 5, match: 'create', key: mine.key })
+    await service.knob('fail', { status: 503, count: 5, match: 'create', key: theirs.key })
+    expect((await service.knob('fail', { key: mine.key }, 'DELETE')).status).toBe(204)
+    expect((await create(mine)).status).toBe(201)
+    expect((await create(theirs)).status).toBe(503)
+    expect((await service.knob('fail', { key: 'nobody' }, 'DELETE')).status).toBe(400)
+  })
+
   it('fails that key\'s creations, polls and signed calls only; another key\'s go on and leave the rule be', async () => {
     const [mine, theirs] = [await takeKey(), await takeKey()]
     await service.knob('config', { holdMs: 0 })

@@ -48,6 +48,19 @@ describe('fail', () => {
     expect((await service.knob('challenges/nope/fail', {})).status).toBe(404)
   })
 
+  it('DELETE ends the failures still queued, a challenge\'s own too; 400 with a body', async () => {
+    const challenge = await service.createChallenge()
+    await service.knob('config', { holdMs: 0 })
+    await service.knob('fail', { status: 500, count: 1000, match: 'identities', network: true })
+    await service.knob(`challenges/${challenge.id}/fail`, { status: 502, count: 1000 })
+    await expect(service.api('GET', IDENTITIES)).rejects.toThrow()
+    expect((await fetch(challenge.pollingUrl)).status).toBe(502)
+    expect((await service.knob('fail', undefined, 'DELETE')).status).toBe(204)
+    expect((await service.api('GET', IDENTITIES)).status).toBe(200)
+    expect((await fetch(challenge.pollingUrl)).status).toBe(204)
+    expect((await service.knob('fail', { all: true }, 'DELETE')).status).toBe(400)
+  })
+
   it('400 for a bad rule, naming the field', async () => {
     const res = await service.knob('fail', { status: 99, match: 'everything', colour: 'red' })
     expect(res.status).toBe(400)

@@ -1,6 +1,7 @@
 // POST /__knobs/fail, /__knobs/delay and /__knobs/hold: the next N matching requests fail, wait a
 // while, or wait until POST /__knobs/release (GET /__knobs/hold lists those waiting). Each takes
-// a `key`, which limits it to that API key's requests (see fault-rules.ts).
+// a `key`, which limits it to that API key's requests (see fault-rules.ts). DELETE
+// /__knobs/fail ends an outage of the test's choosing: whatever failures are left go unused.
 import { sendEmpty, sendJson } from '../../common/respond.ts'
 import type { Handler } from '../context.ts'
 import { RULE_MATCHES } from './fault-rules.ts'
@@ -13,6 +14,20 @@ export const fail: Handler = (context, exchange) => {
   const key = keyField(fields, context)
   fields.check()
   context.failRules.add({ ...rule, status: rule.status!, match, key })
+  sendEmpty(exchange.res, 204)
+}
+
+/**
+ * Forgets the failures still queued: all, per-challenge ones too, or those queued through one
+ * API key with POST /__knobs/fail. A browser may try a request again by itself (Firefox does, up to ten
+ * times, when a connection drops unanswered), so how many failures a page sees is the browser's
+ * to say: a test queues plenty, and ends them here.
+ */
+export const endFailures: Handler = (context, exchange) => {
+  const fields = knobFields(exchange, ['key'])
+  const key = keyField(fields, context)
+  fields.check()
+  context.failRules.clear(key)
   sendEmpty(exchange.res, 204)
 }
 

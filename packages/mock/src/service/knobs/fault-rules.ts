@@ -83,7 +83,8 @@ export class RuleQueue<R extends RuleScope & { count: number }> {
     return rule
   }
 
-  clear(): void {
-    this.#rules = []
+  /** Forgets the rules: all of them, or those asked for through one API key. */
+  clear(key?: string): void {
+    this.#rules = key === undefined ? [] : this.#rules.filter((rule) => rule.key !== key)
   }
 }

@@ -6,7 +6,7 @@ import { createKey } from '../access/key-knobs.ts'
 import { consume, expire, failChallenge, listChallenges, sign } from '../challenges/challenge-knobs.ts'
 import type { Handler } from '../context.ts'
 import { expireEnrollment, listEnrollments, provisionDevice } from '../devices/device-knobs.ts'
-import { delay, fail, hold, listHeld, release } from './fault-knobs.ts'
+import { delay, endFailures, fail, hold, listHeld, release } from './fault-knobs.ts'
 import { clearOutbox, configure, listOutbox, listRequests, reset, showConfig } from './state-knobs.ts'
 
 export const KNOB_ROUTES: Route<Handler>[] = [
@@ -19,7 +19,7 @@ export const KNOB_ROUTES: Route<Handler>[] = [
   { pattern: /^\/__knobs\/devices$/, methods: { POST: provisionDevice } },
   { pattern: /^\/__knobs\/enrollments$/, methods: { GET: listEnrollments } },
   { pattern: /^\/__knobs\/enrollments\/([^/]+)\/expire$/, methods: { POST: expireEnrollment } },
-  { pattern: /^\/__knobs\/fail$/, methods: { POST: fail } },
+  { pattern: /^\/__knobs\/fail$/, methods: { POST: fail, DELETE: endFailures } },
   { pattern: /^\/__knobs\/delay$/, methods: { POST: delay } },
   { pattern: /^\/__knobs\/hold$/, methods: { GET: listHeld, POST: hold } },
   { pattern: /^\/__knobs\/release$/, methods: { POST: release } },
