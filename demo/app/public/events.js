@@ -11,6 +11,31 @@
     violations.push({ directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample })
   })
 
+  // Uncaught errors, unhandled rejections and console errors of the page's scripts, so tests can
+  // show there are none where the browser's driver reports none (classic WebDriver has no log).
+  // Kept in sessionStorage too, so they outlast a navigation away (a sign-in, say).
+  var problems = (window.__problems = window.__problems || [])
+  function problem(kind, text) {
+    problems.push(kind + ': ' + text)
+    try {
+      var kept = JSON.parse(sessionStorage.getItem('service-auth-demo:problems') || '[]')
+      sessionStorage.setItem('service-auth-demo:problems', JSON.stringify(kept.concat(kind + ': ' + text)))
+    } catch (error) {
+      // Storage refused (a sandboxed frame, a full quota): the page's own list still has it.
+    }
+  }
+  addEventListener('error', function (event) {
+    problem('uncaught', event.message)
+  })
+  addEventListener('unhandledrejection', function (event) {
+    problem('unhandled rejection', String(event.reason))
+  })
+  var consoleError = console.error
+  console.error = function () {
+    problem('console.error', Array.prototype.map.call(arguments, String).join(' '))
+    return consoleError.apply(console, arguments)
+  }
+
   function describe(detail) {
     try {
       return JSON.stringify(detail) || ''
