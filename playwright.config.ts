@@ -3,8 +3,9 @@ import { chromiumLaunchOptions } from './e2e/chromium.ts'
 
 export default defineConfig({
   testDir: 'e2e',
-  // A suite of its own config, with its one shared mock: `playwright test -c e2e/shared-mock`.
-  testIgnore: 'shared-mock/**',
+  // Suites of their own: e2e/shared-mock/ has its own config, with its one shared mock
+  // (`playwright test -c e2e/shared-mock`); e2e/engines/ runs under vitest (`npm run test:engines`).
+  testIgnore: ['shared-mock/**', 'engines/**'],
   // Each worker starts its own mock service and demo app on ephemeral ports (see e2e/fixtures.ts).
   fullyParallel: true,
   workers: 2,
