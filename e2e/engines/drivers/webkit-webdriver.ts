@@ -54,7 +54,10 @@ function tab(session: WebDriverSession): Tab {
     click: async (name) => session.clickElement(await session.findElement(`//button[normalize-space(.)=${JSON.stringify(name)}]`)),
     back: () => session.back(),
     logged: () => [],
-    // A blank tab opens first: a session ends with its last window.
+    // A blank tab opens first, as a session ends with its last window, and this one closes
+    // rather than staying behind it: MiniBrowser keeps every tab but the one in front hidden
+    // (document.visibilityState), even the one WebDriver switched to, and a hidden page's widget
+    // does not poll, by design. The next scenario's page then shows, in a visible tab.
     async close() {
       const blank = await session.newWindow()
       await session.closeWindow()
