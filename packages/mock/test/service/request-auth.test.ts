@@ -51,7 +51,7 @@ describe('a well-signed request', () => {
     expect((await post(await token({ claims: { exp: now() + 60 } }))).status).toBe(201)
   })
 
-  it('passes again when replayed within its minute: there is no replay cache (the mock's reference says so)', async () => {
+  it('passes again when replayed within its minute: there is no replay cache (the mock reference says so)', async () => {
     const once = await token()
     expect((await post(once)).status).toBe(201)
     expect((await post(once)).status).toBe(200)
