@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumLaunchOptions } from './e2e/chromium.ts'
+import { chromiumLaunchOptions } from './e2e/chromium.js'
 
 export default defineConfig({
   testDir: 'e2e',

@@ -5,7 +5,13 @@
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },
-  mutate: ['packages/service-auth/src/*.ts', '!packages/service-auth/src/auto.ts', '!packages/service-auth/src/index.ts', '!packages/service-auth/src/env.d.ts', '!packages/service-auth/src/react.tsx'],
+  mutate: [
+    'packages/service-auth/src/*.ts',
+    '!packages/service-auth/src/auto.ts',
+    '!packages/service-auth/src/index.ts',
+    '!packages/service-auth/src/env.d.ts',
+    '!packages/service-auth/src/react.tsx',
+  ],
   // Stryker's tsconfig step loads `typescript`, and TypeScript 7 has no JavaScript API: point it at
   // a file that does not exist, so the step has nothing to rewrite (the sandbox needs no references).
   tsconfigFile: 'tsconfig.stryker-none.json',

@@ -1,7 +1,7 @@
 // The unit tests of the embed only, for `npm run mutate`: the mock's, the helper's, the build's and the repository's
 // tests do not run the embed's src/, so they would only slow each mutant down.
 import { defineConfig } from 'vitest/config'
-import base from './vitest.config.ts'
+import base from './vitest.config.js'
 
 export default defineConfig({
   ...base,

@@ -8,7 +8,7 @@
 // document.hidden before it counts anything).
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { createServer } from 'node:net'
-import { chromiumLaunchOptions } from '../e2e/chromium.ts'
+import { chromiumLaunchOptions } from '../e2e/chromium.js'
 
 export interface BenchBrowser {
   browser: Browser

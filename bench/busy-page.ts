@@ -9,8 +9,8 @@
 // counters (Performance.getMetrics). The observer's cost is what the widget adds to the busy page
 // beyond what it adds to the still one (its polls and countdown), spread over the frames.
 import type { Browser } from '@playwright/test'
-import { BUSY_PATH } from './pages.ts'
-import { shuffled } from './stats.ts'
+import { BUSY_PATH } from './pages.js'
+import { shuffled } from './stats.js'
 
 export type BusyCase = 'busy' | 'busy+embed' | 'still' | 'still+embed'
 
@@ -32,7 +32,10 @@ const CASES: Record<BusyCase, string> = {
   'still+embed': 'embed=1&mutate=0',
 }
 
-export async function measureBusyPage(browser: Browser, { appUrl, runs, windowMs, nodes }: { appUrl: string; runs: number; windowMs: number; nodes: number }): Promise<BusyResult> {
+export async function measureBusyPage(
+  browser: Browser,
+  { appUrl, runs, windowMs, nodes }: { appUrl: string; runs: number; windowMs: number; nodes: number },
+): Promise<BusyResult> {
   const result: BusyResult = {
     nodes,
     windowMs,

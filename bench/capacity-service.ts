@@ -4,8 +4,8 @@
 // URL as one JSON line and ends when its standard input closes, so it never outlives the bench.
 // The rate limits are off unless the settings name them (the abuse phase wants the defaults).
 // With `dataDir`, the state goes to a data directory there, as `npm start` keeps it; without, to memory.
-import { startService } from '../packages/mock/src/service/server.ts'
-import { memoryStore, openDataStore } from '../packages/mock/src/store/open-store.ts'
+import { startService } from '../packages/mock/src/service/server.js'
+import { memoryStore, openDataStore } from '../packages/mock/src/store/open-store.js'
 
 export interface ServiceProcessSettings {
   apiKey: string
@@ -29,6 +29,10 @@ const service = await startService({
 })
 process.stdout.write(JSON.stringify({ url: service.url }) + '\n')
 
-const stop = () => void service.close().then(() => store.close()).then(() => process.exit(0))
+const stop = () =>
+  void service
+    .close()
+    .then(() => store.close())
+    .then(() => process.exit(0))
 process.stdin.on('end', stop).on('close', stop).resume()
 process.once('SIGTERM', stop)

@@ -19,10 +19,10 @@ import { join } from 'node:path'
 import { request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { generateCredentials } from '../packages/mock/src/common/credentials.ts'
-import { createClient } from '../packages/service-auth/src/server/index.ts'
-import type { ServiceProcessSettings } from './capacity-service.ts'
-import { percentile, shuffled } from './stats.ts'
+import { generateCredentials } from '../packages/mock/src/common/credentials.js'
+import { createClient } from '../packages/service-auth/src/server/index.js'
+import type { ServiceProcessSettings } from './capacity-service.js'
+import { percentile, shuffled } from './stats.js'
 
 export interface HeldResult {
   held: number
@@ -172,7 +172,10 @@ function openPoll({ id, pollingUrl }: Created, polls: Map<string, { req: ClientR
         resolve(performance.now())
         res.resume()
       })
-      req.once('error', (error) => (reject(error), failed(error)))
+      req.once('error', (error) => {
+        reject(error)
+        failed(error)
+      })
     })
     // Destroyed polls reject; nobody awaits those.
     answered.catch(() => {})

@@ -6,8 +6,8 @@
 // open and idle, on the app's origin: a page just loaded in a new renderer is still warming up,
 // and its first requests are slower than the network is.
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import type { Knobs } from './knobs.ts'
-import { LANDING_PATH } from './pages.ts'
+import type { Knobs } from './knobs.js'
+import { LANDING_PATH } from './pages.js'
 
 export class Floor {
   readonly samples: number[] = []

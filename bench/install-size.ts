@@ -29,7 +29,10 @@ export interface InstallResult {
 export async function measureInstallSize(root: string): Promise<InstallResult> {
   const work = await mkdtemp(join(tmpdir(), 'service-auth-install-'))
   try {
-    const { stdout } = await run('npm', ['pack', '--workspace', 'service-auth', '--workspace', '@service-auth/mock', '--json', '--pack-destination', work], { cwd: root, maxBuffer: 16 << 20 })
+    const { stdout } = await run('npm', ['pack', '--workspace', 'service-auth', '--workspace', '@service-auth/mock', '--json', '--pack-destination', work], {
+      cwd: root,
+      maxBuffer: 16 << 20,
+    })
     const packed = JSON.parse(stdout.slice(stdout.indexOf('['))) as { name: string; filename: string; size: number }[]
     const tarball = (name: string) => packed.find((entry) => entry.name === name)!
     const embed = tarball('service-auth')
@@ -44,7 +47,9 @@ export async function measureInstallSize(root: string): Promise<InstallResult> {
       const dir = join(work, `project-${index}`)
       await mkdir(dir)
       await writeFile(join(dir, 'package.json'), JSON.stringify({ name: `project-${index}`, private: true }))
-      await run('npm', ['install', ...args.map((arg) => (arg.endsWith('.tgz') ? join(work, arg) : arg)), '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir })
+      await run('npm', ['install', ...args.map((arg) => (arg.endsWith('.tgz') ? join(work, arg) : arg)), '--no-audit', '--no-fund', '--prefer-offline'], {
+        cwd: dir,
+      })
       rows.push({ install, tarballBytes, ...(await survey(join(dir, 'node_modules'))) })
     }
     return { rows }

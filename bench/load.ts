@@ -8,10 +8,10 @@
 // service counts the requests per challenge as they arrive (probe.ts). A window is a real
 // stretch of time, scaled to a minute; it opens after the pages have settled into the state.
 import type { Page } from '@playwright/test'
-import { setMinimized, type BenchBrowser } from './browser.ts'
-import type { Knobs } from './knobs.ts'
-import { BASELINE_PATH, WIDGET_PATH } from './pages.ts'
-import { portOf, type Probe } from './probe.ts'
+import { setMinimized, type BenchBrowser } from './browser.js'
+import type { Knobs } from './knobs.js'
+import { BASELINE_PATH, WIDGET_PATH } from './pages.js'
+import { portOf, type Probe } from './probe.js'
 
 export type LoadCase = 'widget-visible' | 'widget-hidden' | 'baseline-visible' | 'baseline-hidden'
 export type HoldCase = 'held' | 'immediate'
@@ -68,7 +68,10 @@ export async function measureLoad(browser: BenchBrowser, { appUrl, serviceUrl, k
       await checkVisibility(pages)
       const counters = pages.map(({ name, challengeId }) => ({
         name,
-        counter: probe.count(({ port, method, url }) => port === servicePort && method === 'GET' && url.includes(`/challenges/${challengeId}/`) && /\/(status|token)(\?|$)/.test(url)),
+        counter: probe.count(
+          ({ port, method, url }) =>
+            port === servicePort && method === 'GET' && url.includes(`/challenges/${challengeId}/`) && /\/(status|token)(\?|$)/.test(url),
+        ),
       }))
       const creations = probe.count(({ port, method, url }) => port === servicePort && method === 'POST' && url === '/v1/entity/challenges')
       await sleep(windowMs)

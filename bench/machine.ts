@@ -43,7 +43,9 @@ function distribution(): string {
 
 function openFileLimit(): string {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'))
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'))
     const [soft, hard] = line?.split(/\s{2,}/).slice(1, 3) ?? []
     return soft ? `${soft} (hard ${hard})` : 'unknown'
   } catch {

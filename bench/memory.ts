@@ -11,8 +11,8 @@
 // cycle: the same code runs, the same requests reach the real service, only the waiting is
 // skipped. Nothing in the page keeps a list that grows (pages.ts counts the events).
 import type { Browser, CDPSession, Page } from '@playwright/test'
-import type { Knobs } from './knobs.ts'
-import { WIDGET_PATH } from './pages.ts'
+import type { Knobs } from './knobs.js'
+import { WIDGET_PATH } from './pages.js'
 
 export interface MemorySample {
   cycle: number
@@ -136,7 +136,11 @@ async function snapshot(cdp: CDPSession): Promise<Snapshot> {
   } finally {
     cdp.off('HeapProfiler.addHeapSnapshotChunk', collect)
   }
-  const { snapshot: { meta }, nodes, strings } = JSON.parse(chunks.join('')) as {
+  const {
+    snapshot: { meta },
+    nodes,
+    strings,
+  } = JSON.parse(chunks.join('')) as {
     snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }
     nodes: number[]
     strings: string[]

@@ -87,7 +87,9 @@ export function mutationSection(summary: MutationSummary | undefined, reasons: R
     `\`npm run mutate\` (Stryker 9.4 with its vitest runner, over the embed's src/*.ts without the entries) on ${summary.date.slice(0, 10)} at commit ${summary.commit}: ` +
       `${summary.mutants} mutants, ${summary.killed} killed and ${summary.timedOut} timed out, ${summary.survived} survived and ${summary.noCoverage} not covered. ` +
       `**Mutation score ${summary.score.toFixed(2)} %** (goal: at least 95 %, aim 98 %).` +
-      (unexplained ? ` ${unexplained} survivor${unexplained == 1 ? ' has' : 's have'} no reason recorded yet: a test should kill ${unexplained == 1 ? 'it' : 'them'}.` : ' Every survivor left is explained below.'),
+      (unexplained
+        ? ` ${unexplained} survivor${unexplained == 1 ? ' has' : 's have'} no reason recorded yet: a test should kill ${unexplained == 1 ? 'it' : 'them'}.`
+        : ' Every survivor left is explained below.'),
     '',
     '| Where | Mutant | Why it stays |',
     '|---|---|---|',

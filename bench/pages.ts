@@ -3,7 +3,7 @@
 // log, nothing but what is measured and a few lines of instrumentation that run before it.
 import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import type { ExtraPage } from '../demo/app/server.ts'
+import type { ExtraPage } from '../demo/app/server.js'
 
 export const BASELINE_SCRIPT = readFileSync(new URL('./baseline.js', import.meta.url), 'utf8')
 
@@ -54,10 +54,9 @@ new PerformanceObserver((list) => {
  * task of 32 to 47 ms on the 2-core machine, which profiling found between the challenge's answer
  * and the paint, in both arms.
  */
-export const painted = (page: Page): Promise<unknown> =>
-  page.waitForEvent('console', { predicate: (message) => message.text() === PAINTED, timeout: 15_000 })
+export const painted = (page: Page): Promise<unknown> => page.waitForEvent('console', { predicate: (message) => message.text() === PAINTED, timeout: 15_000 })
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 function page(title: string, headScript: string, body: string, headLinks = ''): string {
   return `<!doctype html>
@@ -84,12 +83,12 @@ ${body}
 const widget: ExtraPage = ({ serviceUrl, apiKey, url }) => {
   const timing = url.searchParams.get('timing') === '1'
   const imageData = url.searchParams.get('image-data') !== 'false'
-  const preconnect = url.searchParams.get('preconnect') === '1' ? `\n<link rel="preconnect" href="${escape(new URL(serviceUrl).origin)}" crossorigin>` : ''
+  const preconnect = url.searchParams.get('preconnect') === '1' ? `\n<link rel="preconnect" href="${escapeHtml(new URL(serviceUrl).origin)}" crossorigin>` : ''
   // The mark sits right before the embed's tag: the script starts when both the parser got here and its bytes arrived.
   return page(
     'Bench: widget',
     timing ? `${COUNTERS}\n${PAINT_TIMING}` : COUNTERS,
-    `<div data-service-auth data-service-key="${escape(apiKey)}" data-service-api="${escape(serviceUrl)}" data-service-auth-url="/auth/controller" data-service-image-data="${imageData}"></div>
+    `<div data-service-auth data-service-key="${escapeHtml(apiKey)}" data-service-api="${escapeHtml(serviceUrl)}" data-service-auth-url="/auth/controller" data-service-image-data="${imageData}"></div>
 <script>performance.mark('bench:script-start')</script>
 <script src="${BUNDLE_PATH}"></script>`,
     preconnect,
@@ -102,7 +101,7 @@ const baseline: ExtraPage = ({ serviceUrl, apiKey, url }) =>
     url.searchParams.get('timing') === '1' ? `${COUNTERS}\n${PAINT_TIMING}` : COUNTERS,
     `<div id="baseline"></div>
 <script>performance.mark('bench:script-start')</script>
-<script src="${BASELINE_PATH}.js" data-api="${escape(serviceUrl)}" data-key="${escape(apiKey)}"></script>`,
+<script src="${BASELINE_PATH}.js" data-api="${escapeHtml(serviceUrl)}" data-key="${escapeHtml(apiKey)}"></script>`,
   )
 
 /**
@@ -119,11 +118,15 @@ const busy: ExtraPage = ({ serviceUrl, apiKey, url }) => {
   return page(
     'Bench: a busy page',
     COUNTERS,
-    `${embed ? `<div data-service-auth data-service-key="${escape(apiKey)}" data-service-api="${escape(serviceUrl)}" data-service-auth-url="/auth/controller"></div>` : ''}
+    `${embed ? `<div data-service-auth data-service-key="${escapeHtml(apiKey)}" data-service-api="${escapeHtml(serviceUrl)}" data-service-auth-url="/auth/controller"></div>` : ''}
 <ul id="items" hidden>${'<li>item</li>'.repeat(nodes)}</ul>
-${mutate ? `<script>{ const items = document.getElementById('items').children; let i = 0
+${
+  mutate
+    ? `<script>{ const items = document.getElementById('items').children; let i = 0
   const tick = () => { items[i++ % items.length].textContent = 'item ' + i; window.__frames = i; requestAnimationFrame(tick) }
-  requestAnimationFrame(tick) }</script>` : ''}
+  requestAnimationFrame(tick) }</script>`
+    : ''
+}
 ${embed ? `<script src="${BUNDLE_PATH}"></script>` : ''}`,
   )
 }

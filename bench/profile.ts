@@ -4,8 +4,8 @@
 // src/ through the source map. The profiler slows everything a little, so only the shares are
 // reported, never absolute times; they say which start-up work is worth deferring.
 import type { Browser } from '@playwright/test'
-import type { SourceMapper } from './source-map.ts'
-import { painted } from './pages.ts'
+import type { SourceMapper } from './source-map.js'
+import { painted } from './pages.js'
 
 export interface ProfileShare {
   /** `fetch() from src/http.ts:27`, or `src/style.ts:8` for time in our own function starting there. */
@@ -49,9 +49,7 @@ export async function profileEvaluation(browser: Browser, pageUrl: string, scrip
       await context.close()
     }
   }
-  return [...totals]
-    .map(([what, time]) => ({ what, share: time / all }))
-    .sort((a, b) => b.share - a.share)
+  return [...totals].map(([what, time]) => ({ what, share: time / all })).sort((a, b) => b.share - a.share)
 }
 
 /**

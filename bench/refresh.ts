@@ -12,9 +12,9 @@
 // Refreshes are spaced a few seconds apart: the widget replaces codes at most twice a second,
 // and the bench wants every refresh to be an ordinary one.
 import type { Browser } from '@playwright/test'
-import type { Knobs } from './knobs.ts'
-import { WIDGET_PATH } from './pages.ts'
-import { portOf, type Probe } from './probe.ts'
+import type { Knobs } from './knobs.js'
+import { WIDGET_PATH } from './pages.js'
+import { portOf, type Probe } from './probe.js'
 
 export interface RefreshResult {
   refreshes: number
@@ -41,11 +41,16 @@ const SPACING_MS = 1500
 export async function measureRefresh(browser: Browser, { appUrl, serviceUrl, knobs, probe, refreshes }: Options): Promise<RefreshResult> {
   const port = portOf(serviceUrl)
   const isOptions = ({ port: p, method }: { port: number; method: string }) => p === port && method === 'OPTIONS'
-  const isCreation = ({ port: p, method, url }: { port: number; method: string; url: string }) => p === port && method === 'POST' && url === '/v1/entity/challenges'
-  const isPollOf = (id: string) => ({ port: p, method, url }: { port: number; method: string; url: string }) =>
-    p === port && method === 'GET' && url.split('?')[0] === `/v1/entity/challenges/${encodeURIComponent(id)}/status`
-  const isPollOfAnotherThan = (id: string) => ({ port: p, method, url }: { port: number; method: string; url: string }) =>
-    p === port && method === 'GET' && /^\/v1\/entity\/challenges\/[^/]+\/status(\?|$)/.test(url) && !url.includes(`/${encodeURIComponent(id)}/`)
+  const isCreation = ({ port: p, method, url }: { port: number; method: string; url: string }) =>
+    p === port && method === 'POST' && url === '/v1/entity/challenges'
+  const isPollOf =
+    (id: string) =>
+    ({ port: p, method, url }: { port: number; method: string; url: string }) =>
+      p === port && method === 'GET' && url.split('?')[0] === `/v1/entity/challenges/${encodeURIComponent(id)}/status`
+  const isPollOfAnotherThan =
+    (id: string) =>
+    ({ port: p, method, url }: { port: number; method: string; url: string }) =>
+      p === port && method === 'GET' && /^\/v1\/entity\/challenges\/[^/]+\/status(\?|$)/.test(url) && !url.includes(`/${encodeURIComponent(id)}/`)
 
   const context = await browser.newContext()
   try {

@@ -1,16 +1,16 @@
 // What one bench run found: the raw samples of every phase, and the machine. run.ts fills it,
 // verdicts.ts judges it against the goals, report.ts writes it out.
-import type { AbuseResult } from './abuse.ts'
-import type { BusyResult } from './busy-page.ts'
-import type { CapacityResult } from './capacity.ts'
-import type { InstallResult } from './install-size.ts'
-import type { LoadResult } from './load.ts'
-import type { Machine } from './machine.ts'
-import type { MemoryResult } from './memory.ts'
-import type { RefreshResult } from './refresh.ts'
-import type { SignResult } from './sign-to-nav.ts'
-import type { SizeResult } from './size.ts'
-import type { StartupResult } from './startup.ts'
+import type { AbuseResult } from './abuse.js'
+import type { BusyResult } from './busy-page.js'
+import type { CapacityResult } from './capacity.js'
+import type { InstallResult } from './install-size.js'
+import type { LoadResult } from './load.js'
+import type { Machine } from './machine.js'
+import type { MemoryResult } from './memory.js'
+import type { RefreshResult } from './refresh.js'
+import type { SignResult } from './sign-to-nav.js'
+import type { SizeResult } from './size.js'
+import type { StartupResult } from './startup.js'
 
 export interface BenchResults {
   machine: Machine

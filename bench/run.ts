@@ -7,30 +7,30 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startDemo, type Demo } from '../demo/harness.ts'
-import { launchBrowser, type BenchBrowser } from './browser.ts'
-import { measureAbuse } from './abuse.ts'
-import { ABUSE_PLAN } from './abuse-report.ts'
-import { measureBusyPage } from './busy-page.ts'
-import { measureCapacity } from './capacity.ts'
-import { measureInstallSize } from './install-size.ts'
-import { Floor } from './floor.ts'
-import { Knobs } from './knobs.ts'
-import { measureLoad } from './load.ts'
-import { describeMachine } from './machine.ts'
-import { measureMemory } from './memory.ts'
-import { BENCH_PAGES } from './pages.ts'
-import { Probe } from './probe.ts'
-import { reportPaths } from './report-paths.ts'
-import { measureRefresh } from './refresh.ts'
-import { writeReport } from './report.ts'
-import type { BenchResults } from './results.ts'
-import { measureSignToNavigation } from './sign-to-nav.ts'
-import { measureSize } from './size.ts'
-import { SourceMapper } from './source-map.ts'
-import { median } from './stats.ts'
-import { measureStartup, VARIANTS, type StartupResult, type StartupVariant } from './startup.ts'
-import { judge } from './verdicts.ts'
+import { startDemo, type Demo } from '../demo/harness.js'
+import { launchBrowser, type BenchBrowser } from './browser.js'
+import { measureAbuse } from './abuse.js'
+import { ABUSE_PLAN } from './abuse-report.js'
+import { measureBusyPage } from './busy-page.js'
+import { measureCapacity } from './capacity.js'
+import { measureInstallSize } from './install-size.js'
+import { Floor } from './floor.js'
+import { Knobs } from './knobs.js'
+import { measureLoad } from './load.js'
+import { describeMachine } from './machine.js'
+import { measureMemory } from './memory.js'
+import { BENCH_PAGES } from './pages.js'
+import { Probe } from './probe.js'
+import { reportPaths } from './report-paths.js'
+import { measureRefresh } from './refresh.js'
+import { writeReport } from './report.js'
+import type { BenchResults } from './results.js'
+import { measureSignToNavigation } from './sign-to-nav.js'
+import { measureSize } from './size.js'
+import { SourceMapper } from './source-map.js'
+import { median } from './stats.js'
+import { measureStartup, VARIANTS, type StartupResult, type StartupVariant } from './startup.js'
+import { judge } from './verdicts.js'
 
 const quick = process.argv.includes('--quick')
 // `--phase=startup` runs the start-up phase alone (after the size) and prints its medians, writing
@@ -41,7 +41,17 @@ if (phase !== undefined && !PHASES.includes(phase)) throw new Error(`--phase: on
 // The full counts keep the whole run near five minutes on the 2-core machine; --quick is for trying it.
 const PLAN = quick
   ? { startupRuns: 4, tracedRuns: 3, busyRuns: 1, signRuns: 6, loadWindowMs: 6_000, memoryCycles: 30, heldLevels: [1000], signings: 100, creationSeconds: 2 }
-  : { startupRuns: 20, tracedRuns: 10, busyRuns: 3, signRuns: 40, loadWindowMs: 30_000, memoryCycles: 200, heldLevels: [1000, 5000, 10_000], signings: 500, creationSeconds: 5 }
+  : {
+      startupRuns: 20,
+      tracedRuns: 10,
+      busyRuns: 3,
+      signRuns: 40,
+      loadWindowMs: 30_000,
+      memoryCycles: 200,
+      heldLevels: [1000, 5000, 10_000],
+      signings: 500,
+      creationSeconds: 5,
+    }
 // The spec's hold, which the widget is built around.
 const HOLD_MS = 1000
 
@@ -69,7 +79,14 @@ async function main(): Promise<void> {
 
     log('start-up')
     const mapper = new SourceMapper(JSON.parse(readFileSync(root('packages/service-auth/dist/service-auth.js.map'), 'utf8')))
-    const startup = await measureStartup(browser.browser, { appUrl: demo.appUrl, floor: startupFloor, probe, mapper, runs: PLAN.startupRuns, tracedRuns: PLAN.tracedRuns })
+    const startup = await measureStartup(browser.browser, {
+      appUrl: demo.appUrl,
+      floor: startupFloor,
+      probe,
+      mapper,
+      runs: PLAN.startupRuns,
+      tracedRuns: PLAN.tracedRuns,
+    })
     if (phase === 'startup') {
       logStartup(startup, startupFloor.samples)
       return
@@ -111,7 +128,10 @@ async function main(): Promise<void> {
       creationMaxRequests: 50_000,
       connections: 16,
     })
-    for (const x of capacity.creation) log(`challenge creation${x.imageData ? ' with image data' : ''}, state in ${x.store}: p50 ${x.p50.toFixed(1)} ms, p99 ${x.p99.toFixed(1)} ms, ${Math.round(x.perSecond)}/s`)
+    for (const x of capacity.creation)
+      log(
+        `challenge creation${x.imageData ? ' with image data' : ''}, state in ${x.store}: p50 ${x.p50.toFixed(1)} ms, p99 ${x.p99.toFixed(1)} ms, ${Math.round(x.perSecond)}/s`,
+      )
     log(`abuse (${ABUSE_PLAN[quick ? 'quick' : 'full'].botRate} anonymous creations/s while people sign in)`)
     const abuse = await measureAbuse(ABUSE_PLAN[quick ? 'quick' : 'full'])
 
@@ -148,13 +168,18 @@ async function main(): Promise<void> {
 /** The start-up phase's medians, one line a variant, and the machine's load. */
 function logStartup(startup: StartupResult, floor: number[]): void {
   const ms = (values: number[]) => median(values).toFixed(1).padStart(6) + ' ms'
-  log(`${revision().commit}${revision().srcChanged ? ' (src changed)' : ''}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}, floor ${ms(floor)}`)
+  log(
+    `${revision().commit}${revision().srcChanged ? ' (src changed)' : ''}, load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}, floor ${ms(floor)}`,
+  )
   log('medians: script start → QR painted | → request | request | of which the service | answer → painted')
   for (const variant of Object.keys(VARIANTS) as StartupVariant[]) {
     const columns = [startup.toVisible, startup.untilRequest, startup.request, startup.serviceTime, startup.afterResponse].map((times) => ms(times[variant]))
     log(`${VARIANTS[variant].label.padEnd(40)} ${columns.join(' | ')} (${startup.toVisible[variant].length} runs)`)
   }
-  for (const which of ['widget', 'baseline'] as const) log(`evaluate + mount, ${which}: wall ${ms(startup.evaluate[which].wall)}, CPU ${ms(startup.evaluate[which].cpu)}`)
+  for (const which of ['widget', 'baseline'] as const)
+    log(`evaluate + mount, ${which}: wall ${ms(startup.evaluate[which].wall)}, CPU ${ms(startup.evaluate[which].cpu)}`)
 }
 
 function revision(): BenchResults['revision'] {

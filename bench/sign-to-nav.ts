@@ -12,11 +12,11 @@
 // reaches the service, up to the hold (1 s) for the widget and up to the interval (800 ms) for
 // the baseline, whose polls are not held.
 import type { Browser, Page } from '@playwright/test'
-import type { Floor } from './floor.ts'
-import type { Knobs } from './knobs.ts'
-import { BASELINE_PATH, LANDING_PATH, WIDGET_PATH } from './pages.ts'
-import { portOf, type Probe, type Seen } from './probe.ts'
-import { shuffled } from './stats.ts'
+import type { Floor } from './floor.js'
+import type { Knobs } from './knobs.js'
+import { BASELINE_PATH, LANDING_PATH, WIDGET_PATH } from './pages.js'
+import { portOf, type Probe, type Seen } from './probe.js'
+import { shuffled } from './stats.js'
 
 export type Contender = 'widget' | 'baseline'
 
@@ -101,7 +101,10 @@ async function oneSignIn(page: Page, who: Contender, { appUrl, serviceUrl, knobs
   // Durations on the browser's clock: from it starting the navigation to sending the request,
   // and (from the timings the signed-in page left, see pages.ts) the page's own reactions.
   const browserSide = await page.evaluate((pollPath) => {
-    const left = JSON.parse(sessionStorage.getItem('bench:left')!) as { timeOrigin: number; requests: { name: string; startTime: number; responseEnd: number }[] }
+    const left = JSON.parse(sessionStorage.getItem('bench:left')!) as {
+      timeOrigin: number
+      requests: { name: string; startTime: number; responseEnd: number }[]
+    }
     const poll = left.requests.filter((r) => new URL(r.name).pathname.endsWith(pollPath)).at(-1)!
     const controller = left.requests.find((r) => new URL(r.name).pathname === '/auth/controller')!
     return {

@@ -2,7 +2,7 @@
 // test/build.test.ts holds the IIFE to), beside the naive baseline's script for scale.
 import { readFile } from 'node:fs/promises'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { BASELINE_SCRIPT } from './pages.ts'
+import { BASELINE_SCRIPT } from './pages.js'
 
 export interface SizeRow {
   file: string
@@ -34,7 +34,11 @@ export async function measureSize(distDir: string): Promise<SizeResult> {
     .map(([file, { bytes, gzip, brotli }]) => ({ file, bytes, gzip, brotli }))
   const iife = manifest.files[IIFE]
   if (!iife) throw new Error(`${IIFE} is not in dist/manifest.json; did the build run?`)
-  return { files, baseline: compressed('baseline (naive poller)', Buffer.from(BASELINE_SCRIPT)), iife: { file: IIFE, gzip: iife.gzip, budget: manifest.budget[IIFE].gzip, aim: AIM, integrity: iife.integrity } }
+  return {
+    files,
+    baseline: compressed('baseline (naive poller)', Buffer.from(BASELINE_SCRIPT)),
+    iife: { file: IIFE, gzip: iife.gzip, budget: manifest.budget[IIFE].gzip, aim: AIM, integrity: iife.integrity },
+  }
 }
 
 // Compressed as build.mjs compresses, so the rows compare.

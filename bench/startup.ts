@@ -3,12 +3,12 @@
 // Main-thread cost comes from separate runs under a Chromium trace, so the tracing overhead
 // never touches the timed runs. The naive baseline runs in the same loop, shuffled in.
 import type { Browser, Page } from '@playwright/test'
-import type { Floor } from './floor.ts'
-import { BASELINE_PATH, BUNDLE_PATH, painted, WIDGET_PATH } from './pages.ts'
-import type { Probe } from './probe.ts'
-import { profileEvaluation, type ProfileShare } from './profile.ts'
-import type { SourceMapper } from './source-map.ts'
-import { shuffled } from './stats.ts'
+import type { Floor } from './floor.js'
+import { BASELINE_PATH, BUNDLE_PATH, painted, WIDGET_PATH } from './pages.js'
+import type { Probe } from './probe.js'
+import { profileEvaluation, type ProfileShare } from './profile.js'
+import type { SourceMapper } from './source-map.js'
+import { shuffled } from './stats.js'
 
 export type StartupVariant = 'widget-inline' | 'widget-preconnect' | 'widget-url' | 'baseline'
 

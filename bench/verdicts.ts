@@ -1,9 +1,9 @@
 // The goals of issues 5 and 14, each judged against one run. A goal's reading is spelled out where the
 // issue leaves room (what "within 3 round trips" or "beyond noise" means here).
-import { abuseVerdict } from './abuse-report.ts'
-import { REFERENCE_CYCLE } from './memory.ts'
-import type { BenchResults } from './results.ts'
-import { median, percentile } from './stats.ts'
+import { abuseVerdict } from './abuse-report.js'
+import { REFERENCE_CYCLE } from './memory.js'
+import type { BenchResults } from './results.js'
+import { median, percentile } from './stats.js'
 
 export type Verdict = 'met' | 'missed' | 'reported'
 
@@ -44,7 +44,12 @@ export function judge(results: BenchResults): Judgement[] {
     verdict: verdict(size.iife.gzip <= size.iife.budget),
   })
   if (size.iife.gzip <= size.iife.budget) {
-    out.push({ measure: 'IIFE size, gzip, against the aim', figure: `${size.iife.gzip} B`, goal: `≤ ${size.iife.aim} B`, verdict: verdict(size.iife.gzip <= size.iife.aim) })
+    out.push({
+      measure: 'IIFE size, gzip, against the aim',
+      figure: `${size.iife.gzip} B`,
+      goal: `≤ ${size.iife.aim} B`,
+      verdict: verdict(size.iife.gzip <= size.iife.aim),
+    })
   }
 
   const floor = median(results.floor.signIn)
@@ -67,14 +72,24 @@ export function judge(results: BenchResults): Judgement[] {
     goal: 'about 60 (spec); 54 to 66 taken as met',
     verdict: verdict(Math.abs(perMinute.held['widget-visible'] - 60) <= 6),
   })
-  out.push({ measure: 'Status requests/min, idle, hidden (1 s hold)', figure: perMinute.held['widget-hidden'].toFixed(0), goal: '0', verdict: verdict(perMinute.held['widget-hidden'] === 0) })
+  out.push({
+    measure: 'Status requests/min, idle, hidden (1 s hold)',
+    figure: perMinute.held['widget-hidden'].toFixed(0),
+    goal: '0',
+    verdict: verdict(perMinute.held['widget-hidden'] === 0),
+  })
   out.push({
     measure: 'Status requests/min, idle, visible, 204 at once',
     figure: perMinute.immediate['widget-visible'].toFixed(0),
     goal: '≤ 60',
     verdict: verdict(perMinute.immediate['widget-visible'] <= 60 + slack),
   })
-  out.push({ measure: 'Status requests/min, idle, hidden, 204 at once', figure: perMinute.immediate['widget-hidden'].toFixed(0), goal: '0', verdict: verdict(perMinute.immediate['widget-hidden'] === 0) })
+  out.push({
+    measure: 'Status requests/min, idle, hidden, 204 at once',
+    figure: perMinute.immediate['widget-hidden'].toFixed(0),
+    goal: '0',
+    verdict: verdict(perMinute.immediate['widget-hidden'] === 0),
+  })
 
   const { reference, last } = memory.composition
   const jsGrowth = last.javascript - reference.javascript

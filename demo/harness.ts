@@ -1,12 +1,12 @@
 // The whole demo in one call: the mock service and the example app, wired to each other with
 // the store's credentials (fresh ones in memory). End-to-end tests and `npm start` both start it this way.
 import { fileURLToPath } from 'node:url'
-import { APP_COLLECTIONS } from './app/collections.ts'
-import { startApp, type ExtraPage } from './app/server.ts'
-import { startService } from '../packages/mock/src/service/server.ts'
-import { memoryStore } from '../packages/mock/src/store/open-store.ts'
-import { rememberedCredentials } from '../packages/mock/src/store/remembered-credentials.ts'
-import type { Store } from '../packages/mock/src/store/store.ts'
+import { APP_COLLECTIONS } from './app/collections.js'
+import { startApp, type ExtraPage } from './app/server.js'
+import { startService } from '../packages/mock/src/service/server.js'
+import { memoryStore } from '../packages/mock/src/store/open-store.js'
+import { rememberedCredentials } from '../packages/mock/src/store/remembered-credentials.js'
+import type { Store } from '../packages/mock/src/store/store.js'
 
 export interface DemoOptions {
   /** Default 0: any free port. */

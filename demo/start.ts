@@ -1,10 +1,10 @@
 // `npm start`: the demo on fixed ports, for trying it by hand, its state in a data directory
 // (see packages/mock/src/store/state-options.ts for those options, and service-config.ts for who may reach it).
 import { parseArgs } from 'node:util'
-import { APP_COLLECTIONS } from './app/collections.ts'
-import { startDemo } from './harness.ts'
-import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from '../packages/mock/src/service/service-config.ts'
-import { describeState, exportState, openState, STATE_ARGS, STATE_USAGE, stateOptionsFrom } from '../packages/mock/src/store/state-options.ts'
+import { APP_COLLECTIONS } from './app/collections.js'
+import { startDemo } from './harness.js'
+import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from '../packages/mock/src/service/service-config.js'
+import { describeState, exportState, openState, STATE_ARGS, STATE_USAGE, stateOptionsFrom } from '../packages/mock/src/store/state-options.js'
 
 function portFrom(name: string, fallback: number): number {
   const text = process.env[name]
@@ -47,7 +47,10 @@ try {
       // A second Ctrl-C while closing means "now": what was answered is stored already.
       if (stopping) process.exit(1)
       stopping = true
-      void demo.close().then(() => store.close()).then(() => process.exit(0))
+      void demo
+        .close()
+        .then(() => store.close())
+        .then(() => process.exit(0))
     }
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)

@@ -2,8 +2,8 @@
 // either theme; the button is reachable and keeps focus in the widget; the live status speaks
 // when the state changes, never every second with the countdown.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
-import { STATES, frame, showState } from './states.ts'
+import { expect, fixture, shownChallenge, test, widget } from './fixtures.js'
+import { STATES, frame, showState } from './states.js'
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const state of STATES) {
@@ -66,10 +66,13 @@ test('the live status changes with the state, not with the countdown', async ({ 
 /** WCAG's contrast ratio of two CSS colours as computed (`rgb(r, g, b)`). */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {
-    const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map((c) => {
-      const s = Number(c) / 255
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
-    })
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((c) => {
+        const s = Number(c) / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      })
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
   }
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)

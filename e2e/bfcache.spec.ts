@@ -1,10 +1,9 @@
 // Playwright turns the back/forward cache off by default; this file turns it back on, so the
 // restore is real rather than a fresh load.
-import { chromiumLaunchOptions } from './chromium.ts'
-import { expect, fixture, readyIds, shownChallenge, test, widget } from './fixtures.ts'
+import { chromiumLaunchOptions } from './chromium.js'
+import { expect, fixture, readyIds, shownChallenge, test, widget } from './fixtures.js'
 
 test.use({ launchOptions: { ...chromiumLaunchOptions(), ignoreDefaultArgs: ['--disable-back-forward-cache'] } })
-
 
 test('a page restored from the back/forward cache shows a fresh code; the consumed one is never polled again', async ({ page, service }) => {
   await page.goto(fixture())
@@ -25,4 +24,3 @@ test('a page restored from the back/forward cache shows a fresh code; the consum
   await expect.poll(async () => (await service.polls(fresh)).length).toBeGreaterThan(0)
   expect(await service.polls(consumed)).toHaveLength(pollsBefore)
 })
-

@@ -2,21 +2,23 @@
 // enforced with no policy at all. The widget must look and work the same, with no violation.
 import { createServer } from 'node:http'
 import type { Page } from '@playwright/test'
-import { recommendedPolicy } from '../demo/app/recommended-policy.ts'
-import { closeServer, listen } from '../packages/mock/src/common/listen.ts'
-import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
-import { frame } from './states.ts'
+import { recommendedPolicy } from '../demo/app/recommended-policy.js'
+import { closeServer, listen } from '../packages/mock/src/common/listen.js'
+import { expect, fixture, shownChallenge, test, widget } from './fixtures.js'
+import { frame } from './states.js'
 
 const violations = (page: Page) => page.evaluate(() => (window as any).__violations)
 
-test('under the README\'s policy (Trusted Types enforced, default-src \'none\'), styled and signing in, with no violation', async ({ page, service, demo }) => {
+test("under the README's policy (Trusted Types enforced, default-src 'none'), styled and signing in, with no violation", async ({ page, service, demo }) => {
   const consoleErrors: string[] = []
   page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
   const response = await page.goto(fixture({ csp: 'strict', sri: 1 }))
   // The policy README.md recommends, word for word (test/readme.test.ts), the demo's origins for its examples'.
   const policy = recommendedPolicy(demo.appUrl, demo.serviceUrl)
   expect(response!.headers()['content-security-policy']).toBe([...policy, "form-action 'self'"].join('; '))
-  expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'", "require-trusted-types-for 'script'"]))
+  expect(policy).toEqual(
+    expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'", "require-trusted-types-for 'script'"]),
+  )
   expect(response!.headers()['content-security-policy']).not.toContain('unsafe-inline')
 
   const shown = await shownChallenge(page)
@@ -36,7 +38,7 @@ test('under a strict CSP the stylesheet applies, pinned by its integrity hash', 
   expect(await violations(page)).toEqual([])
 })
 
-test('the script adds no stylesheet of its own: without the page\'s link the widget works, unstyled', async ({ page, service }) => {
+test("the script adds no stylesheet of its own: without the page's link the widget works, unstyled", async ({ page, service }) => {
   await page.goto(fixture({ css: 'none' }))
   await expect(page.locator('link[rel=stylesheet][href*="service-auth"]')).toHaveCount(0)
   await service.sign(await shownChallenge(page))
@@ -62,7 +64,11 @@ test('another site cannot frame the sign-in page: the browser refuses to show it
   const hostileUrl = await listen(hostile, 0)
   try {
     await page.goto(hostileUrl)
-    const frameUrls = () => page.frames().slice(1).map((frame) => frame.url())
+    const frameUrls = () =>
+      page
+        .frames()
+        .slice(1)
+        .map((frame) => frame.url())
     // Chromium swaps a refused frame's document for its error page.
     await expect.poll(frameUrls).toEqual([`${demo.appUrl}/public/app.css`, 'chrome-error://chromewebdata/'])
     await expect(page.frameLocator('iframe').nth(1).getByRole('heading', { name: 'Sign in' })).toHaveCount(0)

@@ -1,8 +1,8 @@
 // The demo's own pages as a person doing QA meets them: each says what it is and leads back,
 // fits the screen, and answers every click with something visible.
-import { SET_UPS } from '../demo/app/fixture-set-ups.ts'
-import { expect, fixture, shownChallenge, test } from './fixtures.ts'
-import { readQr } from './qr.ts'
+import { SET_UPS } from '../demo/app/fixture-set-ups.js'
+import { expect, fixture, shownChallenge, test } from './fixtures.js'
+import { readQr } from './qr.js'
 
 test('a mistyped address shows a page, not JSON, with a way back to every demo page', async ({ page }) => {
   const response = await page.goto('/enroll')
@@ -76,7 +76,9 @@ test('dates read the same everywhere: the enrol page, the e-mail, and the phone 
   const phone = await context.newPage()
   await phone.goto('/phone')
   // A new address's code is on the enrol page, and in the e-mail the service sent it.
-  await expect(phone.getByRole('list', { name: 'Enrollment codes in e-mails' })).toContainText(`E-mailed to ada@example.com: Enrollment for ada@example.com, until ${until}`)
+  await expect(phone.getByRole('list', { name: 'Enrollment codes in e-mails' })).toContainText(
+    `E-mailed to ada@example.com: Enrollment for ada@example.com, until ${until}`,
+  )
 })
 
 test('signing out says so, and the session is over', async ({ page, service }) => {
@@ -119,7 +121,11 @@ test('the phone page lists only sign-in codes on a page still open', async ({ pa
 })
 
 test.describe('adding a phone to an identity that has one: only its owner gets the code', () => {
-  test('typed on /enrol by anyone, an enrolled address gets no code on screen: it goes to that address, and the phone page lists it as e-mailed', async ({ page, context, service }) => {
+  test('typed on /enrol by anyone, an enrolled address gets no code on screen: it goes to that address, and the phone page lists it as e-mailed', async ({
+    page,
+    context,
+    service,
+  }) => {
     await page.goto('/enrol')
     await page.getByLabel('E-mail address').fill('bea@example.com')
     await page.getByRole('button', { name: 'Enrol' }).click()
@@ -129,15 +135,22 @@ test.describe('adding a phone to an identity that has one: only its owner gets t
     await page.getByLabel('E-mail address').fill('bea@example.com')
     await page.getByRole('button', { name: 'Enrol' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail')
-    await expect(page.getByRole('main')).toContainText('bea@example.com is enrolled already. We have sent a code to add another phone to that address; it is not shown here')
+    await expect(page.getByRole('main')).toContainText(
+      'bea@example.com is enrolled already. We have sent a code to add another phone to that address; it is not shown here',
+    )
     await expect(page.getByRole('img')).toHaveCount(0)
-    const mailed = ((await (await service.knob('outbox', undefined, 'GET')).json()) as { to: string; enrollmentId: string }[]).filter((message) => message.to === 'bea@example.com')
+    const mailed = ((await (await service.knob('outbox', undefined, 'GET')).json()) as { to: string; enrollmentId: string }[]).filter(
+      (message) => message.to === 'bea@example.com',
+    )
     expect(mailed).toHaveLength(2)
     expect(await page.content()).not.toContain(mailed[1]!.enrollmentId)
 
     const phone = await context.newPage()
     await phone.goto('/phone')
-    const listed = phone.getByRole('list', { name: 'Enrollment codes in e-mails' }).getByRole('listitem').filter({ hasText: 'E-mailed to bea@example.com: Enrollment for bea@example.com' })
+    const listed = phone
+      .getByRole('list', { name: 'Enrollment codes in e-mails' })
+      .getByRole('listitem')
+      .filter({ hasText: 'E-mailed to bea@example.com: Enrollment for bea@example.com' })
     await expect(listed).toHaveCount(2)
     await expect(phone.getByRole('list', { name: 'Enrollment codes on screens' })).not.toContainText('bea@example.com')
   })
@@ -158,7 +171,7 @@ test.describe('adding a phone to an identity that has one: only its owner gets t
     await expect(phone.getByRole('status')).toHaveText('This phone now signs in as ada@example.com.')
   })
 
-  test('the login page\'s phone panel, for a name enrolled already, says the code went to that address', async ({ page, service }) => {
+  test("the login page's phone panel, for a name enrolled already, says the code went to that address", async ({ page, service }) => {
     await service.provisionPhone('ada@example.com')
     await page.goto('/login')
     const panel = page.getByRole('region', { name: 'Phone' })

@@ -22,7 +22,13 @@ function App({ api, keys }: { api: string; keys: [string, string] }) {
         texts={{ ready: 'Scan the first' }}
         onservice-auth-ready={(event) => ready.first!.push(event.detail.challengeId)}
       />
-      <service-auth className="second" api-key={keys[0]} auth-url="/auth/controller" api={api} onservice-auth-ready={(event) => ready.second!.push(event.detail.challengeId)} />
+      <service-auth
+        className="second"
+        api-key={keys[0]}
+        auth-url="/auth/controller"
+        api={api}
+        onservice-auth-ready={(event) => ready.second!.push(event.detail.challengeId)}
+      />
       <button type="button" onClick={() => setKey(keys[1])}>
         Use the other key
       </button>

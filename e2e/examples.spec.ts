@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { startMockService, TEST_KEYS, TEST_SECRET, type MockService } from '@service-auth/mock'
-import { signsInAndOut } from './sign-in-walk.ts'
+import { signsInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
 
@@ -58,7 +58,9 @@ test.describe('by hand, as the README says: `service-auth-mock`, then the exampl
 
   test.beforeAll(async () => {
     // The built command, as `npx service-auth-mock` runs it; Ada is who signs the test-signs codes.
-    mock = spawn(process.execPath, ['packages/mock/dist/cli.mjs', '--port', '0', '--in-memory', '--test-identity', 'ada@example.com'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    mock = spawn(process.execPath, ['packages/mock/dist/cli.mjs', '--port', '0', '--in-memory', '--test-identity', 'ada@example.com'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     for await (const line of createInterface({ input: mock.stdout! })) {
       const [, name, value] = /^(SERVICE_(?:URL|KEY|SECRET))=(\S+)$/.exec(line) ?? []
       if (name) printed[name] = value!

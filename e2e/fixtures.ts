@@ -1,8 +1,8 @@
 // Each worker runs its own demo (mock service + example app) on ephemeral ports; each test starts
 // from a reset service. Tests steer the "phone" and the service through the knob endpoints.
 import { test as base, expect, type Page } from '@playwright/test'
-import { startDemo, type Demo } from '../demo/harness.ts'
-import { Service } from './service.ts'
+import { startDemo, type Demo } from '../demo/harness.js'
+import { Service } from './service.js'
 
 /** The element the embed mounted on (the first, where a page has several). */
 export const widget = (page: Page) => page.locator('[data-service-auth]')
@@ -28,7 +28,11 @@ export const eventTypes = (page: Page): Promise<string[]> =>
 export const requestStarts = (page: Page, suffix: string): Promise<number[]> =>
   page.evaluate(
     // By path: a status URL ends in its polling secret (?secret=...).
-    (suffix) => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith(suffix)).map((entry) => entry.startTime),
+    (suffix) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith(suffix))
+        .map((entry) => entry.startTime),
     suffix,
   )
 
@@ -58,4 +62,4 @@ export const test = base.extend<{ service: Service }, { demo: Demo }>({
 })
 
 export { expect, Service }
-export type { ChallengeInfo, ControllerCall } from './service.ts'
+export type { ChallengeInfo, ControllerCall } from './service.js'

@@ -1,8 +1,7 @@
 // One test per rule of the sign-in flow: what the user sees and what the controller receives.
 import type { Page } from '@playwright/test'
-import { fingerprint } from '../packages/mock/src/common/fingerprint.ts'
-import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.ts'
-
+import { fingerprint } from '../packages/mock/src/common/fingerprint.js'
+import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.js'
 
 test('creates the challenge without credentials: JSON {key, returnAuthImageData} and no Authorization header', async ({ page, service, demo }) => {
   await page.goto(fixture())
@@ -35,7 +34,10 @@ test('a hostile or malformed 2xx is refused, shown as reconnecting, and recovere
   await expect(widget(page).getByRole('img')).toBeVisible()
   expect(await service.creations()).toHaveLength(3)
   expect(errors).toEqual([])
-  expect((await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail.reason)).toEqual(['response', 'response'])
+  expect((await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail.reason)).toEqual([
+    'response',
+    'response',
+  ])
   // Each says which field was of no use: the first the service's checks find wanting.
   expect(consoleErrors).toEqual(["service-auth: the service's id is missing or invalid (200).", "service-auth: the service's id is missing or invalid (201)."])
 })
@@ -107,7 +109,7 @@ test('the Authorization header name carries the token as a Bearer credential', a
   await page.goto(fixture({ header: 'Authorization' }))
   const token = await service.sign(await shownChallenge(page))
   await expect(page).toHaveURL(/\/welcome$/)
-  expect((await service.controllerLog())[0].headers['authorization']).toBe('Bearer ' + fingerprint(token))
+  expect((await service.controllerLog())[0].headers.authorization).toBe('Bearer ' + fingerprint(token))
 })
 
 test('a JSON {location} from the controller is where the browser goes', async ({ page, service }) => {

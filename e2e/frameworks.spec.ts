@@ -21,7 +21,12 @@ async function bundle(entry: string): Promise<string> {
     write: false,
     format: 'iife',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"development"', __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+    define: {
+      'process.env.NODE_ENV': '"development"',
+      __VUE_OPTIONS_API__: 'false',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+    },
     // Not the repository's tsconfig, whose paths lead `service-auth` to the sources: the package
     // resolves by its own name to dist/, as it does once installed.
     tsconfigRaw: {},
@@ -37,7 +42,13 @@ let origin: string
 test.beforeAll(async () => {
   service = await startMockService()
   const dist = (name: string) => readFile(`${root}packages/service-auth/dist/${name}`, 'utf8')
-  const [react, vue, css, cdn, element] = await Promise.all([bundle('e2e/element-react-page.tsx'), bundle('e2e/vue-page.ts'), dist('service-auth.css'), dist('service-auth.js'), dist('service-auth-element.js')])
+  const [react, vue, css, cdn, element] = await Promise.all([
+    bundle('e2e/element-react-page.tsx'),
+    bundle('e2e/vue-page.ts'),
+    dist('service-auth.css'),
+    dist('service-auth.js'),
+    dist('service-auth-element.js'),
+  ])
   const scripts: Record<string, string> = { '/react.js': react, '/vue.js': vue, '/service-auth.js': cdn, '/service-auth-element.js': element }
   server = createServer((req, res) => {
     const path = new URL(req.url!, 'http://x').pathname
@@ -76,7 +87,10 @@ function creations(page: Page): string[] {
 
 const ready = (page: Page) => page.evaluate(() => (window as unknown as { __ready: Record<string, string[]> }).__ready)
 
-for (const [name, path] of [['the element under React 19 StrictMode', '/react'], ['the Vue component', '/vue']] as const) {
+for (const [name, path] of [
+  ['the element under React 19 StrictMode', '/react'],
+  ['the Vue component', '/vue'],
+] as const) {
   test(`${name}: each widget asks for one code; a changed api-key asks for a new one, with it`, async ({ page }) => {
     const consoleErrors: string[] = []
     page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
@@ -110,7 +124,9 @@ for (const [name, path] of [['the element under React 19 StrictMode', '/react'],
   })
 }
 
-test('the element from the CDN, beside the script: one code; removed, its poll is aborted and it asks nothing more; put back, a new code; start(), stop() and state', async ({ page }) => {
+test('the element from the CDN, beside the script: one code; removed, its poll is aborted and it asks nothing more; put back, a new code; start(), stop() and state', async ({
+  page,
+}) => {
   const consoleErrors: string[] = []
   page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
   const keys = creations(page)
@@ -125,7 +141,10 @@ test('the element from the CDN, beside the script: one code; removed, its poll i
   // Out of the page: everything stops. The mock holds the next poll, so that one is in flight
   // when the element goes: it is aborted (no sleep to prove a silence).
   const knob = (path: string, body?: unknown) =>
-    fetch(`${service.url}/__knobs/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(
+      `${service.url}/__knobs/${path}`,
+      body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    )
   await knob('hold', { match: 'status', count: 1 })
   await expect.poll(async () => ((await (await knob('hold')).json()) as unknown[]).length).toBe(1)
   const aborted = page.waitForEvent('requestfailed', (request) => /\/status\b/.test(request.url()))

@@ -1,8 +1,8 @@
 // Each state in both themes, as a person sees it. The images are the README's gallery
 // (docs/gallery/) and the visual regression baseline at once: an unexpected change to the
 // look fails here. After an intended change: npx playwright test e2e/gallery.spec.ts --update-snapshots
-import { expect, test } from './fixtures.ts'
-import { STATES, frame, showState } from './states.ts'
+import { expect, test } from './fixtures.js'
+import { STATES, frame, showState } from './states.js'
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const state of STATES) {

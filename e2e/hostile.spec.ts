@@ -2,7 +2,7 @@
 // nothing it says may make the page send requests to its own origin (where cookies go), run
 // script, or strand the person.
 import type { Page } from '@playwright/test'
-import { expect, fixture, test, widget } from './fixtures.ts'
+import { expect, fixture, test, widget } from './fixtures.js'
 
 /** Rewrites every challenge the service creates with `change`. */
 const rewriteChallenges = (page: Page, change: (challenge: any, pageOrigin: string) => void) =>
@@ -11,14 +11,14 @@ const rewriteChallenges = (page: Page, change: (challenge: any, pageOrigin: stri
     try {
       const response = await route.fetch()
       const challenge = await response.json()
-      change(challenge, new URL(route.request().headers()['referer'] ?? 'http://127.0.0.1').origin)
+      change(challenge, new URL(route.request().headers().referer ?? 'http://127.0.0.1').origin)
       await route.fulfill({ response, json: challenge })
     } catch {
       // The test ended with this request in flight: nothing to show it to.
     }
   })
 
-test('a pollingUrl or image URL on the page\'s origin is never requested; the widget says it cannot reach the service', async ({ page, baseURL }) => {
+test("a pollingUrl or image URL on the page's origin is never requested; the widget says it cannot reach the service", async ({ page, baseURL }) => {
   const ownOrigin: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())

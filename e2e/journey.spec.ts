@@ -5,8 +5,8 @@
 // reads it, as an integrator's tests do.
 import type { BrowserContext, Page } from '@playwright/test'
 import { connectMockService, readShownCode, SignInRefusedError } from '@service-auth/mock'
-import { eventTypes, expect, readyIds, test, widget, type Service } from './fixtures.ts'
-import { readQr, readQrPng } from './qr.ts'
+import { eventTypes, expect, readyIds, test, widget, type Service } from './fixtures.js'
+import { readQr, readQrPng } from './qr.js'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 

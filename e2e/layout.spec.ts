@@ -2,8 +2,8 @@
 // page is watched by a `layout-shift` PerformanceObserver from its first paint, with a line of
 // text just below the widget for any growth to push.
 import type { Page } from '@playwright/test'
-import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
-import { STATES, frame, showState } from './states.ts'
+import { expect, fixture, shownChallenge, test, widget } from './fixtures.js'
+import { STATES, frame, showState } from './states.js'
 
 /** Installed before any page script: every layout shift, and a line of text below the widget. */
 const watchShifts = (page: Page) =>

@@ -1,7 +1,7 @@
 // One test per lifecycle rule: expiry, outages, permanent refusals, single-page apps, the
 // back/forward cache and hidden tabs. Time-dependent rules use Playwright's clock, never sleeps.
 import type { Page } from '@playwright/test'
-import { eventTypes, expect, fixture, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
+import { eventTypes, expect, fixture, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.js'
 
 const errorsOf = async (page: Page) =>
   (await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail)

@@ -1,6 +1,5 @@
 // The markup contract and languages. (The look, and strict CSPs: theming.spec.ts, csp.spec.ts.)
-import { expect, fixture, readyIds, shownChallenge, test, widget } from './fixtures.ts'
-
+import { expect, fixture, readyIds, shownChallenge, test, widget } from './fixtures.js'
 
 for (const [attribute, param] of [
   ['data-service-key', 'key'],
@@ -100,14 +99,16 @@ test('a mistyped data-service-auth-image is a config error naming the kinds offe
   expect(await service.creations()).toHaveLength(1)
 })
 
-test('data-service-auth-type is sent as the challenge\'s authType, as the incumbent embed did', async ({ page, service }) => {
+test("data-service-auth-type is sent as the challenge's authType, as the incumbent embed did", async ({ page, service }) => {
   await page.goto(fixture({ 'auth-type': 'web' }))
   await shownChallenge(page)
   const [creation] = await service.creations()
   expect(JSON.parse(creation!.body)).toMatchObject({ authType: 'web' })
 })
 
-test('a page\'s own top-level `scheduler` (the DHTMLX calendar has one), which hides the browser\'s from bare names, does not stop the widget', async ({ page }) => {
+test("a page's own top-level `scheduler` (the DHTMLX calendar has one), which hides the browser's from bare names, does not stop the widget", async ({
+  page,
+}) => {
   // Declared in a classic script before the embed's, as a page's code would: the demo's event log.
   await page.route('**/public/events.js', async (route) => {
     const response = await route.fetch()

@@ -8,9 +8,9 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { generateCredentials } from '../packages/mock/src/common/credentials.ts'
-import { startService, type ServiceHandle } from '../packages/mock/src/service/server.ts'
-import { signsInAndOut } from './sign-in-walk.ts'
+import { generateCredentials } from '../packages/mock/src/common/credentials.js'
+import { startService, type ServiceHandle } from '../packages/mock/src/service/server.js'
+import { signsInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
 const NEXT = 'node_modules/next/dist/bin/next'
@@ -30,7 +30,10 @@ test.beforeAll(async () => {
   test.setTimeout(300_000)
   service = await startService({ port: 0, keys: [{ key: apiKey, secret: apiSecret }], knobs: true })
   await run(process.execPath, [NEXT, 'build', 'examples/next'], { env: env(), maxBuffer: 16 << 20 })
-  app = spawn(process.execPath, [NEXT, 'start', 'examples/next', '--port', '0', '--hostname', '127.0.0.1'], { env: env(), stdio: ['ignore', 'pipe', 'inherit'] })
+  app = spawn(process.execPath, [NEXT, 'start', 'examples/next', '--port', '0', '--hostname', '127.0.0.1'], {
+    env: env(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   // It prints "- Local: http://127.0.0.1:<port>" once it listens.
   for await (const line of createInterface({ input: app.stdout! })) {
     const local = /Local:\s+(http:\/\/\S+)/.exec(line)
@@ -51,7 +54,7 @@ test.afterAll(async () => {
   await service?.close()
 })
 
-test('the login page renders on the server with the widget\'s place held, and the widget mounts into it without moving anything', async ({ browser }) => {
+test("the login page renders on the server with the widget's place held, and the widget mounts into it without moving anything", async ({ browser }) => {
   const html = await (await fetch(appUrl + '/login')).text()
   expect(html).toContain('<div data-service-auth=""></div>')
 
@@ -77,7 +80,7 @@ test('a person signs in with the phone, reaches the protected page and signs out
   })
 })
 
-test('the German language pack, imported by the page\'s client component, renders on the server and shows in the browser', async ({ page }) => {
+test("the German language pack, imported by the page's client component, renders on the server and shows in the browser", async ({ page }) => {
   await page.goto(appUrl + '/login?lang=de')
   await expect(page.getByRole('img', { name: 'QR-Code: mit der App anmelden' })).toBeVisible()
   await expect(page.getByRole('status')).toHaveText('Mit der App scannen')

@@ -1,13 +1,13 @@
 // The QA demo: each button of the login page's QA panel does what it says, as the widget shows
 // it, and each widget set-up linked from the index works, up to a sign-in.
 import type { Page } from '@playwright/test'
-import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.ts'
-import { frame } from './states.ts'
-import { texts as spanish } from '../packages/service-auth/src/languages/es.ts'
-import { texts as french } from '../packages/service-auth/src/languages/fr.ts'
-import { texts as italian } from '../packages/service-auth/src/languages/it.ts'
-import { texts as dutch } from '../packages/service-auth/src/languages/nl.ts'
-import { texts as polish } from '../packages/service-auth/src/languages/pl.ts'
+import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.js'
+import { frame } from './states.js'
+import { texts as spanish } from '../packages/service-auth/src/languages/es.js'
+import { texts as french } from '../packages/service-auth/src/languages/fr.js'
+import { texts as italian } from '../packages/service-auth/src/languages/it.js'
+import { texts as dutch } from '../packages/service-auth/src/languages/nl.js'
+import { texts as polish } from '../packages/service-auth/src/languages/pl.js'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
@@ -36,7 +36,10 @@ test.describe('the QA panel', () => {
     await expect(widget(page).getByRole('img')).toBeVisible()
     await service.release()
     await expect(widget(page).getByRole('status')).toHaveText('Scan with the app', { timeout: 15_000 })
-    expect(await errorsOf(page)).toEqual([expect.objectContaining({ reason: 'service', status: 500 }), expect.objectContaining({ reason: 'service', status: 500 })])
+    expect(await errorsOf(page)).toEqual([
+      expect.objectContaining({ reason: 'service', status: 500 }),
+      expect.objectContaining({ reason: 'service', status: 500 }),
+    ])
   })
 
   test('"Rate-limit: 429": the widget reconnects no sooner than Retry-After says', async ({ page, service }) => {
@@ -78,7 +81,13 @@ test.describe('the QA panel', () => {
     await expect.poll(() => readyIds(page)).toHaveLength(2)
     expect((await readyIds(page))[1]).not.toBe(first)
     await expect(widget(page).getByRole('img')).toBeVisible()
-    const creation = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/v1/entity/challenges')).at(-1)!.duration)
+    const creation = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('/v1/entity/challenges'))
+          .at(-1)!.duration,
+    )
     expect(creation).toBeGreaterThanOrEqual(2900)
   })
 

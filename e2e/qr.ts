@@ -1,7 +1,7 @@
 // Reads QR codes as a phone's camera would: off the screen (a screenshot of the element), or
 // off an image the service sent (the enrollment code). The decoding is the test kit's own.
 import type { Locator } from '@playwright/test'
-import { readQrPng as decode } from '../packages/mock/src/testing/qr-png.ts'
+import { readQrPng as decode } from '../packages/mock/src/testing/qr-png.js'
 
 export async function readQr(image: Locator): Promise<string> {
   return readQrPng(await image.screenshot())

@@ -3,9 +3,9 @@
 // bundler would, and the page around it.
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import type { ExtraPage } from '../demo/app/server.ts'
-import { html } from '../demo/app/html.ts'
-import { EVENT_LOG, renderPage } from '../demo/app/layout.ts'
+import type { ExtraPage } from '../demo/app/server.js'
+import { html } from '../demo/app/html.js'
+import { EVENT_LOG, renderPage } from '../demo/app/layout.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -47,7 +47,13 @@ function App({ api, apiKey }: { api: string; apiKey: string }) {
         }}
       />
       {second && (
-        <ServiceAuth apiKey={apiKey} authUrl="/auth/controller" api={api} className="second" onReady={({ challengeId }) => record.ready.second.push(challengeId)} />
+        <ServiceAuth
+          apiKey={apiKey}
+          authUrl="/auth/controller"
+          api={api}
+          className="second"
+          onReady={({ challengeId }) => record.ready.second.push(challengeId)}
+        />
       )}
       <button
         type="button"

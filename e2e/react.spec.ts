@@ -2,10 +2,10 @@
 // widgets, bundled by esbuild from the built package as an integrator's bundler would.
 // (Once @service-auth/mock lands, its startMockService and signShownCode can stand in for the
 // demo harness and the sign knob here.)
-import { startDemo, type Demo } from '../demo/harness.ts'
-import { expect, test as base } from './fixtures.ts'
-import { reactPages } from './react-demo.ts'
-import type { PageRecord } from './react-page.tsx'
+import { startDemo, type Demo } from '../demo/harness.js'
+import { expect, test as base } from './fixtures.js'
+import { reactPages } from './react-demo.js'
+import type { PageRecord } from './react-page.js'
 
 // This spec's demo also serves the React page (the shared one has no extra pages).
 const test = base.extend<object, { demo: Demo }>({

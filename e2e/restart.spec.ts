@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect } from '@playwright/test'
-import { APP_COLLECTIONS } from '../demo/app/collections.ts'
-import { startDemo, type Demo } from '../demo/harness.ts'
-import { openDataStore } from '../packages/mock/src/store/open-store.ts'
-import type { Store } from '../packages/mock/src/store/store.ts'
-import { readyIds, Service, shownChallenge, widget } from './fixtures.ts'
+import { APP_COLLECTIONS } from '../demo/app/collections.js'
+import { startDemo, type Demo } from '../demo/harness.js'
+import { openDataStore } from '../packages/mock/src/store/open-store.js'
+import type { Store } from '../packages/mock/src/store/store.js'
+import { readyIds, Service, shownChallenge, widget } from './fixtures.js'
 
 const port = (url: string) => Number(new URL(url).port)
 

@@ -1,12 +1,12 @@
 // The mock service's knobs and the demo app's controller log, as every runner's tests use them:
 // the test, not the clock, decides when a phone signs, a code expires or the service fails.
-import type { Demo } from '../demo/harness.ts'
-import type { ChallengeState } from '../packages/mock/src/service/challenges/challenge-store.ts'
-import type { RequestKind, RuleMatch } from '../packages/mock/src/service/knobs/fault-rules.ts'
-import type { HeldRequest } from '../packages/mock/src/service/knobs/holds.ts'
-import type { LoggedRequest } from '../packages/mock/src/service/knobs/request-log.ts'
-import { readQrPng } from './qr.ts'
-import { until, type UntilOptions } from './until.ts'
+import type { Demo } from '../demo/harness.js'
+import type { ChallengeState } from '../packages/mock/src/service/challenges/challenge-store.js'
+import type { RequestKind, RuleMatch } from '../packages/mock/src/service/knobs/fault-rules.js'
+import type { HeldRequest } from '../packages/mock/src/service/knobs/holds.js'
+import type { LoggedRequest } from '../packages/mock/src/service/knobs/request-log.js'
+import { readQrPng } from './qr.js'
+import { until, type UntilOptions } from './until.js'
 
 /** What GET /__knobs/challenges lists. */
 export interface ChallengeInfo {
@@ -87,7 +87,10 @@ export class Service {
       body: JSON.stringify({ identifier }),
     })
     if (!res.ok) throw new Error(`enrolling ${identifier} answered ${res.status}: ${await res.text()}`)
-    const token = res.status === 202 ? await this.mailedEnrollment(identifier) : readQrPng(Buffer.from(((await res.json()) as { base64ImageData: string }).base64ImageData, 'base64'))
+    const token =
+      res.status === 202
+        ? await this.mailedEnrollment(identifier)
+        : readQrPng(Buffer.from(((await res.json()) as { base64ImageData: string }).base64ImageData, 'base64'))
     const { device } = (await (await this.knob('devices', { token })).json()) as { device: { id: string } }
     this.#devices.set(identifier, device.id)
     return device.id
@@ -105,7 +108,15 @@ export class Service {
     return this.knob(`challenges/${id}/expire`)
   }
 
-  fail(rule: { status?: number; count?: number; match?: 'create' | 'status' | 'any'; retryAfter?: string; body?: string; contentType?: string; network?: boolean }) {
+  fail(rule: {
+    status?: number
+    count?: number
+    match?: 'create' | 'status' | 'any'
+    retryAfter?: string
+    body?: string
+    contentType?: string
+    network?: boolean
+  }) {
     return this.knob('fail', rule)
   }
 
@@ -126,10 +137,14 @@ export class Service {
 
   /** Until one request, of this kind, waits for `release()`. */
   async untilHeld(kind: RequestKind, options?: UntilOptions): Promise<void> {
-    await until(`one ${kind} request held`, async () => {
-      const held = await this.held()
-      return held.length == 1 && held[0]!.kind == kind
-    }, options)
+    await until(
+      `one ${kind} request held`,
+      async () => {
+        const held = await this.held()
+        return held.length == 1 && held[0]!.kind == kind
+      },
+      options,
+    )
   }
 
   release() {

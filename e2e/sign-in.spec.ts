@@ -1,6 +1,6 @@
-import { fingerprint } from '../packages/mock/src/common/fingerprint.ts'
-import { expect, fixture, shownChallenge, test } from './fixtures.ts'
-import { readQr } from './qr.ts'
+import { fingerprint } from '../packages/mock/src/common/fingerprint.js'
+import { expect, fixture, shownChallenge, test } from './fixtures.js'
+import { readQr } from './qr.js'
 
 test('a person scans the code, the phone signs it, and they land signed in', async ({ page, service }) => {
   // From a reset service: the login page's phone panel sets a phone up only for a name not
@@ -37,10 +37,10 @@ test('the controller receives the token with the documented headers and the sess
 
   await expect(page).toHaveURL(/\/welcome$/)
   const [call] = await service.controllerLog()
-  expect(call.headers['accept']).toBe('application/json')
+  expect(call.headers.accept).toBe('application/json')
   expect(call.headers['x-requested-with']).toBe('XMLHttpRequest')
   expect(call.headers['x-service-auth']).toBe(fingerprint(token))
-  expect(call.headers['cookie']).toContain('pre=' + fingerprint('existing'))
+  expect(call.headers.cookie).toContain('pre=' + fingerprint('existing'))
   expect(call.valid).toBe(true)
   expect(call.status).toBe(200)
   expect(call.claims).toMatchObject({ jti: id, sub: 'ada@example.com' })

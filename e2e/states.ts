@@ -2,8 +2,8 @@
 // the mock service's knobs decide when codes fail, expire or stay away, Playwright's clock stands still so
 // the countdown reads the same every run, and routes hold what must stay in flight.
 import type { Page, Route } from '@playwright/test'
-import { renderQrPng } from '../packages/mock/src/service/challenges/qr-images.ts'
-import { expect, fixture, readyIds, shownChallenge, widget, type Service } from './fixtures.ts'
+import { renderQrPng } from '../packages/mock/src/service/challenges/qr-images.js'
+import { expect, fixture, readyIds, shownChallenge, widget, type Service } from './fixtures.js'
 
 export const STATES = ['loading', 'ready', 'signing', 'reconnecting', 'expired', 'error'] as const
 export type VisibleState = (typeof STATES)[number]

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { startMockService, type MockService } from '@service-auth/mock'
-import { signsInAndOut } from './sign-in-walk.ts'
+import { signsInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
 const EXAMPLE = 'examples/sveltekit'
@@ -35,13 +35,24 @@ test.beforeAll(async () => {
   // A production build: half a minute on a busy two-core machine.
   test.setTimeout(180_000)
   service = await startMockService()
-  await Promise.all([run(process.execPath, ['../../node_modules/vite/bin/vite.js', 'build'], { cwd: EXAMPLE, maxBuffer: 16 << 20 }), service.enrolPhone('ada@example.com')])
+  await Promise.all([
+    run(process.execPath, ['../../node_modules/vite/bin/vite.js', 'build'], { cwd: EXAMPLE, maxBuffer: 16 << 20 }),
+    service.enrolPhone('ada@example.com'),
+  ])
   const port = await freePort()
   appUrl = `http://127.0.0.1:${port}`
   // ORIGIN, as adapter-node asks of a deployment: SvelteKit refuses a form posted from another origin (Sign out's).
   app = spawn(process.execPath, ['build'], {
     cwd: EXAMPLE,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ORIGIN: appUrl, SERVICE_URL: service.url, SERVICE_KEY: service.key, SERVICE_SECRET: service.secret },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ORIGIN: appUrl,
+      SERVICE_URL: service.url,
+      SERVICE_KEY: service.key,
+      SERVICE_SECRET: service.secret,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   // It prints "Listening on http://127.0.0.1:<port>" once it listens.
@@ -59,7 +70,7 @@ test.afterAll(async () => {
   await service?.close()
 })
 
-test('the login page renders on the server with the element\'s place held, and the widget mounts into it without moving anything', async ({ browser }) => {
+test("the login page renders on the server with the element's place held, and the widget mounts into it without moving anything", async ({ browser }) => {
   const html = await (await fetch(appUrl + '/login')).text()
   expect(html).toMatch(new RegExp(`<service-auth api-key="${service.key}" auth-url="/auth/controller" api="${service.url}"></service-auth>`))
 
@@ -89,7 +100,7 @@ test('a person signs in with the phone through the element, reaches the protecte
   })
 })
 
-test('the element\'s events reach the Svelte page: a refusal by the controller shows the page\'s own message', async ({ page }) => {
+test("the element's events reach the Svelte page: a refusal by the controller shows the page's own message", async ({ page }) => {
   // Grace is enrolled at the service but unknown to the app's user store: the controller refuses her.
   await service.enrolPhone('grace@example.com')
   await page.goto(appUrl + '/login')

@@ -8,11 +8,13 @@
 import { randomBytes } from 'node:crypto'
 import { connectMockService, SignInRefusedError, startMockService, TestKitError, type MockService } from '@service-auth/mock'
 import { startApp } from '../examples/express/app.mjs'
-import { expect, fixture, test, widget } from './fixtures.ts'
+import { expect, fixture, test, widget } from './fixtures.js'
 
 /** The service-auth:* events the page saw, by type, with their challenge ids. */
 const events = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => ((window as any).__events as { type: string; detail: { challengeId?: string } }[]).map((e) => [e.type.replace('service-auth:', ''), e.detail.challengeId]))
+  page.evaluate(() =>
+    ((window as any).__events as { type: string; detail: { challengeId?: string } }[]).map((e) => [e.type.replace('service-auth:', ''), e.detail.challengeId]),
+  )
 
 let service: MockService
 test.beforeEach(async () => {
@@ -27,12 +29,12 @@ const mockPage = (params: Record<string, string | number> = {}) => fixture({ api
 const refusal = (signing: Promise<unknown>) =>
   signing.then(
     () => {
-      throw new Error('The demo\'s controller accepted a code of another service.')
+      throw new Error("The demo's controller accepted a code of another service.")
     },
     (error: unknown) => error as SignInRefusedError,
   )
 
-test('signShownCode: the identity\'s phone signs the code on screen, and the page signs in with it', async ({ page }) => {
+test("signShownCode: the identity's phone signs the code on screen, and the page signs in with it", async ({ page }) => {
   await service.enrolPhone('ada@example.com')
   const app = await startApp({ serviceUrl: service.url, key: service.key, secret: service.secret, users: new Map([['ada@example.com', { name: 'Ada' }]]) })
   try {
@@ -46,7 +48,7 @@ test('signShownCode: the identity\'s phone signs the code on screen, and the pag
   }
 })
 
-test('a controller that refuses the signed code (a wrong secret): signShownCode rejects at once, with its status and the widget\'s reason', async ({ page }) => {
+test("a controller that refuses the signed code (a wrong secret): signShownCode rejects at once, with its status and the widget's reason", async ({ page }) => {
   await service.enrolPhone('ada@example.com')
   const wrongSecret = randomBytes(32).toString('base64')
   const app = await startApp({ serviceUrl: service.url, key: service.key, secret: wrongSecret, users: new Map([['ada@example.com', { name: 'Ada' }]]) })
@@ -89,12 +91,14 @@ test('it waits for the code to show, and reads the extended kind too', async ({ 
   await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
   const { code: signed } = await refusal(service.signShownCode(page, 'ada@example.com'))
   expect(signed.text).toBe(`${service.url}/app/challenge/${signed.challengeId}`)
-  await expect.poll(async () => (await events(page)).slice(0, 4)).toEqual([
-    ['error', undefined],
-    ['ready', signed.challengeId],
-    ['signed', signed.challengeId],
-    ['error', undefined],
-  ])
+  await expect
+    .poll(async () => (await events(page)).slice(0, 4))
+    .toEqual([
+      ['error', undefined],
+      ['ready', signed.challengeId],
+      ['signed', signed.challengeId],
+      ['error', undefined],
+    ])
 })
 
 test('with two widgets it signs the first and says so, or the one asked for', async ({ page }) => {
@@ -106,20 +110,29 @@ test('with two widgets it signs the first and says so, or the one asked for', as
   const { code: second } = await refusal(service.signShownCode(page, 'ada@example.com', { widget: '[data-service-auth] >> nth=1' }))
   expect(second.widget).toEqual({ index: 0, count: 1, id: null })
   expect(second.challengeId).not.toBe(first.challengeId)
-  await expect.poll(async () => (await events(page)).filter(([type]) => type === 'signed').map(([, id]) => id).sort()).toEqual([first.challengeId, second.challengeId].sort())
+  await expect
+    .poll(async () =>
+      (await events(page))
+        .filter(([type]) => type === 'signed')
+        .map(([, id]) => id)
+        .sort(),
+    )
+    .toEqual([first.challengeId, second.challengeId].sort())
 })
 
 test('expireShownCode: the code on screen expires, and the widget shows a new one', async ({ page }) => {
   await page.goto(mockPage())
   const expired = await service.expireShownCode(page)
-  await expect.poll(async () => (await events(page)).slice(0, 3)).toEqual([
-    ['ready', expired.challengeId],
-    ['expired', expired.challengeId],
-    ['ready', expect.any(String)],
-  ])
+  await expect
+    .poll(async () => (await events(page)).slice(0, 3))
+    .toEqual([
+      ['ready', expired.challengeId],
+      ['expired', expired.challengeId],
+      ['ready', expect.any(String)],
+    ])
 })
 
-test('a service never signs another service\'s code: parallel tests each keep their own', async ({ page }) => {
+test("a service never signs another service's code: parallel tests each keep their own", async ({ page }) => {
   const other = await startMockService()
   try {
     await other.enrolPhone('ada@example.com')
@@ -127,7 +140,9 @@ test('a service never signs another service\'s code: parallel tests each keep th
     await page.goto(fixture({ api: other.url, key: other.key }))
     const error = await service.signShownCode(page, 'ada@example.com').catch((error: unknown) => error)
     expect(error).toBeInstanceOf(TestKitError)
-    expect((error as Error).message).toMatch(/^the code on the page \(challenge [\w-]+\) is not one of the mock service's at http:\/\/127\.0\.0\.1:\d+: does the page's data-service-api name/)
+    expect((error as Error).message).toMatch(
+      /^the code on the page \(challenge [\w-]+\) is not one of the mock service's at http:\/\/127\.0\.0\.1:\d+: does the page's data-service-api name/,
+    )
     await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
     expect(await events(page)).toEqual([['ready', expect.any(String)]])
     // Its own service signs it.
@@ -138,12 +153,14 @@ test('a service never signs another service\'s code: parallel tests each keep th
   }
 })
 
-test('a key never signs or expires another key\'s code on the same mock: tests sharing it each keep their own', async ({ page }) => {
+test("a key never signs or expires another key's code on the same mock: tests sharing it each keep their own", async ({ page }) => {
   const mine = await connectMockService({ url: service.url, isolate: true })
   expect(mine.key).not.toBe(service.key)
   await mine.enrolPhone('ada@example.com')
   await page.goto(mockPage())
-  const message = new RegExp(`^the code on the page \\(challenge [\\w-]+\\) is of the key ${service.key}, not ${mine.key}: does the page's data-service-key name ${mine.key}\\?$`)
+  const message = new RegExp(
+    `^the code on the page \\(challenge [\\w-]+\\) is of the key ${service.key}, not ${mine.key}: does the page's data-service-key name ${mine.key}\\?$`,
+  )
   await expect(mine.signShownCode(page, 'ada@example.com')).rejects.toThrow(message)
   await expect(mine.expireShownCode(page)).rejects.toThrow(message)
   await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
@@ -162,5 +179,7 @@ test('errors say what went wrong: no phone, no code', async ({ page }) => {
     'no sign-in code on the page after 1 s: its widget is reconnecting ("Reconnecting…")',
   )
   await page.goto(mockPage({ late: 1 }))
-  await expect(service.expireShownCode(page, { timeout: 500 })).rejects.toThrow('no sign-in code on the page after 0.5 s: it has no element with data-service-auth')
+  await expect(service.expireShownCode(page, { timeout: 500 })).rejects.toThrow(
+    'no sign-in code on the page after 0.5 s: it has no element with data-service-auth',
+  )
 })

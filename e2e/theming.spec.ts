@@ -1,8 +1,8 @@
 // The look integrators choose: boxed or pure, light or dark (by the system or forced), sizes and
 // colours through custom properties, and motion only for people who have not asked for less.
 import type { Page } from '@playwright/test'
-import { expect, fixture, shownChallenge, test, widget } from './fixtures.ts'
-import { frame, showState } from './states.ts'
+import { expect, fixture, shownChallenge, test, widget } from './fixtures.js'
+import { frame, showState } from './states.js'
 
 const WHITE = 'rgb(255, 255, 255)'
 const DARK = 'rgb(31, 31, 36)'
@@ -75,7 +75,7 @@ test('size and colours follow the documented custom properties', async ({ page }
   await expect(frame(page)).toHaveCSS('background-color', 'rgb(255, 250, 230)')
 })
 
-test('the placeholder keeps the code\'s size while loading, so the page does not jump', async ({ page, service }) => {
+test("the placeholder keeps the code's size while loading, so the page does not jump", async ({ page, service }) => {
   // The code is asked for and never arrives: held at the service until the test is over.
   await service.hold({ match: 'create' })
   await page.goto(fixture())
@@ -91,7 +91,11 @@ test('the loading placeholder stands still, so the code paints as soon as it arr
   await service.hold({ match: 'create' })
   await page.goto(fixture())
   await expect(frame(page)).toHaveAttribute('data-state', 'loading')
-  expect(await widget(page).locator('a').evaluate((el) => el.getAnimations().length)).toBe(0)
+  expect(
+    await widget(page)
+      .locator('a')
+      .evaluate((el) => el.getAnimations().length),
+  ).toBe(0)
 })
 
 for (const [reducedMotion, animations] of [
@@ -101,6 +105,12 @@ for (const [reducedMotion, animations] of [
   test(`signing in pulses ${animations ? 'unless' : 'not at all when'} reduced motion is asked for (${reducedMotion})`, async ({ page, service }) => {
     await page.emulateMedia({ reducedMotion })
     await showState(page, service, 'signing')
-    await expect.poll(() => widget(page).locator('a').evaluate((el) => el.getAnimations().length)).toBe(animations)
+    await expect
+      .poll(() =>
+        widget(page)
+          .locator('a')
+          .evaluate((el) => el.getAnimations().length),
+      )
+      .toBe(animations)
   })
 }

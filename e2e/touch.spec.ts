@@ -1,6 +1,6 @@
 // On a phone or tablet the code cannot be scanned from the screen showing it, so it becomes a
 // link that opens the app for this challenge (data-service-app-url, `{id}` for its id).
-import { expect, fixture, readyIds, shownChallenge, test, widget } from './fixtures.ts'
+import { expect, fixture, readyIds, shownChallenge, test, widget } from './fixtures.js'
 
 const APP_URL = 'serviceauth://challenge/{id}'
 const NAME = 'QR code: sign in with the app'

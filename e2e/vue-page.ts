@@ -17,7 +17,14 @@ const App = defineComponent(() => {
   return () =>
     h('main', [
       h('h1', 'Sign in'),
-      h(ServiceAuth, { class: 'first', apiKey: key.value, authUrl: '/auth/controller', api, texts: { ready: 'Scan the first' }, onReady: ({ challengeId }) => ready.first!.push(challengeId) }),
+      h(ServiceAuth, {
+        class: 'first',
+        apiKey: key.value,
+        authUrl: '/auth/controller',
+        api,
+        texts: { ready: 'Scan the first' },
+        onReady: ({ challengeId }) => ready.first!.push(challengeId),
+      }),
       h(ServiceAuth, { class: 'second', apiKey: firstKey, authUrl: '/auth/controller', api, onReady: ({ challengeId }) => ready.second!.push(challengeId) }),
       h('p', `Renders: ${clicks.value}`),
       h('button', { type: 'button', onClick: () => clicks.value++ }, 'Render again'),

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { startMockService, type MockService } from '@service-auth/mock'
-import { signsInAndOut } from './sign-in-walk.ts'
+import { signsInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
 

@@ -3,8 +3,8 @@
 // itself (npm run bench) measures time and stays out of npm test.
 import { transformSync } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { SourceMapper } from '../bench/source-map.ts'
-import { median, percentile, shuffled, summarize } from '../bench/stats.ts'
+import { SourceMapper } from '../bench/source-map.js'
+import { median, percentile, shuffled, summarize } from '../bench/stats.js'
 
 describe('bench statistics', () => {
   it('interpolates percentiles between closest ranks, whatever the order of the samples', () => {

@@ -2,7 +2,7 @@
 // The mutation score as BENCHMARKS.md shows it: counted as Stryker counts it, and every survivor
 // listed with the reason it stays, or flagged for want of one.
 import { describe, expect, it } from 'vitest'
-import { mutationSection, reasonKey, summarize, type StrykerReport } from '../bench/mutation'
+import { mutationSection, reasonKey, summarize, type StrykerReport } from '../bench/mutation.js'
 
 const report: StrykerReport = {
   files: {

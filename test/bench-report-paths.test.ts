@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { QUICK_OUTPUT_DIR, reportPaths } from '../bench/report-paths.ts'
+import { QUICK_OUTPUT_DIR, reportPaths } from '../bench/report-paths.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const fromRoot = (path: string) => relative(root, path).split('\\').join('/')
@@ -22,7 +22,9 @@ describe('where the bench writes its report', () => {
   })
 
   it('git ignores what a quick run writes', () => {
-    const ignored = readFileSync(join(root, '.gitignore'), 'utf8').split('\n').map((line) => line.trim())
+    const ignored = readFileSync(join(root, '.gitignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
     expect(ignored).toContain(QUICK_OUTPUT_DIR + '/')
   })
 

@@ -2,7 +2,7 @@
 // Which browser the end-to-end tests drive: CHROMIUM_PATH first, then Playwright's own, then Debian's.
 import { existsSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { chromiumLaunchOptions } from '../e2e/chromium.ts'
+import { chromiumLaunchOptions } from '../e2e/chromium.js'
 
 vi.mock('node:fs', async (original) => ({ ...(await original<typeof import('node:fs')>()), existsSync: vi.fn() }))
 vi.mock('@playwright/test', () => ({ chromium: { executablePath: vi.fn(() => '/playwright/chromium') } }))
@@ -17,7 +17,16 @@ describe('chromiumLaunchOptions', () => {
     exists.mockReturnValue(true)
     const options = chromiumLaunchOptions()
     expect(options.executablePath).toBe('/opt/chromium/chrome')
-    expect(options.args).toEqual(expect.arrayContaining(['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']))
+    expect(options.args).toEqual(
+      expect.arrayContaining([
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ]),
+    )
   })
 
   it('says so when CHROMIUM_PATH points nowhere', () => {

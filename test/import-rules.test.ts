@@ -26,7 +26,8 @@ async function importsUnder(dir: string): Promise<[string, string][]> {
   return found
 }
 
-const breaking = (imports: [string, string][], forbidden: RegExp) => imports.filter(([, target]) => forbidden.test(target)).map(([file, target]) => `${file} imports ${target}`)
+const breaking = (imports: [string, string][], forbidden: RegExp) =>
+  imports.filter(([, target]) => forbidden.test(target)).map(([file, target]) => `${file} imports ${target}`)
 
 describe('the import rules', () => {
   it('finds the imports it checks', async () => {
@@ -45,13 +46,28 @@ describe('the import rules', () => {
     const imports = await importsUnder('packages/mock')
     expect(breaking(imports, /^packages\/service-auth|^demo|^e2e|^bench|^examples|^test\//)).toEqual([])
     expect(imports.filter(([, target]) => /^(\.\.|packages\/(?!mock\/))/.test(target)).map(([file, target]) => `${file} imports ${target}`)).toEqual([])
-    const published = Object.keys(JSON.parse(await readFile(join(root, 'packages/service-auth/package.json'), 'utf8')).exports).map((path) => join('service-auth', path))
+    const published = Object.keys(JSON.parse(await readFile(join(root, 'packages/service-auth/package.json'), 'utf8')).exports).map((path) =>
+      join('service-auth', path),
+    )
     const named = imports.filter(([, target]) => /^service-auth(\/|$)/.test(target)).map(([, target]) => target)
     expect(named.length).toBeGreaterThan(0)
     for (const target of named) expect(published, target).toContain(target)
   })
 
-  it('nothing outside the demo imports it but the repository\'s own tests and tools', async () => {
+  it('one import-extension style: a file is imported with its extension, and a TypeScript one by the .js name the build emits', async () => {
+    // The Next.js example imports as Next.js apps do, without extensions, which its bundler resolves.
+    const everywhere = (await Promise.all(['packages', 'demo', 'e2e', 'bench', 'test', 'examples'].map(importsUnder)))
+      .flat()
+      .filter(([file]) => !file.startsWith('examples/next/'))
+    const relative = everywhere.filter(([, target]) => /^(packages|demo|e2e|bench|test|examples)\//.test(target))
+    expect(relative.length).toBeGreaterThan(500)
+    // SvelteKit's generated `./$types` is no file, and a `${…}` is a string that only looks like an import.
+    expect(
+      relative.filter(([, target]) => !/\.(js|mjs|json|css)$/.test(target) && !target.includes('$')).map(([file, target]) => `${file} imports ${target}`),
+    ).toEqual([])
+  })
+
+  it("nothing outside the demo imports it but the repository's own tests and tools", async () => {
     for (const dir of ['packages/service-auth', 'packages/mock', 'examples']) expect(breaking(await importsUnder(dir), /^demo(\/|$)/), dir).toEqual([])
   })
 })

@@ -6,20 +6,24 @@ import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import * as embed from '../packages/service-auth/src/index.ts'
-import * as server from '../packages/service-auth/src/server/index.ts'
-import { recommendedPolicy } from '../demo/app/recommended-policy.ts'
-import * as testing from '../packages/mock/src/index.ts'
-import { DEFAULT_PORT } from '../packages/mock/src/service/service-config.ts'
-import { DEFAULT_DATA_DIR } from '../packages/mock/src/store/state-options.ts'
-import { MOCK_OPTIONS, mockUsage } from '../packages/mock/src/testing/mock-command.ts'
+import * as embed from '../packages/service-auth/src/index.js'
+import * as server from '../packages/service-auth/src/server/index.js'
+import { recommendedPolicy } from '../demo/app/recommended-policy.js'
+import * as testing from '../packages/mock/src/index.js'
+import { DEFAULT_PORT } from '../packages/mock/src/service/service-config.js'
+import { DEFAULT_DATA_DIR } from '../packages/mock/src/store/state-options.js'
+import { MOCK_OPTIONS, mockUsage } from '../packages/mock/src/testing/mock-command.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const read = (path: string) => readFile(new URL(`../${path}`, import.meta.url), 'utf8')
 
 /** The packages, each with the README npm shows and its package.json. */
 const PACKAGES = {
-  'service-auth': { dir: 'packages/service-auth', readme: await read('packages/service-auth/README.md'), manifest: JSON.parse(await read('packages/service-auth/package.json')) },
+  'service-auth': {
+    dir: 'packages/service-auth',
+    readme: await read('packages/service-auth/README.md'),
+    manifest: JSON.parse(await read('packages/service-auth/package.json')),
+  },
   '@service-auth/mock': { dir: 'packages/mock', readme: await read('packages/mock/README.md'), manifest: JSON.parse(await read('packages/mock/package.json')) },
 }
 const embedReadme = PACKAGES['service-auth'].readme
@@ -74,7 +78,11 @@ function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>()
   const anchors = new Set<string>()
   for (const [, heading] of withoutCode(markdown).matchAll(/^#{1,6}[ \t]+(.+?)[ \t]*#*$/gm)) {
-    const base = heading!.toLowerCase().replace(/<[^>]*>/g, '').replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
+    const base = heading!
+      .toLowerCase()
+      .replace(/<[^>]*>/g, '')
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-')
     const count = seen.get(base) ?? 0
     seen.set(base, count + 1)
     anchors.add(count ? `${base}-${count}` : base)
@@ -84,12 +92,18 @@ function anchorsOf(markdown: string): Set<string> {
 
 /** The text outside fenced code blocks and HTML comments; inline code spans become their bare text for headings. */
 function withoutCode(markdown: string): string {
-  return markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/<!--[\s\S]*?-->/g, '').replace(/`([^`\n]*)`/g, '$1')
+  return markdown
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/`([^`\n]*)`/g, '$1')
 }
 
 /** Every link and image of a README: Markdown's `[…](url)`, `![…](url)` and `[…]: url`, and HTML's `href` and `src`. Code is no link. */
 function linksOf(markdown: string): string[] {
-  const text = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/<!--[\s\S]*?-->/g, '').replace(/`[^`\n]*`/g, '')
+  const text = markdown
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/`[^`\n]*`/g, '')
   return [
     ...[...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]!),
     ...[...text.matchAll(/^\s*\[[^\]]+\]:\s*(\S+)/gm)].map((match) => match[1]!),
@@ -100,7 +114,7 @@ function linksOf(markdown: string): string[] {
 /** The files git holds at or under a path of the repository. */
 const tracked = (path: string) => execFileSync('git', ['ls-files', '--', path], { cwd: root, encoding: 'utf8' }).trim()
 
-describe('service-auth\'s README', () => {
+describe("service-auth's README", () => {
   const section = (heading: string) => sectionOf(embedReadme, heading)
 
   it('documents every export of the module under API', () => {
@@ -129,7 +143,8 @@ describe('service-auth\'s README', () => {
     const controller = section('Your controller')
     expect(listedOptions(controller, 'createClient({')).toEqual(await interfaceFields('packages/service-auth/src/server/client.ts', 'ClientOptions'))
     expect(listedOptions(controller, 'verifyAuthToken(token, {')).toEqual(await interfaceFields('packages/service-auth/src/server/verify.ts', 'VerifyOptions'))
-    for (const option of await interfaceFields('packages/service-auth/src/server/controller-handler.ts', 'ControllerOptions')) expect(controller, option).toContain(`\`${option}`)
+    for (const option of await interfaceFields('packages/service-auth/src/server/controller-handler.ts', 'ControllerOptions'))
+      expect(controller, option).toContain(`\`${option}`)
   })
 
   it('recommends the policy the strict fixture sends, which the end-to-end tests sign in under: default-src, base-uri, object-src and frame-ancestors included', () => {
@@ -138,14 +153,16 @@ describe('service-auth\'s README', () => {
     expect(recommendedPolicy()).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]))
   })
 
-  it('has the CDN snippet name the mock service\'s address in data-service-api, with a test key that works as written', () => {
+  it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
     const installation = section('Installation')
-    expect(installation).toMatch(new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${DEFAULT_PORT}"></div>`))
+    expect(installation).toMatch(
+      new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${DEFAULT_PORT}"></div>`),
+    )
     expect(installation).toContain('npx @service-auth/mock')
   })
 })
 
-describe('@service-auth/mock\'s README', () => {
+describe("@service-auth/mock's README", () => {
   const section = (heading: string) => sectionOf(mockReadme, heading)
   const services: { close(): Promise<void> }[] = []
   afterAll(() => Promise.all(services.map((service) => service.close())))
@@ -172,7 +189,7 @@ describe('@service-auth/mock\'s README', () => {
     expect(Object.keys(await testing.connectMockService({ url: started.url, isolate: true })).sort()).toEqual(Object.keys(connected).sort())
   })
 
-  it('lists the options of the kit\'s calls, and the fields of what they resolve to, as the code has them', async () => {
+  it("lists the options of the kit's calls, and the fields of what they resolve to, as the code has them", async () => {
     const kit = section('Test kit')
     const file = 'packages/mock/src/testing/mock-service.ts'
     const controls = 'packages/mock/src/testing/controls.ts'
@@ -180,12 +197,16 @@ describe('@service-auth/mock\'s README', () => {
     expect(listedOptions(kit, 'failNext({')).toEqual(await interfaceFields(controls, 'Failure'))
     expect(listedOptions(kit, 'delayNext({')).toEqual(await interfaceFields(controls, 'Delay'))
     expect(listedOptions(kit, 'holdNext({')).toEqual(await interfaceFields(controls, 'Hold'))
-    expect(listedOptions(kit, 'held()` resolves to the key\'s requests waiting now,\n  `[{')).toEqual(await interfaceFields('packages/mock/src/service/knobs/holds.ts', 'HeldRequest'))
+    expect(listedOptions(kit, "held()` resolves to the key's requests waiting now,\n  `[{")).toEqual(
+      await interfaceFields('packages/mock/src/service/knobs/holds.ts', 'HeldRequest'),
+    )
     const shownOptions = await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCodeOptions')
     expect(listedOptions(kit, 'signShownCode(page, identity, {')).toEqual(shownOptions)
     expect(listedOptions(kit, 'expireShownCode(page, {')).toEqual(shownOptions)
     expect(listedOptions(kit, 'readShownCode(page, {')).toEqual(shownOptions)
-    expect(listedOptions(kit.slice(kit.indexOf('resolves once the page has signed')), '{challengeId')).toEqual(await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCode'))
+    expect(listedOptions(kit.slice(kit.indexOf('resolves once the page has signed')), '{challengeId')).toEqual(
+      await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCode'),
+    )
     expect(listedOptions(kit, 'connectMockService({')).toEqual(await interfaceFields(file, 'ConnectMockServiceOptions'))
     expect(listedOptions(kit, 'await connectMockService({')).toEqual(await interfaceFields(file, 'IsolatedMockServiceOptions'))
     expect(listedOptions(kit, 'TEST_KEYS` (`{')).toEqual(Object.keys(testing.TEST_KEYS))
@@ -218,7 +239,7 @@ describe('@service-auth/mock\'s README', () => {
   })
 })
 
-describe.each(Object.entries(PACKAGES))('%s\'s README, as npm shows it', (name, { dir, readme, manifest }) => {
+describe.each(Object.entries(PACKAGES))("%s's README, as npm shows it", (name, { dir, readme, manifest }) => {
   // npm renders the README of the tarball, where a relative link leads nowhere: every link is
   // absolute, into the repository that package.json names.
   const repository = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')
@@ -259,7 +280,7 @@ describe.each(Object.entries(PACKAGES))('%s\'s README, as npm shows it', (name, 
   })
 })
 
-describe('the repository\'s README', () => {
+describe("the repository's README", () => {
   it('introduces both packages by their READMEs, and pins no hash of its own: the package README is the one place', () => {
     expect(repoReadme).toContain('](packages/service-auth/README.md)')
     expect(repoReadme).toContain('](packages/mock/README.md)')

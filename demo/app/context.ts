@@ -1,9 +1,9 @@
 // What every handler of the example application works with.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Client } from '../../packages/service-auth/src/server/index.ts'
-import type { ControllerLog } from './controller-log.ts'
-import type { Sessions } from './sessions.ts'
-import type { Users } from './users.ts'
+import type { Client } from '../../packages/service-auth/src/server/index.js'
+import type { ControllerLog } from './controller-log.js'
+import type { Sessions } from './sessions.js'
+import type { Users } from './users.js'
 
 export interface AppContext {
   /** The sign-in service's base URL, no trailing slash. */

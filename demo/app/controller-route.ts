@@ -6,10 +6,10 @@
 // cover how the embed follows each of them. Off, a mode is a 400: a crafted link cannot make
 // this controller send a freshly signed-in person anywhere but /welcome.
 import type { IncomingHttpHeaders } from 'node:http'
-import { fieldProblem, HttpProblem } from '../../packages/mock/src/common/problem.ts'
-import { redirect, sendBytes, sendJson } from '../../packages/mock/src/common/respond.ts'
-import { handleControllerRequest } from '../../packages/service-auth/src/server/index.ts'
-import type { AppHandler } from './context.ts'
+import { fieldProblem, HttpProblem } from '../../packages/mock/src/common/problem.js'
+import { redirect, sendBytes, sendJson } from '../../packages/mock/src/common/respond.js'
+import { handleControllerRequest } from '../../packages/service-auth/src/server/index.js'
+import type { AppHandler } from './context.js'
 
 const MODES = ['redirect', 'plain', 'deny', 'location'] as const
 type Mode = (typeof MODES)[number]

@@ -6,12 +6,12 @@
 // it (200). Anyone else naming an existing identity gets no code: it goes to the identity's
 // e-mail address (202 `{sentTo}`), or, with no address, nowhere (403). The login page's phone
 // panel and the end-to-end tests use it, then redeem the code as the phone app would.
-import { FieldValidator } from '../../packages/mock/src/common/field-validator.ts'
-import { HttpProblem } from '../../packages/mock/src/common/problem.ts'
-import { parseJsonObject, readBody } from '../../packages/mock/src/common/read-body.ts'
-import { sendJson } from '../../packages/mock/src/common/respond.ts'
-import type { AppHandler } from './context.ts'
-import { enrolPhone } from './phone-enrolment.ts'
+import { FieldValidator } from '../../packages/mock/src/common/field-validator.js'
+import { HttpProblem } from '../../packages/mock/src/common/problem.js'
+import { parseJsonObject, readBody } from '../../packages/mock/src/common/read-body.js'
+import { sendJson } from '../../packages/mock/src/common/respond.js'
+import type { AppHandler } from './context.js'
+import { enrolPhone } from './phone-enrolment.js'
 
 export const enrollPhone: AppHandler = async (context, { req, res }) => {
   const fields = new FieldValidator(parseJsonObject(await readBody(req), req.headers['content-type']))

@@ -2,10 +2,10 @@
 // wrong, with a way back, instead of problem JSON it would show as raw text. Everything else
 // (the embed, the pages' scripts, tests, curl) asks for JSON or anything, and keeps problem JSON.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { HttpProblem } from '../../packages/mock/src/common/problem.ts'
-import { html } from './html.ts'
-import { renderPage } from './layout.ts'
-import { sendPage } from './send-page.ts'
+import type { HttpProblem } from '../../packages/mock/src/common/problem.js'
+import { html } from './html.js'
+import { renderPage } from './layout.js'
+import { sendPage } from './send-page.js'
 
 const TITLES: Record<number, string> = { 404: 'Page not found', 403: 'Not allowed from there' }
 

@@ -40,7 +40,11 @@ export const SET_UPS: SetUp[] = [
     label: 'A strict Content-Security-Policy, and the script with integrity',
     purpose: 'No inline script or style, Trusted Types enforced, and the script pinned by its integrity hash: the widget works without a single violation.',
   },
-  { query: 'theme=dark&style=pure', label: 'The dark theme, pure style (the code only)', purpose: 'The dark theme, and the pure style: the code alone, with no frame around it.' },
+  {
+    query: 'theme=dark&style=pure',
+    label: 'The dark theme, pure style (the code only)',
+    purpose: 'The dark theme, and the pure style: the code alone, with no frame around it.',
+  },
   {
     query: 'app-url=serviceauth%3A%2F%2Fchallenge%2F%7Bid%7D',
     label: 'On a touch device, the code links to the app',
@@ -48,7 +52,11 @@ export const SET_UPS: SetUp[] = [
   },
 ]
 
-const normalized = (query: URLSearchParams) => [...query].map(([name, value]) => `${name}=${value}`).sort().join('&')
+const normalized = (query: URLSearchParams) =>
+  [...query]
+    .map(([name, value]) => `${name}=${value}`)
+    .sort()
+    .join('&')
 
 /** The listed set-up this query asks for, whatever the order of its parameters. */
 export function setUpFor(query: URLSearchParams): SetUp | undefined {

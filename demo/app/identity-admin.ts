@@ -3,18 +3,18 @@
 // these to show what a person sees when the service refuses them.
 //   POST   /__app/identities/{identifier} `{locked}`: 200 with the Identity
 //   DELETE /__app/identities/{identifier}: 204; the identity can no longer sign in
-import { FieldValidator } from '../../packages/mock/src/common/field-validator.ts'
-import { HttpProblem } from '../../packages/mock/src/common/problem.ts'
-import { parseJsonObject, readBody } from '../../packages/mock/src/common/read-body.ts'
-import { sendEmpty, sendJson } from '../../packages/mock/src/common/respond.ts'
-import { ServiceError } from '../../packages/service-auth/src/server/index.ts'
-import type { AppHandler } from './context.ts'
+import { FieldValidator } from '../../packages/mock/src/common/field-validator.js'
+import { HttpProblem } from '../../packages/mock/src/common/problem.js'
+import { parseJsonObject, readBody } from '../../packages/mock/src/common/read-body.js'
+import { sendEmpty, sendJson } from '../../packages/mock/src/common/respond.js'
+import { ServiceError } from '../../packages/service-auth/src/server/index.js'
+import type { AppHandler } from './context.js'
 
 export const updateIdentity: AppHandler = async (context, { req, res, params }) => {
   const fields = new FieldValidator(parseJsonObject(await readBody(req), req.headers['content-type']))
   fields.onlyKnown(['locked'])
   const locked = fields.boolean('locked')
-  if (locked === undefined && !fields.errors['locked']) fields.add('locked', 'isBlank', 'This value should not be blank.')
+  if (locked === undefined && !fields.errors.locked) fields.add('locked', 'isBlank', 'This value should not be blank.')
   fields.check()
   const identifier = params[0]!
   sendJson(res, 200, await atService(identifier, () => context.serviceClient.identities.update(identifier, { locked })))

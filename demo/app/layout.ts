@@ -1,7 +1,7 @@
 // The document shell every page shares. Styles and scripts are files under /public/ only:
 // the pages must keep working under a Content-Security-Policy without 'unsafe-inline'.
-import { EVENT_NAMES } from '../../packages/service-auth/src/events.ts'
-import { attributes, html, type SafeHtml } from './html.ts'
+import { EVENT_NAMES } from '../../packages/service-auth/src/events.js'
+import { attributes, html, type SafeHtml } from './html.js'
 
 export interface Script {
   src: string
@@ -41,12 +41,18 @@ export function renderPage({ title, lang, body, scripts = [], stylesheets = [] }
 <title>${title}</title>
 <link rel="icon" href="/public/favicon.svg">
 <link rel="stylesheet" href="/public/app.css">
-${stylesheets.map((sheet) => html`<link rel="stylesheet"${attributes({ href: sheet.href, integrity: sheet.integrity, crossorigin: sheet.crossorigin })}>
-`)}</head>
+${stylesheets.map(
+  (sheet) => html`<link rel="stylesheet"${attributes({ href: sheet.href, integrity: sheet.integrity, crossorigin: sheet.crossorigin })}>
+`,
+)}</head>
 <body>
 ${body}
-${scripts.map((script) => html`<script${attributes({ src: script.src, integrity: script.integrity, crossorigin: script.crossorigin, ...dataAttributes(script.data) })}></script>
-`)}</body>
+${scripts.map(
+  (
+    script,
+  ) => html`<script${attributes({ src: script.src, integrity: script.integrity, crossorigin: script.crossorigin, ...dataAttributes(script.data) })}></script>
+`,
+)}</body>
 </html>
 `.text
 }

@@ -5,9 +5,9 @@
 // who names an existing identity gets nothing on screen: the code goes to the identity's own
 // e-mail address (the service sends it), which only its owner reads. Typing a victim's address
 // must not be a way into their account.
-import { HttpProblem } from '../../packages/mock/src/common/problem.ts'
-import { PathSegmentError, ServiceError, type Enrollment } from '../../packages/service-auth/src/server/index.ts'
-import type { AppContext } from './context.ts'
+import { HttpProblem } from '../../packages/mock/src/common/problem.js'
+import { PathSegmentError, ServiceError, type Enrollment } from '../../packages/service-auth/src/server/index.js'
+import type { AppContext } from './context.js'
 
 /** The service's own loose check: something, an @, and a host with a dot. */
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -34,7 +34,11 @@ export interface EnrolmentOptions {
  * shown makes the identifier a user of this site; the others change nothing here, so a stranger
  * can neither bar an account nor let a barred one back in. The service's refusals are a 502.
  */
-export async function enrolPhone(context: AppContext, identifier: string, { signedInAs, emailShown, allowed = true }: EnrolmentOptions): Promise<PhoneEnrolment> {
+export async function enrolPhone(
+  context: AppContext,
+  identifier: string,
+  { signedInAs, emailShown, allowed = true }: EnrolmentOptions,
+): Promise<PhoneEnrolment> {
   const own = signedInAs === identifier
   const address = EMAIL.test(identifier)
   try {

@@ -2,34 +2,34 @@
 // a welcome page, and the bare fixture page the end-to-end tests drive.
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { decodeSecret } from '../../packages/mock/src/common/credentials.ts'
-import { closeServer, listen } from '../../packages/mock/src/common/listen.ts'
-import { AllowedHosts, refuseForeignHost } from '../../packages/mock/src/common/allowed-hosts.ts'
-import { sendBytes, sendEmpty, sendJson } from '../../packages/mock/src/common/respond.ts'
-import { handlerFor, matchRoute, requestPath, requestUrl, type Route } from '../../packages/mock/src/common/router.ts'
-import { HttpProblem } from '../../packages/mock/src/common/problem.ts'
-import { serve } from '../../packages/mock/src/common/serve.ts'
-import { createClient } from '../../packages/service-auth/src/server/index.ts'
-import type { AppContext, AppHandler } from './context.ts'
-import { authController } from './controller-route.ts'
-import { ControllerLog } from './controller-log.ts'
-import { enrollPhone } from './enroll-phone.ts'
-import { sendErrorPage, wantsHtml } from './error-page.ts'
-import { deleteIdentity, updateIdentity } from './identity-admin.ts'
-import { enrol, enrolForm } from './pages/enrol-page.ts'
-import { fixturePage } from './pages/fixture-page.ts'
-import { indexPage } from './pages/index-page.ts'
-import { loginPage } from './pages/login-page.ts'
-import { phonePage } from './pages/phone-page.ts'
-import { logout, welcomePage } from './pages/welcome-page.ts'
-import { refuseCrossSite } from './same-origin.ts'
-import { sendPage } from './send-page.ts'
-import { Sessions } from './sessions.ts'
-import { DIST_FILE_PATTERN, serveFile } from './static-files.ts'
-import { Users } from './users.ts'
-import { APP_COLLECTIONS } from './collections.ts'
-import { memoryStore } from '../../packages/mock/src/store/open-store.ts'
-import type { Store } from '../../packages/mock/src/store/store.ts'
+import { decodeSecret } from '../../packages/mock/src/common/credentials.js'
+import { closeServer, listen } from '../../packages/mock/src/common/listen.js'
+import { AllowedHosts, refuseForeignHost } from '../../packages/mock/src/common/allowed-hosts.js'
+import { sendBytes, sendEmpty, sendJson } from '../../packages/mock/src/common/respond.js'
+import { handlerFor, matchRoute, requestPath, requestUrl, type Route } from '../../packages/mock/src/common/router.js'
+import { HttpProblem } from '../../packages/mock/src/common/problem.js'
+import { serve } from '../../packages/mock/src/common/serve.js'
+import { createClient } from '../../packages/service-auth/src/server/index.js'
+import type { AppContext, AppHandler } from './context.js'
+import { authController } from './controller-route.js'
+import { ControllerLog } from './controller-log.js'
+import { enrollPhone } from './enroll-phone.js'
+import { sendErrorPage, wantsHtml } from './error-page.js'
+import { deleteIdentity, updateIdentity } from './identity-admin.js'
+import { enrol, enrolForm } from './pages/enrol-page.js'
+import { fixturePage } from './pages/fixture-page.js'
+import { indexPage } from './pages/index-page.js'
+import { loginPage } from './pages/login-page.js'
+import { phonePage } from './pages/phone-page.js'
+import { logout, welcomePage } from './pages/welcome-page.js'
+import { refuseCrossSite } from './same-origin.js'
+import { sendPage } from './send-page.js'
+import { Sessions } from './sessions.js'
+import { DIST_FILE_PATTERN, serveFile } from './static-files.js'
+import { Users } from './users.js'
+import { APP_COLLECTIONS } from './collections.js'
+import { memoryStore } from '../../packages/mock/src/store/open-store.js'
+import type { Store } from '../../packages/mock/src/store/store.js'
 
 export interface AppOptions {
   port?: number
@@ -120,21 +120,24 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   const routes = [...extraRoutes(options.pages ?? {}), ...ROUTES]
   const allowedHosts = new AllowedHosts(options.allowedHosts)
   const server = createServer(
-    serve(async (req, res) => {
-      // A page on a rebound name is same-origin with the app, so its posts pass refuseCrossSite.
-      refuseForeignHost(req, allowedHosts)
-      const url = requestUrl(req.url, 'http://127.0.0.1')
-      try {
-        const match = matchRoute(routes, requestPath(req.url!))
-        const handler = handlerFor(match, req.method)
-        refuseCrossSite(req)
-        await handler(context, { req, res, url, params: match!.params })
-      } catch (error) {
-        // A person's browser gets a page; every other client, problem JSON (from serve()).
-        if (!(error instanceof HttpProblem) || !wantsHtml(req) || res.headersSent) throw error
-        sendErrorPage(res, error, url.pathname)
-      }
-    }, { serverName: 'demo app' }),
+    serve(
+      async (req, res) => {
+        // A page on a rebound name is same-origin with the app, so its posts pass refuseCrossSite.
+        refuseForeignHost(req, allowedHosts)
+        const url = requestUrl(req.url, 'http://127.0.0.1')
+        try {
+          const match = matchRoute(routes, requestPath(req.url!))
+          const handler = handlerFor(match, req.method)
+          refuseCrossSite(req)
+          await handler(context, { req, res, url, params: match!.params })
+        } catch (error) {
+          // A person's browser gets a page; every other client, problem JSON (from serve()).
+          if (!(error instanceof HttpProblem) || !wantsHtml(req) || res.headersSent) throw error
+          sendErrorPage(res, error, url.pathname)
+        }
+      },
+      { serverName: 'demo app' },
+    ),
   )
   const url = await listen(server, options.port)
   allowedHosts.addOwn(url)

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
-import { HttpProblem } from '../../packages/mock/src/common/problem.ts'
-import { sendBytes } from '../../packages/mock/src/common/respond.ts'
+import { HttpProblem } from '../../packages/mock/src/common/problem.js'
+import { sendBytes } from '../../packages/mock/src/common/respond.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -2,9 +2,9 @@
 // GET /__app/controller-log tells tests what the controller received, and anyone can read it:
 // it must never hand out a usable token or session cookie, only fingerprints of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fingerprint } from '../../packages/mock/src/common/fingerprint.ts'
-import { startDemo, type Demo } from '../harness.ts'
-import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.ts'
+import { fingerprint } from '../../packages/mock/src/common/fingerprint.js'
+import { startDemo, type Demo } from '../harness.js'
+import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.js'
 
 let demo: Demo
 beforeAll(async () => {

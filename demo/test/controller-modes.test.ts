@@ -4,8 +4,8 @@
 // mode=location to send a freshly signed-in person to another site, so the demo `npm start`
 // serves has none of them, and even with them on, `to` never names another origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemo, type Demo } from '../harness.ts'
-import { callController, enrolWithPhone, signedToken } from './helpers.ts'
+import { startDemo, type Demo } from '../harness.js'
+import { callController, enrolWithPhone, signedToken } from './helpers.js'
 
 let plain: Demo
 let testing: Demo

@@ -2,8 +2,8 @@
 // The demo's /enrol page over HTTP: what a form post gets back, and that what people type is
 // shown escaped, never as markup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemo, type Demo } from '../harness.ts'
-import { callController, enrolWithPhone, mailedEnrollmentId, sessionCookie, signedToken } from './helpers.ts'
+import { startDemo, type Demo } from '../harness.js'
+import { callController, enrolWithPhone, mailedEnrollmentId, sessionCookie, signedToken } from './helpers.js'
 
 let demo: Demo
 beforeAll(async () => {
@@ -112,7 +112,11 @@ describe('an address enrolled already (account takeover)', () => {
 
 describe('POST /__app/enroll', () => {
   const enroll = (body: unknown, cookie?: string) =>
-    fetch(demo.appUrl + '/__app/enroll', { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie && { Cookie: cookie }) }, body: JSON.stringify(body) })
+    fetch(demo.appUrl + '/__app/enroll', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(cookie && { Cookie: cookie }) },
+      body: JSON.stringify(body),
+    })
 
   it('a new identity: 201 and its Enrollment; asked again by anyone, 202 {sentTo} with no code, which went to the address', async () => {
     const first = await enroll({ identifier: 'api@example.com' })

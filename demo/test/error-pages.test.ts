@@ -3,7 +3,7 @@
 // asks for HTML, and problem JSON for everything else (the embed, the phone page's scripts,
 // tests, curl), as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemo, type Demo } from '../harness.ts'
+import { startDemo, type Demo } from '../harness.js'
 
 let demo: Demo
 beforeAll(async () => {

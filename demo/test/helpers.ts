@@ -1,6 +1,6 @@
 // A sign-in over plain HTTP, as the embed and the phone make it, for tests of the demo app's
 // server side: enrol through the app, set a phone up and sign through the service's knobs.
-import type { Demo } from '../harness.ts'
+import type { Demo } from '../harness.js'
 
 function knob(demo: Demo, path: string, body: unknown): Promise<Response> {
   return fetch(`${demo.serviceUrl}/__knobs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })

@@ -2,8 +2,8 @@
 // The demo as `npm start` runs it is safe to leave running: the mock's knobs answer the app's own
 // pages and no others, and the app answers only its own names (against DNS rebinding).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withHost } from '../../packages/mock/test/with-host.ts'
-import { startDemo, type Demo } from '../harness.ts'
+import { withHost } from '../../packages/mock/test/with-host.js'
+import { startDemo, type Demo } from '../harness.js'
 
 describe('startDemo, as npm start runs it', () => {
   let demo: Demo
@@ -12,7 +12,7 @@ describe('startDemo, as npm start runs it', () => {
   })
   afterAll(() => demo?.close())
 
-  it('turns the knobs on for the app\'s pages (127.0.0.1 and localhost), and no others', async () => {
+  it("turns the knobs on for the app's pages (127.0.0.1 and localhost), and no others", async () => {
     for (const origin of [demo.appUrl, demo.appUrl.replace('127.0.0.1', 'localhost')]) {
       const res = await fetch(`${demo.serviceUrl}/__knobs/challenges`, { headers: { Origin: origin, 'Sec-Fetch-Site': 'same-site' } })
       expect(res.status).toBe(200)

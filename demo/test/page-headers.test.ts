@@ -4,8 +4,8 @@
 // its address go to its own origin only (Referrer-Policy); a page with a policy of its own (the
 // strict fixture) keeps it, with the frame rule merged in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { recommendedPolicy } from '../app/recommended-policy.ts'
-import { startDemo, type Demo } from '../harness.ts'
+import { recommendedPolicy } from '../app/recommended-policy.js'
+import { startDemo, type Demo } from '../harness.js'
 
 let demo: Demo
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('demo pages', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY')
   })
 
-  it('the strict fixture sends the README\'s policy (this site standing in for the CDN), with the every-page rules merged in once', async () => {
+  it("the strict fixture sends the README's policy (this site standing in for the CDN), with the every-page rules merged in once", async () => {
     const res = await fetch(demo.appUrl + '/fixture?csp=strict')
     const policy = directives(res.headers.get('content-security-policy'))
     expect(policy).toEqual([...recommendedPolicy(demo.appUrl, demo.serviceUrl), "form-action 'self'"])

@@ -6,15 +6,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { APP_COLLECTIONS } from '../app/collections.ts'
-import { startDemo } from '../harness.ts'
-import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.ts'
-import { openDataStore } from '../../packages/mock/src/store/open-store.ts'
-import { exportState, openState } from '../../packages/mock/src/store/state-options.ts'
-import type { Store } from '../../packages/mock/src/store/store.ts'
+import { APP_COLLECTIONS } from '../app/collections.js'
+import { startDemo } from '../harness.js'
+import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.js'
+import { openDataStore } from '../../packages/mock/src/store/open-store.js'
+import { exportState, openState } from '../../packages/mock/src/store/state-options.js'
+import type { Store } from '../../packages/mock/src/store/store.js'
 import { createClient, ServiceError } from 'service-auth/server'
-import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.ts'
-import { newKey } from '../../packages/mock/test/service/helpers.ts'
+import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.js'
+import { newKey } from '../../packages/mock/test/service/helpers.js'
 
 let work: string
 beforeAll(async () => {
@@ -49,7 +49,9 @@ describe('the service, started again on its data directory', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   const createChallenge = async (url: string) =>
-    (await (await fetch(`${url}/v1/entity/challenges`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: key.key }) })).json()) as {
+    (await (
+      await fetch(`${url}/v1/entity/challenges`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: key.key }) })
+    ).json()) as {
       id: string
       pollingUrl: string
       expiresAt: string
@@ -132,7 +134,9 @@ describe('the demo, started again on its data directory', () => {
     }
   })
 
-  it('exports its users and sessions with the service\'s state, as `npm start -- --export` does, and a demo seeded from the file keeps them signed in', { timeout: 30_000 }, async () => {
+  it("exports its users and sessions with the service's state, as `npm start -- --export` does, and a demo seeded from the file keeps them signed in", {
+    timeout: 30_000,
+  }, async () => {
     const dir = join(work, 'exported')
     const store = await openDataStore(dir, { collections: APP_COLLECTIONS })
     const demo = await startDemo({ store })

@@ -3,8 +3,8 @@
 // sign-in gets a fresh session id and ends the one before, and no other site can post a form
 // (enrol, sign out) or call the back office in a signed-in person's name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemo, type Demo } from '../harness.ts'
-import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.ts'
+import { startDemo, type Demo } from '../harness.js'
+import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.js'
 
 let demo: Demo
 beforeAll(async () => {
@@ -12,7 +12,8 @@ beforeAll(async () => {
 })
 afterAll(() => demo?.close())
 
-const welcomeHeading = async (cookie: string) => /<h1>([^<]*)<\/h1>/.exec(await (await fetch(demo.appUrl + '/welcome', { headers: { Cookie: cookie } })).text())?.[1]
+const welcomeHeading = async (cookie: string) =>
+  /<h1>([^<]*)<\/h1>/.exec(await (await fetch(demo.appUrl + '/welcome', { headers: { Cookie: cookie } })).text())?.[1]
 
 describe('sign-in sessions', () => {
   it('a new sign-in gets a fresh session id, and the previous one no longer works', async () => {
@@ -45,7 +46,7 @@ describe('posts from other sites', () => {
     expect(await mailedTo('victim@example.com')).toBe(false)
   })
 
-  it('refuses a cross-site post that names no Origin, by the browser\'s Sec-Fetch-Site', async () => {
+  it("refuses a cross-site post that names no Origin, by the browser's Sec-Fetch-Site", async () => {
     expect((await enrol('victim@example.com', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
     expect(await mailedTo('victim@example.com')).toBe(false)
   })

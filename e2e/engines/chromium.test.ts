@@ -1,4 +1,4 @@
-import { launchChromium } from './drivers/playwright.ts'
-import { describeEngine } from './suite.ts'
+import { launchChromium } from './drivers/playwright.js'
+import { describeEngine } from './suite.js'
 
 describeEngine('chromium', launchChromium)

@@ -1,10 +1,10 @@
 // The demo the engines' suite runs against: the QA demo with test modes, the React page, and a
 // page with a global `scheduler` of its own, as the DHTMLX calendar's script sets one.
-import { startDemo, type Demo } from '../../demo/harness.ts'
-import { html } from '../../demo/app/html.ts'
-import { EVENT_LOG, renderPage } from '../../demo/app/layout.ts'
-import { renderWidget } from '../../demo/app/widget-markup.ts'
-import { reactPages } from '../react-demo.ts'
+import { startDemo, type Demo } from '../../demo/harness.js'
+import { html } from '../../demo/app/html.js'
+import { EVENT_LOG, renderPage } from '../../demo/app/layout.js'
+import { renderWidget } from '../../demo/app/widget-markup.js'
+import { reactPages } from '../react-demo.js'
 
 export async function startEnginesDemo(): Promise<Demo> {
   return startDemo({

@@ -1,4 +1,4 @@
-import { launchFirefox } from './drivers/puppeteer-firefox.ts'
-import { describeEngine } from './suite.ts'
+import { launchFirefox } from './drivers/puppeteer-firefox.js'
+import { describeEngine } from './suite.js'
 
 describeEngine('firefox', launchFirefox)

@@ -2,12 +2,12 @@
 // knobs: the test decides when a phone signs, a code expires or the service fails, and waits on
 // what the person sees, never on time. Runner-neutral: node:assert, no test framework.
 import assert from 'node:assert/strict'
-import type { Demo } from '../../demo/harness.ts'
-import type { Service } from '../service.ts'
-import { until } from '../until.ts'
-import type { EngineName, Tab } from './driver.ts'
-import type { PageRecord } from '../react-page.tsx'
-import { challengeOf, eventsSeen, readyIds, recordStates, statesShown, untilAt, untilWidgets, widgetsSeen } from './seen.ts'
+import type { Demo } from '../../demo/harness.js'
+import type { Service } from '../service.js'
+import { until } from '../until.js'
+import type { EngineName, Tab } from './driver.js'
+import type { PageRecord } from '../react-page.js'
+import { challengeOf, eventsSeen, readyIds, recordStates, statesShown, untilAt, untilWidgets, widgetsSeen } from './seen.js'
 
 export interface Stage {
   tab: Tab
@@ -95,7 +95,10 @@ export const scenarios: Scenario[] = [
       const [widget] = await untilWidgets(tab, 'another code', ([widget]) => !!widget?.code && widget.code.src != first.src && widget.status == SCAN)
       const second = challengeOf(widget!.code!)
       assert.notEqual(second, first.id)
-      assert.deepEqual((await eventsSeen(tab)).map((event) => event.type), ['ready', 'expired', 'ready'])
+      assert.deepEqual(
+        (await eventsSeen(tab)).map((event) => event.type),
+        ['ready', 'expired', 'ready'],
+      )
       assert.equal(await tab.evaluate(() => (window as any).sameDocument), true)
       await signAndLand(tab, service, second)
     },
@@ -175,7 +178,10 @@ export const scenarios: Scenario[] = [
       })
       assert.equal(outcome, 'TypeError')
       await until('the violation reported', async () => ((await tab.evaluate(() => (window as any).__violations)) as unknown[]).length == 1)
-      assert.deepEqual((await tab.evaluate(() => (window as any).__violations)).map((v: { directive: string }) => v.directive), ['require-trusted-types-for'])
+      assert.deepEqual(
+        (await tab.evaluate(() => (window as any).__violations)).map((v: { directive: string }) => v.directive),
+        ['require-trusted-types-for'],
+      )
     },
   },
   {
@@ -232,7 +238,9 @@ export const scenarios: Scenario[] = [
       await signAndLand(tab, service, consumed.id)
       const pollsOfConsumed = (await service.polls(consumed.id)).length
       await tab.back()
-      await until('the page restored from the back/forward cache', () => tab.evaluate(() => location.pathname == '/fixture' && (window as any).restored === true))
+      await until('the page restored from the back/forward cache', () =>
+        tab.evaluate(() => location.pathname == '/fixture' && (window as any).restored === true),
+      )
       const [widget] = await untilWidgets(tab, 'a fresh code', ([widget]) => !!widget?.code && widget.code.src != consumed.src && widget.status == SCAN)
       const fresh = challengeOf(widget!.code!)
       assert.deepEqual(await readyIds(tab), [consumed.id, fresh])
@@ -245,7 +253,10 @@ export const scenarios: Scenario[] = [
     async run({ tab, service, demo }) {
       await tab.goto(demo.appUrl + '/react')
       const widgets = await untilWidgets(tab, 'both codes', (widgets) => widgets.length == 2 && widgets.every((widget) => widget.code && widget.status == SCAN))
-      assert.deepEqual(widgets.map((widget) => widget.host), ['first', 'second'])
+      assert.deepEqual(
+        widgets.map((widget) => widget.host),
+        ['first', 'second'],
+      )
       const page = () => tab.evaluate(() => (window as any).__page as PageRecord)
       const isCreation = (request: { method: string; url: string }) => request.method == 'POST' && new URL(request.url).pathname == '/v1/entity/challenges'
       // One challenge per widget: in the page, at the service, and on screen.
@@ -258,12 +269,17 @@ export const scenarios: Scenario[] = [
       await untilWidgets(tab, 'the first widget alone', (widgets) => widgets.length == 1 && widgets[0]!.host == 'first')
       await service.sign(ready.first[0]!, 'ada@example.com')
       await untilWidgets(tab, '"Signed in"', ([widget]) => widget?.status == 'Signed in')
-      const next = await until('the app taking over', () => tab.evaluate(() => Array.from(document.querySelectorAll('main > p'), (p) => p.textContent).join('')))
+      const next = await until('the app taking over', () =>
+        tab.evaluate(() => Array.from(document.querySelectorAll('main > p'), (p) => p.textContent).join('')),
+      )
       assert.match(next, /^The app takes over: next is .*\/welcome$/)
       const after = await page()
       const sinceRemoval = after.requests.filter((request) => request.at >= after.removedAt!)
       assert.ok(sinceRemoval.some((request) => request.url.includes('/auth/controller')))
-      assert.deepEqual(sinceRemoval.filter((request) => request.url.includes(ready.second[0]!) || isCreation(request)), [])
+      assert.deepEqual(
+        sinceRemoval.filter((request) => request.url.includes(ready.second[0]!) || isCreation(request)),
+        [],
+      )
     },
   },
   {

@@ -1,8 +1,8 @@
 // What a person sees of the page, read through any engine's driver: each widget's code, texts and
 // button, the page's address and heading. Read in the page, by functions that close over nothing.
-import { readQrPng } from '../qr.ts'
-import { until } from '../until.ts'
-import type { Tab } from './driver.ts'
+import { readQrPng } from '../qr.js'
+import { until } from '../until.js'
+import type { Tab } from './driver.js'
 
 export interface WidgetSeen {
   /** The class of the element the widget is on (`first`, `second` on the React page). */
@@ -89,11 +89,17 @@ export const readyIds = async (tab: Tab): Promise<string[]> =>
 
 /** Where the browser is, the page's main heading, and whether the page has been parsed. */
 export const pageSeen = (tab: Tab): Promise<{ path: string; heading: string; parsed: boolean }> =>
-  tab.evaluate(() => ({ path: location.pathname + location.search, heading: document.querySelector('h1')?.textContent ?? '', parsed: document.readyState != 'loading' }))
+  tab.evaluate(() => ({
+    path: location.pathname + location.search,
+    heading: document.querySelector('h1')?.textContent ?? '',
+    parsed: document.readyState != 'loading',
+  }))
 
 /** Until the browser shows the page at `path` (its pathname); resolves with the heading there. */
 export const untilAt = async (tab: Tab, path: string): Promise<string> =>
-  (await until(`the browser at ${path}`, async () => {
-    const seen = await pageSeen(tab)
-    return seen.path.split('?')[0] == path && seen.parsed ? seen : undefined
-  })).heading
+  (
+    await until(`the browser at ${path}`, async () => {
+      const seen = await pageSeen(tab)
+      return seen.path.split('?')[0] == path && seen.parsed ? seen : undefined
+    })
+  ).heading

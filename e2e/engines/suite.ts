@@ -3,11 +3,11 @@
 // unhandled rejection, from the browser's log where its driver has one, and from the pages' own
 // record in every engine, beyond what the engine logs for the 4xx and 5xx answers the scenarios ask for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Demo } from '../../demo/harness.ts'
-import { Service } from '../service.ts'
-import type { Engine, EngineName, Tab } from './driver.ts'
-import { startEnginesDemo } from './demo.ts'
-import { scenarios } from './scenarios.ts'
+import type { Demo } from '../../demo/harness.js'
+import { Service } from '../service.js'
+import type { Engine, EngineName, Tab } from './driver.js'
+import { startEnginesDemo } from './demo.js'
+import { scenarios } from './scenarios.js'
 
 /** What each browser logs by itself for an answer the scenarios ask for (a 429, a 503, a dropped connection): not the page's doing. */
 const BROWSER_MESSAGES: Record<EngineName, RegExp[]> = {
@@ -16,13 +16,14 @@ const BROWSER_MESSAGES: Record<EngineName, RegExp[]> = {
     /^console\.error: Failed to load resource: net::ERR_EMPTY_RESPONSE$/,
   ],
   // Firefox reports a request that got no answer as a script error, naming CORS whatever the cause.
-  firefox: [/^uncaught: Cross-Origin Request Blocked: The Same Origin Policy disallows reading the remote resource at http:\/\/127\.0\.0\.1:\d+\/v1\/entity\/challenges\/[\w-]+\/status\?secret=[\w-]+\. \(Reason: CORS request did not succeed\)\. Status code: \(null\)\.$/],
+  firefox: [
+    /^uncaught: Cross-Origin Request Blocked: The Same Origin Policy disallows reading the remote resource at http:\/\/127\.0\.0\.1:\d+\/v1\/entity\/challenges\/[\w-]+\/status\?secret=[\w-]+\. \(Reason: CORS request did not succeed\)\. Status code: \(null\)\.$/,
+  ],
   webkit: [],
 }
 
 /** The pages' own record (demo/app/public/events.js), kept in the tab's sessionStorage across navigations. */
-const pageRecord = (tab: Tab): Promise<string[]> =>
-  tab.evaluate(() => JSON.parse(sessionStorage.getItem('service-auth-demo:problems') || '[]') as string[])
+const pageRecord = (tab: Tab): Promise<string[]> => tab.evaluate(() => JSON.parse(sessionStorage.getItem('service-auth-demo:problems') || '[]') as string[])
 
 export function describeEngine(name: EngineName, launch: () => Promise<Engine>): void {
   describe(name, () => {

@@ -1,4 +1,4 @@
-import { launchWebKit } from './drivers/webkit-webdriver.ts'
-import { describeEngine } from './suite.ts'
+import { launchWebKit } from './drivers/webkit-webdriver.js'
+import { describeEngine } from './suite.js'
 
 describeEngine('webkit', launchWebKit)

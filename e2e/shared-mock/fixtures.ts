@@ -5,7 +5,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { connectMockService, startMockService, type MockServiceControls } from '@service-auth/mock'
 import { startApp } from '../../examples/express/app.mjs'
-import { SHARED_MOCK_URL } from './shared-mock.ts'
+import { SHARED_MOCK_URL } from './shared-mock.js'
 
 export interface MockOptions {
   /** `shared`: the run's one mock, with a key of the test's own; `own`: a mock of the test's own. */

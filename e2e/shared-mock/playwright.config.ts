@@ -4,8 +4,8 @@
 // Four workers at once: tests that touched each other's codes, failures, delays or holds would
 // show it here. `npx playwright test -c e2e/shared-mock`; `--repeat-each 10` for a soak.
 import { defineConfig } from '@playwright/test'
-import { chromiumLaunchOptions } from '../chromium.ts'
-import type { MockOptions } from './fixtures.ts'
+import { chromiumLaunchOptions } from '../chromium.js'
+import type { MockOptions } from './fixtures.js'
 
 export default defineConfig<MockOptions>({
   testDir: '.',

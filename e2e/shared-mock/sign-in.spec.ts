@@ -2,7 +2,7 @@
 // shows: run against one shared mock by four workers at once, and against a mock per test. The
 // kit acts through the test's own key, so no test's failure, delay, hold or signing reaches another.
 import { readShownCode } from '@service-auth/mock'
-import { expect, test, widgetEvents } from './fixtures.ts'
+import { expect, test, widgetEvents } from './fixtures.js'
 
 test.beforeEach(async ({ service }) => {
   await service.enrolPhone('ada@example.com')
@@ -26,10 +26,12 @@ test('a code that expires is replaced by a new one, which signs in', async ({ pa
 test('the service is down (503) for a moment: the page reconnects by itself, then signs in', async ({ page, service, loginPage }) => {
   await service.failNext({ status: 503, match: 'create', retryAfter: 1 })
   await page.goto(loginPage)
-  await expect.poll(async () => (await widgetEvents(page)).map(({ type, detail }) => [type, detail.status])).toEqual([
-    ['error', 503],
-    ['ready', undefined],
-  ])
+  await expect
+    .poll(async () => (await widgetEvents(page)).map(({ type, detail }) => [type, detail.status]))
+    .toEqual([
+      ['error', 503],
+      ['ready', undefined],
+    ])
   await service.signShownCode(page, 'ada@example.com')
   await expect(page.getByRole('heading')).toHaveText('Signed in as Ada')
 })

@@ -79,7 +79,10 @@ export function createApp({ serviceUrl, key, secret, users }) {
   app.get('/welcome', (req, res) => {
     const user = sessions.get(sessionIdOf(req))
     if (!user) return res.redirect('/login')
-    res.set(pageHeaders()).type('html').send(`<!doctype html>
+    res
+      .set(pageHeaders())
+      .type('html')
+      .send(`<!doctype html>
 <html lang="en">
 <link rel="icon" href="data:,">
 <title>Welcome</title>

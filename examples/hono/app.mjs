@@ -55,7 +55,8 @@ export function createApp({ serviceUrl, key, secret, users }) {
   })
 
   app.get('/login', (c) => {
-    return c.html(html`<!doctype html>
+    return c.html(
+      html`<!doctype html>
 <html lang="en">
 <link rel="icon" href="data:,">
 <title>Sign in</title>
@@ -87,7 +88,8 @@ export function createApp({ serviceUrl, key, secret, users }) {
   app.get('/welcome', (c) => {
     const user = sessions.get(getCookie(c, 'session'))
     if (!user) return c.redirect('/login')
-    return c.html(html`<!doctype html>
+    return c.html(
+      html`<!doctype html>
 <html lang="en">
 <link rel="icon" href="data:,">
 <title>Welcome</title>

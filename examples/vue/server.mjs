@@ -61,9 +61,7 @@ export async function createApp({ serviceUrl, key, secret, users }) {
     return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable' })
   })
 
-  app.get('/login', (c) =>
-    c.html(loginPage, 200, pageHeaders(`default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}; ${EVERY_PAGE}`)),
-  )
+  app.get('/login', (c) => c.html(loginPage, 200, pageHeaders(`default-src 'self'; img-src 'self' data:; connect-src 'self' ${serviceUrl}; ${EVERY_PAGE}`)))
 
   // The controller: verifies the token, asks `users`, confirms at the service, starts the session.
   app.get('/auth/controller', (c) =>

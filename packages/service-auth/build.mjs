@@ -84,7 +84,7 @@ export async function build({ outdir = join(root, 'dist'), api = defaultApi(), t
     ...(await languagePacks()).map((code) =>
       esbuild({
         stdin: {
-          contents: `import { addLanguage } from './i18n.ts'\nimport { texts } from './languages/${code}.ts'\naddLanguage(${JSON.stringify(code)}, texts)\n`,
+          contents: `import { addLanguage } from './i18n.js'\nimport { texts } from './languages/${code}.js'\naddLanguage(${JSON.stringify(code)}, texts)\n`,
           resolveDir: join(root, 'src'),
           sourcefile: `language-pack-${code}.ts`,
         },
@@ -143,9 +143,12 @@ export async function build({ outdir = join(root, 'dist'), api = defaultApi(), t
   if (types) {
     execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(outdir, 'types')], { stdio: 'inherit' })
     // `import 'service-auth/style.css'` needs a declaration to type-check (TS2882 without one).
-    await writeFile(join(outdir, 'types/style.css.d.ts'), '// The widget\'s stylesheet: imported for its side effect, it exports nothing.\nexport {}\n')
+    await writeFile(join(outdir, 'types/style.css.d.ts'), "// The widget's stylesheet: imported for its side effect, it exports nothing.\nexport {}\n")
     // `import 'service-auth/languages/de.js'` likewise: a language pack, imported for its side effect.
-    await writeFile(join(outdir, 'types/language-pack.d.ts'), '// A language pack: imported for its side effect (it adds its texts), it exports nothing.\nexport {}\n')
+    await writeFile(
+      join(outdir, 'types/language-pack.d.ts'),
+      '// A language pack: imported for its side effect (it adds its texts), it exports nothing.\nexport {}\n',
+    )
   }
   return writeManifest(outdir)
 }
@@ -225,7 +228,8 @@ const buildVue = (outdir) =>
   })
 
 /** The two-letter codes of the language packs, from the files in src/languages/. */
-export const languagePacks = async () => (await readdir(join(root, 'src/languages'))).filter((name) => /^[a-z]{2}\.ts$/.test(name)).map((name) => name.slice(0, 2))
+export const languagePacks = async () =>
+  (await readdir(join(root, 'src/languages'))).filter((name) => /^[a-z]{2}\.ts$/.test(name)).map((name) => name.slice(0, 2))
 
 const sri = (bytes, algorithm = 'sha384') => algorithm + '-' + createHash(algorithm).update(bytes).digest('base64')
 
@@ -248,7 +252,9 @@ async function writeManifest(outdir) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const manifest = await build()
   for (const [name, file] of Object.entries(manifest.files)) {
-    console.log(`${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`)
+    console.log(
+      `${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`,
+    )
   }
   const pinned = ['js', 'css', ...(await languagePacks()).map((code) => `${code}.js`)].map((ext) => `service-auth-${manifest.version}.${ext}`)
   for (const name of pinned) console.log(`Pinned in README.md: integrity="${manifest.files[name].integrity}" for ${name}`)

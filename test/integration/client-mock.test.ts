@@ -4,7 +4,7 @@
 // configuration, devices and sessions.
 import { describe, expect, it } from 'vitest'
 import { createClient, verifyAuthToken, type Identity } from 'service-auth/server'
-import { useService } from '../../packages/mock/test/service/helpers.ts'
+import { useService } from '../../packages/mock/test/service/helpers.js'
 
 const service = useService()
 const client = () => createClient({ baseUrl: service.url, key: service.key.key, secret: service.key.secret })
@@ -34,7 +34,10 @@ describe('createClient against the mock', () => {
   })
 
   it('with sessions on, a sign-in names its session in the token and authenticate returns it; sessions are listed, reported and logged out', async () => {
-    expect(await client().configuration.update({ sessionsEnabled: true, websiteUrl: 'https://shop.example' })).toMatchObject({ sessionsEnabled: true, supportSessions: true })
+    expect(await client().configuration.update({ sessionsEnabled: true, websiteUrl: 'https://shop.example' })).toMatchObject({
+      sessionsEnabled: true,
+      supportSessions: true,
+    })
     await service.provisionPhone('ada@example.com')
     const claims = await signedClaims('ada@example.com')
     expect(claims).toMatchObject({ identifier: 'ada@example.com', role: 'ROLE_USER', sessionId: expect.any(String) })

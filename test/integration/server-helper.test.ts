@@ -5,9 +5,9 @@ import { createServer } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { readQrPng } from '../../e2e/qr.ts'
+import { readQrPng } from '../../e2e/qr.js'
 import { createClient, handleControllerRequest, type Client, type ControllerOptions } from 'service-auth/server'
-import { useService } from '../../packages/mock/test/service/helpers.ts'
+import { useService } from '../../packages/mock/test/service/helpers.js'
 
 const service = useService()
 
@@ -89,9 +89,7 @@ describe('handleControllerRequest against the mock service', () => {
   it('refuses a bad token with 401: another secret’s signature, or no JWT at all', async () => {
     const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
     const [, payload] = token.split('.')
-    const forged = await new SignJWT(JSON.parse(Buffer.from(payload!, 'base64url').toString()))
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(randomBytes(32))
+    const forged = await new SignJWT(JSON.parse(Buffer.from(payload!, 'base64url').toString())).setProtectedHeader({ alg: 'HS256' }).sign(randomBytes(32))
     for (const bad of [forged, 'not-a-token']) {
       const answer = await handleControllerRequest(request(bad), options())
       expect(answer.status).toBe(401)
@@ -131,20 +129,23 @@ describe('handleControllerRequest against the mock service', () => {
     expect((await handleControllerRequest(request(token), options())).status).toBe(200)
   })
 
-  it.each(['.', '..'])('answers 401 for the identifier "%s", sends nothing, and leaves the challenge and the identity "authenticate" alone', async (identifier) => {
-    // Fetch resolves /identities/./authenticate to /identities/authenticate: updating an identity
-    // of that name answers 200, which would start a session with nothing confirmed.
-    await client.enroll({ identifier: 'authenticate', nickname: 'Untouched' })
-    const { id, token } = await signedChallenge(await enrolWithPhone(identifier))
-    const before = await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)
-    const answer = await handleControllerRequest(request(token), options())
-    expect(answer.status).toBe(401)
-    expect(problemOf(answer).detail).toBe('The service did not confirm this sign-in.')
-    expect(sessions).toEqual([])
-    expect(await stateOf(id)).toBe('signed')
-    expect(await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)).toHaveLength(before.length)
-    expect((await client.identities.get('authenticate')).nickname).toBe('Untouched')
-  })
+  it.each(['.', '..'])(
+    'answers 401 for the identifier "%s", sends nothing, and leaves the challenge and the identity "authenticate" alone',
+    async (identifier) => {
+      // Fetch resolves /identities/./authenticate to /identities/authenticate: updating an identity
+      // of that name answers 200, which would start a session with nothing confirmed.
+      await client.enroll({ identifier: 'authenticate', nickname: 'Untouched' })
+      const { id, token } = await signedChallenge(await enrolWithPhone(identifier))
+      const before = await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)
+      const answer = await handleControllerRequest(request(token), options())
+      expect(answer.status).toBe(401)
+      expect(problemOf(answer).detail).toBe('The service did not confirm this sign-in.')
+      expect(sessions).toEqual([])
+      expect(await stateOf(id)).toBe('signed')
+      expect(await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)).toHaveLength(before.length)
+      expect((await client.identities.get('authenticate')).nickname).toBe('Untouched')
+    },
+  )
 
   it('answers 401 for an identity deleted after its phone signed', async () => {
     const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))

@@ -21,9 +21,9 @@ import { chromium } from '@playwright/test'
 import { build } from 'esbuild'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateCredentials } from '../../packages/mock/src/common/credentials.ts'
-import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.ts'
-import { chromiumLaunchOptions } from '../../e2e/chromium.ts'
+import { generateCredentials } from '../../packages/mock/src/common/credentials.js'
+import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.js'
+import { chromiumLaunchOptions } from '../../e2e/chromium.js'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -53,7 +53,10 @@ async function freshProject(name: string): Promise<string> {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'service-auth-consumer-'))
   // In the workspaces' order: the mock's declarations name service-auth's, built first.
-  const { stdout } = await run('npm', ['pack', '--workspace', 'service-auth', '--workspace', '@service-auth/mock', '--json', '--pack-destination', work], { cwd: root, maxBuffer: 16 << 20 })
+  const { stdout } = await run('npm', ['pack', '--workspace', 'service-auth', '--workspace', '@service-auth/mock', '--json', '--pack-destination', work], {
+    cwd: root,
+    maxBuffer: 16 << 20,
+  })
   const infos = JSON.parse(stdout.slice(stdout.indexOf('['))) as { name: string; filename: string; files: { path: string }[] }[]
   const byName = (name: string): Packed => {
     const info = infos.find((entry) => entry.name === name)!
@@ -65,7 +68,11 @@ beforeAll(async () => {
   project = await freshProject('consumer')
   // Their one dependency, jose, comes from npm's cache (filled by `npm ci`) or the registry; so do
   // what an integrator's app and tests bring of their own (Express, Playwright), at our versions.
-  const theirs = await Promise.all(['express', '@playwright/test'].map(async (name) => `${name}@${JSON.parse(await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`))
+  const theirs = await Promise.all(
+    ['express', '@playwright/test'].map(
+      async (name) => `${name}@${JSON.parse(await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`,
+    ),
+  )
   await run('npm', ['install', tarball, mock.tarball, ...theirs, ...INSTALL, '--ignore-scripts'], { cwd: project })
 })
 afterAll(() => rm(work, { recursive: true, force: true }))
@@ -94,7 +101,12 @@ async function installScripts(nodeModules: string): Promise<string[]> {
 
 /** What a built file imports, by specifier. */
 const importsOf = (code: string) =>
-  [/^\s*(?:import|export)\b[^'"\n]*?\bfrom\s*["']([^"']+)["']/gm, /^\s*import\s*["']([^"']+)["']/gm, /\bimport\(\s*["']([^"']+)["']\s*\)/g, /\brequire\(\s*["']([^"']+)["']\s*\)/g]
+  [
+    /^\s*(?:import|export)\b[^'"\n]*?\bfrom\s*["']([^"']+)["']/gm,
+    /^\s*import\s*["']([^"']+)["']/gm,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+    /\brequire\(\s*["']([^"']+)["']\s*\)/g,
+  ]
     .flatMap((pattern) => [...code.matchAll(pattern)])
     .map((match) => match[1]!)
 
@@ -113,7 +125,8 @@ describe('service-auth installs anywhere: its only dependency is jose', () => {
 
   it('pnpm: `pnpm add` of the tarball, then a CI-style `pnpm install --frozen-lockfile`, both exit 0', async () => {
     const dir = await freshProject('embed-pnpm')
-    const pnpm = (...args: string[]) => run(process.execPath, [join(root, 'node_modules/pnpm/bin/pnpm.cjs'), ...args, '--store-dir', join(work, 'pnpm-store')], { cwd: dir })
+    const pnpm = (...args: string[]) =>
+      run(process.execPath, [join(root, 'node_modules/pnpm/bin/pnpm.cjs'), ...args, '--store-dir', join(work, 'pnpm-store')], { cwd: dir })
     await pnpm('add', tarball)
     await rm(join(dir, 'node_modules'), { recursive: true })
     await pnpm('install', '--frozen-lockfile')
@@ -122,13 +135,14 @@ describe('service-auth installs anywhere: its only dependency is jose', () => {
   })
 })
 
-describe('service-auth\'s tarball', () => {
+describe("service-auth's tarball", () => {
   it('holds the built files, its README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
     const outside = packed.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(path))
     expect(outside).toEqual([])
     for (const file of ['README.md', 'LICENSE', 'package.json']) expect(packed).toContain(file)
     expect(packed.filter((path) => path.endsWith('.map'))).toEqual([])
-    for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/server.mjs', 'dist/types/index.d.ts']) expect(packed).toContain(file)
+    for (const file of ['dist/service-auth.mjs', 'dist/service-auth.js', 'dist/service-auth.css', 'dist/server.mjs', 'dist/types/index.d.ts'])
+      expect(packed).toContain(file)
     for (const code of ['de', 'es', 'fr', 'it', 'nl', 'pl']) expect(packed).toContain(`dist/service-auth.${code}.js`)
     for (const path of packed) expect(path, 'nothing of the mock').not.toMatch(/\bcli\.|testing|mock/)
   })
@@ -162,7 +176,7 @@ describe('service-auth\'s tarball', () => {
   })
 })
 
-describe('@service-auth/mock\'s tarball', () => {
+describe("@service-auth/mock's tarball", () => {
   const installed = (path: string) => join(project, 'node_modules/@service-auth/mock', path)
 
   it('holds the built files, its README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
@@ -181,13 +195,25 @@ describe('@service-auth/mock\'s tarball', () => {
     const importing: Record<string, string[]> = {}
     for (const file of shipped) {
       const imported = importsOf(await readFile(installed(file), 'utf8'))
-      expect(imported.filter((name) => !isBuiltin(name) && !name.startsWith('./') && !name.startsWith('../') && !Object.hasOwn(dependencies, name) && !Object.hasOwn(optionalDependencies, name) && !name.startsWith('service-auth/')), file).toEqual([])
+      expect(
+        imported.filter(
+          (name) =>
+            !isBuiltin(name) &&
+            !name.startsWith('./') &&
+            !name.startsWith('../') &&
+            !Object.hasOwn(dependencies, name) &&
+            !Object.hasOwn(optionalDependencies, name) &&
+            !name.startsWith('service-auth/'),
+        ),
+        file,
+      ).toEqual([])
       for (const name of imported) (importing[name] ??= []).push(file)
     }
-    expect(importing['lmdb']).toEqual([expect.stringMatching(/^dist\/chunks\/lmdb-backend-\w+\.mjs$/)])
-    const lmdbChunk = importing['lmdb']![0]!.slice('dist/chunks/'.length)
+    expect(importing.lmdb).toEqual([expect.stringMatching(/^dist\/chunks\/lmdb-backend-\w+\.mjs$/)])
+    const lmdbChunk = importing.lmdb![0]!.slice('dist/chunks/'.length)
     // The chunk is imported dynamically only, by whatever opens a data directory.
-    for (const [name, files] of Object.entries(importing)) if (name.endsWith(lmdbChunk)) for (const file of files) expect(await readFile(installed(file), 'utf8')).toContain(`import("./${lmdbChunk}")`)
+    for (const [name, files] of Object.entries(importing))
+      if (name.endsWith(lmdbChunk)) for (const file of files) expect(await readFile(installed(file), 'utf8')).toContain(`import("./${lmdbChunk}")`)
   })
 
   it('publint finds nothing, not even a suggestion', async () => {
@@ -197,7 +223,9 @@ describe('@service-auth/mock\'s tarball', () => {
 
   it('arethetypeswrong finds nothing for an ESM-only package', async () => {
     // openapi.yaml is data, as package.json is: no module to resolve, no types to find.
-    const { stdout } = await run(bin('attw'), [mock.tarball, '--profile', 'esm-only', '--exclude-entrypoints', './openapi.yaml', '--format', 'json'], { maxBuffer: 16 << 20 }).catch((error) => error)
+    const { stdout } = await run(bin('attw'), [mock.tarball, '--profile', 'esm-only', '--exclude-entrypoints', './openapi.yaml', '--format', 'json'], {
+      maxBuffer: 16 << 20,
+    }).catch((error) => error)
     const { problems = {} } = JSON.parse(stdout.slice(stdout.indexOf('{')))
     const counted = Object.values(problems as Record<string, { resolutionKind?: string }[]>)
       .flat()
@@ -218,7 +246,8 @@ describe('@service-auth/mock\'s tarball', () => {
     })
 
     it('startMockService() works in memory', async () => {
-      const script = "import { startMockService, TEST_KEYS } from '@service-auth/mock'\n" +
+      const script =
+        "import { startMockService, TEST_KEYS } from '@service-auth/mock'\n" +
         'const service = await startMockService()\n' +
         "const res = await fetch(service.url + '/v1/entity/challenges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: TEST_KEYS.signs }) })\n" +
         'console.log(res.status)\nawait service.close()\n'
@@ -227,7 +256,10 @@ describe('@service-auth/mock\'s tarball', () => {
     })
 
     it('service-auth-mock --in-memory serves; with a data directory it says in one line that lmdb is missing, and names --in-memory', async () => {
-      const child = spawn(process.execPath, [join(dir, 'node_modules/.bin/service-auth-mock'), '--port', '0', '--in-memory'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] })
+      const child = spawn(process.execPath, [join(dir, 'node_modules/.bin/service-auth-mock'), '--port', '0', '--in-memory'], {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
       try {
         const [first] = await once(createInterface({ input: child.stdout! }), 'line')
         const url = /^Service: (\S+)$/.exec(first)![1]
@@ -235,7 +267,9 @@ describe('@service-auth/mock\'s tarball', () => {
       } finally {
         child.kill()
       }
-      const failed = await run(process.execPath, [join(dir, 'node_modules/.bin/service-auth-mock'), '--port', '0', '--data', join(dir, 'state')], { cwd: dir }).catch((error) => error)
+      const failed = await run(process.execPath, [join(dir, 'node_modules/.bin/service-auth-mock'), '--port', '0', '--data', join(dir, 'state')], {
+        cwd: dir,
+      }).catch((error) => error)
       expect(failed.code).toBe(1)
       expect(failed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/lmdb.*--in-memory/)])
     })
@@ -322,7 +356,7 @@ export async function steps(page: Page): Promise<string> {
     await writeFile(join(project, 'readme-playwright.ts'), playwright!)
   })
 
-  it('finds the READMEs\' module examples to check and run', async () => {
+  it("finds the READMEs' module examples to check and run", async () => {
     expect((await readmeBlocks('checked: browser')).length).toBeGreaterThanOrEqual(2)
     expect(await readmeBlocks('run: controller-node')).toHaveLength(1)
     expect(await readmeBlocks('run: controller-fetch')).toHaveLength(1)
@@ -333,7 +367,7 @@ export async function steps(page: Page): Promise<string> {
     ['node16', { module: 'node16', moduleResolution: 'node16' }],
     ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
     ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
-  ])('type-checks the page and server code (strict) and the README\'s examples (as JavaScript) under %s, library types included', async (name, resolution) => {
+  ])("type-checks the page and server code (strict) and the README's examples (as JavaScript) under %s, library types included", async (name, resolution) => {
     const compilerOptions = {
       ...resolution,
       target: 'es2022',
@@ -362,12 +396,23 @@ export async function steps(page: Page): Promise<string> {
     const globs = (sideEffects as string[]).map((glob) => new RegExp('^' + glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*') + '$'))
     const declared = (path: string) => globs.some((glob) => glob.test('./' + path))
     const version = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version
-    for (const path of ['dist/service-auth.css', `dist/service-auth-${version}.css`, 'dist/service-auth.js', `dist/service-auth-${version}.js`, 'dist/service-auth.de.js', `dist/service-auth-${version}.de.js`]) expect(declared(path), path).toBe(true)
+    for (const path of [
+      'dist/service-auth.css',
+      `dist/service-auth-${version}.css`,
+      'dist/service-auth.js',
+      `dist/service-auth-${version}.js`,
+      'dist/service-auth.de.js',
+      `dist/service-auth-${version}.de.js`,
+    ])
+      expect(declared(path), path).toBe(true)
     for (const path of ['dist/service-auth.mjs', 'dist/server.mjs']) expect(declared(path), path).toBe(false)
   })
 
   it('bundles the page for production with the stylesheet kept, and no global set', async () => {
-    await writeFile(join(project, 'entry.js'), "import { mount } from 'service-auth'\nimport 'service-auth/style.css'\nmount(document.getElementById('login'))\n")
+    await writeFile(
+      join(project, 'entry.js'),
+      "import { mount } from 'service-auth'\nimport 'service-auth/style.css'\nmount(document.getElementById('login'))\n",
+    )
     const result = await build({
       absWorkingDir: project,
       entryPoints: ['entry.js'],
@@ -403,11 +448,18 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', render], { cwd: project })
     expect(JSON.parse(stdout)).toEqual({
       mount: 'function',
-      ready: { de: 'Mit der App scannen', es: 'Escanea con la aplicación', fr: 'Scannez avec l’application', it: 'Scansiona con l’app', nl: 'Scan met de app', pl: 'Zeskanuj w aplikacji' },
+      ready: {
+        de: 'Mit der App scannen',
+        es: 'Escanea con la aplicación',
+        fr: 'Scannez avec l’application',
+        it: 'Scansiona con l’app',
+        nl: 'Scan met de app',
+        pl: 'Zeskanuj w aplikacji',
+      },
     })
   })
 
-  describe('the README\'s controllers, in Node, against the mock service', () => {
+  describe("the README's controllers, in Node, against the mock service", () => {
     let service: ServiceHandle
     const { apiKey: key, apiSecret: secret } = generateCredentials()
     const env = () => ({ ...process.env, SERVICE_URL: service.url, SERVICE_KEY: key, SERVICE_SECRET: secret })
@@ -425,6 +477,7 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
           "const res = await GET(new Request('https://shop.example/auth/controller', { headers: { 'X-Service-Auth': process.argv[2], 'X-Requested-With': 'XMLHttpRequest' } }))\n" +
           "console.log(JSON.stringify({ status: res.status, body: await res.json(), cookie: res.headers.get('set-cookie') }))\n",
       )
+      await enrolAda()
     })
     afterAll(() => service?.close())
 
@@ -432,24 +485,37 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
     async function signedToken(): Promise<string> {
       const knob = (path: string, body: unknown) =>
         fetch(`${service.url}/__knobs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-      const created = await fetch(`${service.url}/v1/entity/challenges`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) })
+      const created = await fetch(`${service.url}/v1/entity/challenges`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key }),
+      })
       const { id, pollingUrl } = await created.json()
       expect((await knob(`challenges/${id}/sign`, { identifier: 'ada@example.com' })).status).toBe(200)
       return (await (await fetch(pollingUrl)).json()).token
     }
 
-    beforeAll(async () => {
+    /** Ada is enrolled by the integrator's back office, with the installed package's own client. */
+    async function enrolAda(): Promise<void> {
       // Ada is enrolled by the integrator's back office, with the installed package's own client.
       const { stdout } = await run(
         process.execPath,
-        ['--input-type=module', '-e', "import { createClient } from 'service-auth/server'\nconst { SERVICE_URL: baseUrl, SERVICE_KEY: key, SERVICE_SECRET: secret } = process.env\nconst { enrollment } = await createClient({ baseUrl, key, secret }).enroll({ identifier: 'ada@example.com' })\nconsole.log(enrollment.id)"],
+        [
+          '--input-type=module',
+          '-e',
+          "import { createClient } from 'service-auth/server'\nconst { SERVICE_URL: baseUrl, SERVICE_KEY: key, SERVICE_SECRET: secret } = process.env\nconst { enrollment } = await createClient({ baseUrl, key, secret }).enroll({ identifier: 'ada@example.com' })\nconsole.log(enrollment.id)",
+        ],
         { cwd: project, env: env() },
       )
-      const res = await fetch(`${service.url}/__knobs/devices`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: stdout.trim() }) })
+      const res = await fetch(`${service.url}/__knobs/devices`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: stdout.trim() }),
+      })
       expect(res.status).toBe(201)
-    })
+    }
 
-    it('node:http: bad tokens get 401 and the server lives on; the embed\'s XHR gets {location} and the session cookie; the challenge is consumed', async () => {
+    it("node:http: bad tokens get 401 and the server lives on; the embed's XHR gets {location} and the session cookie; the challenge is consumed", async () => {
       const child = spawn(process.execPath, ['serve-node.mjs'], { cwd: project, env: env(), stdio: ['ignore', 'pipe', 'inherit'] })
       try {
         const [port] = await once(createInterface({ input: child.stdout! }), 'line')
@@ -501,9 +567,13 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       expect(stdout).toMatch(/^Usage: service-auth-mock \[options\]/)
     })
 
-    it('npx service-auth-mock starts, and with test-signs a page built from service-auth\'s README\'s markup signs in through its Express controller', async () => {
+    it("npx service-auth-mock starts, and with test-signs a page built from service-auth's README's markup signs in through its Express controller", async () => {
       // Ada is the one user the README's controller knows.
-      const mock = spawn('npx', ['service-auth-mock', '--port', '0', '--test-identity', 'ada@example.com'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
+      const mock = spawn('npx', ['service-auth-mock', '--port', '0', '--test-identity', 'ada@example.com'], {
+        cwd: project,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      })
       children.push(mock)
       const lines: string[] = []
       const output = createInterface({ input: mock.stdout! })
@@ -558,7 +628,7 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       expect(lines.at(-1)).toBe('Stopped.')
     }, 120_000)
 
-    it('the Playwright test of @service-auth/mock\'s README, saved as it says and run as written, signs in with startMockService and signShownCode', async () => {
+    it("the Playwright test of @service-auth/mock's README, saved as it says and run as written, signs in with startMockService and signShownCode", async () => {
       const [example] = await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')
       // Nothing beside it: the README's test brings its own login page and controller.
       await mkdir(join(project, 'tests'), { recursive: true })
@@ -568,7 +638,10 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
         join(project, 'playwright.config.mjs'),
         "export default { testDir: 'tests', reporter: 'list', workers: 1, use: { browserName: 'chromium', headless: true, launchOptions: JSON.parse(process.env.LAUNCH_OPTIONS) } }\n",
       )
-      const { stdout } = await run('npx', ['playwright', 'test'], { cwd: project, env: { ...process.env, CI: '1', LAUNCH_OPTIONS: JSON.stringify(chromiumLaunchOptions()) } })
+      const { stdout } = await run('npx', ['playwright', 'test'], {
+        cwd: project,
+        env: { ...process.env, CI: '1', LAUNCH_OPTIONS: JSON.stringify(chromiumLaunchOptions()) },
+      })
       expect(stdout).toMatch(/✓ .*Ada signs in with her phone/)
       expect(stdout).toMatch(/\b1 passed\b/)
     }, 120_000)
@@ -610,14 +683,16 @@ export const both = [mount]
 
   describe('in a project with React 19', () => {
     beforeAll(async () => {
-      await run('npm', ['install', 'react@19', 'react-dom@19', '@types/react@19', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project })
+      await run('npm', ['install', 'react@19', 'react-dom@19', '@types/react@19', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
+        cwd: project,
+      })
       await writeFile(join(project, 'router.ts'), 'export const useRouter = () => ({ push(url: string) { return url } })\n')
       await writeFile(join(project, 'login.tsx'), PAGE)
       await writeFile(join(project, 'react-globals.d.ts'), 'declare const router: { push(url: string): void }\n')
       for (const [index, block] of (await readmeBlocks('checked: react', 'tsx')).entries()) await writeFile(join(project, `readme-react-${index}.tsx`), block)
     })
 
-    it('finds the README\'s React examples to check', async () => {
+    it("finds the README's React examples to check", async () => {
       expect((await readmeBlocks('checked: react', 'tsx')).length).toBeGreaterThanOrEqual(1)
     })
 
@@ -625,8 +700,17 @@ export const both = [mount]
       ['node16', { module: 'node16', moduleResolution: 'node16' }],
       ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
       ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
-    ])('type-checks a page with the component and the README\'s React examples (strict, JSX) under %s, library types included', async (name, resolution) => {
-      const compilerOptions = { ...resolution, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'react-jsx', strict: true, skipLibCheck: false, noEmit: true, types: [] }
+    ])("type-checks a page with the component and the README's React examples (strict, JSX) under %s, library types included", async (name, resolution) => {
+      const compilerOptions = {
+        ...resolution,
+        target: 'es2022',
+        lib: ['es2022', 'dom', 'dom.iterable'],
+        jsx: 'react-jsx',
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types: [],
+      }
       const file = `tsconfig.react-${name}.json`
       await writeFile(join(project, file), JSON.stringify({ compilerOptions, files: ['login.tsx', 'react-globals.d.ts'], include: ['readme-react-*.tsx'] }))
       const result = await run(process.execPath, [tsc, '-p', join(project, file)]).catch((error) => error)
@@ -634,7 +718,10 @@ export const both = [mount]
     })
 
     it('bundles a page that uses both the component and the ES module with one copy of the widget', async () => {
-      await writeFile(join(project, 'app.jsx'), "import { createRoot } from 'react-dom/client'\nimport { ServiceAuth } from 'service-auth/react'\nimport { scan } from 'service-auth'\nscan()\ncreateRoot(document.getElementById('root')).render(<ServiceAuth apiKey=\"k\" authUrl=\"/auth/controller\" />)\n")
+      await writeFile(
+        join(project, 'app.jsx'),
+        "import { createRoot } from 'react-dom/client'\nimport { ServiceAuth } from 'service-auth/react'\nimport { scan } from 'service-auth'\nscan()\ncreateRoot(document.getElementById('root')).render(<ServiceAuth apiKey=\"k\" authUrl=\"/auth/controller\" />)\n",
+      )
       const result = await build({
         absWorkingDir: project,
         entryPoints: ['app.jsx'],
@@ -660,20 +747,33 @@ export const both = [mount]
       react18 = join(work, 'consumer-react-18')
       await mkdir(react18)
       await writeFile(join(react18, 'package.json'), JSON.stringify({ name: 'consumer-react-18', private: true, type: 'module' }))
-      await run('npm', ['install', tarball, 'react@18', 'react-dom@18', '@types/react@18', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: react18 })
+      await run('npm', ['install', tarball, 'react@18', 'react-dom@18', '@types/react@18', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
+        cwd: react18,
+      })
       await writeFile(join(react18, 'router.ts'), 'export const useRouter = () => ({ push(url: string) { return url } })\n')
       await writeFile(join(react18, 'login.tsx'), PAGE)
     })
 
     it('type-checks the same page (strict, JSX, nodenext)', async () => {
-      const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'react-jsx', strict: true, skipLibCheck: false, noEmit: true, types: [] }
+      const compilerOptions = {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        lib: ['es2022', 'dom', 'dom.iterable'],
+        jsx: 'react-jsx',
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types: [],
+      }
       await writeFile(join(react18, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['login.tsx'] }))
       const result = await run(process.execPath, [tsc, '-p', join(react18, 'tsconfig.json')]).catch((error) => error)
       expect(result.stdout ?? '').toBe('')
     })
 
-    it('renders on the server in Node with React 18\'s react-dom/server, the widget\'s place held', async () => {
-      const script = "import { createElement } from 'react'\nimport { renderToString } from 'react-dom/server'\nimport { ServiceAuth } from 'service-auth/react'\n" +
+    it("renders on the server in Node with React 18's react-dom/server, the widget's place held", async () => {
+      const script =
+        "import { createElement } from 'react'\nimport { renderToString } from 'react-dom/server'\nimport { ServiceAuth } from 'service-auth/react'\n" +
         "console.log(renderToString(createElement(ServiceAuth, { apiKey: 'k', authUrl: '/auth/controller', className: 'login' })))\n"
       const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: react18 })
       expect(stdout.trim()).toBe('<div data-service-auth="" class="login"></div>')

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { chromium, type Browser } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumLaunchOptions } from '../../e2e/chromium.ts'
+import { chromiumLaunchOptions } from '../../e2e/chromium.js'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -88,7 +88,10 @@ async function start(cwd: string, args: string[], env: Record<string, string>, r
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'service-auth-frameworks-'))
-  const { stdout } = await run('npm', ['pack', '--workspace', 'service-auth', '--workspace', '@service-auth/mock', '--json', '--pack-destination', work], { cwd: root, maxBuffer: 16 << 20 })
+  const { stdout } = await run('npm', ['pack', '--workspace', 'service-auth', '--workspace', '@service-auth/mock', '--json', '--pack-destination', work], {
+    cwd: root,
+    maxBuffer: 16 << 20,
+  })
   const infos = JSON.parse(stdout.slice(stdout.indexOf('['))) as { name: string; filename: string }[]
   tarball = join(work, infos.find((info) => info.name === 'service-auth')!.filename)
   mockTarball = join(work, infos.find((info) => info.name === '@service-auth/mock')!.filename)
@@ -129,7 +132,16 @@ export const all = [el.state, el.start(), el.stop(), el.apiKey, error]
   }, 180_000)
 
   const config = (files: string[]) => ({
-    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], strict: true, skipLibCheck: false, noEmit: true, types: [] },
+    compilerOptions: {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      lib: ['es2022', 'dom', 'dom.iterable'],
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      types: [],
+    },
     files,
   })
 
@@ -146,7 +158,8 @@ export const all = [el.state, el.start(), el.stop(), el.apiKey, error]
   })
 
   it('imports in Node (a server render) without a DOM: defines nothing, throws nothing', async () => {
-    const script = "import { ServiceAuthElement } from 'service-auth/element'\nimport 'service-auth/element/vue'\nconsole.log(typeof ServiceAuthElement, typeof customElements)\n"
+    const script =
+      "import { ServiceAuthElement } from 'service-auth/element'\nimport 'service-auth/element/vue'\nconsole.log(typeof ServiceAuthElement, typeof customElements)\n"
     const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir })
     expect(stdout.trim()).toBe('function undefined')
     expect(stderr).toBe('')
@@ -156,7 +169,17 @@ export const all = [el.state, el.start(), el.stop(), el.apiKey, error]
 describe('React 19 and Next.js: the component and the element, with tsc', () => {
   let dir: string
   const config = (files: string[]) => ({
-    compilerOptions: { module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'react-jsx', strict: true, skipLibCheck: false, noEmit: true, types: [] },
+    compilerOptions: {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      target: 'es2022',
+      lib: ['es2022', 'dom', 'dom.iterable'],
+      jsx: 'react-jsx',
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      types: [],
+    },
     files,
   })
 
@@ -171,12 +194,17 @@ describe('React 19 and Next.js: the component and the element, with tsc', () => 
     await writeFile(join(dir, 'react-globals.d.ts'), 'declare const router: { push(url: string): void }\n')
     await writeFile(
       join(dir, 'wrong.tsx'),
-      "import 'service-auth/element/react'\nexport const wrong = <service-auth api-key=\"k\" auth-url=\"/a\" onservice-auth-ready={(event) => event.detail.location} />\n// No auth-url, which is required\nexport const missing = <service-auth api-key=\"k\" />\n",
+      'import \'service-auth/element/react\'\nexport const wrong = <service-auth api-key="k" auth-url="/a" onservice-auth-ready={(event) => event.detail.location} />\n// No auth-url, which is required\nexport const missing = <service-auth api-key="k" />\n',
     )
   }, 180_000)
 
   it('type-checks the snippets (strict, JSX, library types included)', async () => {
-    const files = [...(await snippets('react', 'tsx')).map((_, index) => `react-${index}.tsx`), ...(await snippets('next', 'tsx')).map((_, index) => `next-${index}.tsx`), 'next-navigation.d.ts', 'react-globals.d.ts']
+    const files = [
+      ...(await snippets('react', 'tsx')).map((_, index) => `react-${index}.tsx`),
+      ...(await snippets('next', 'tsx')).map((_, index) => `next-${index}.tsx`),
+      'next-navigation.d.ts',
+      'react-globals.d.ts',
+    ]
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(config(files)))
     expect(await check(dir, tsc, ['-p', 'tsconfig.json'])).toEqual({ code: 0, output: '' })
   })
@@ -197,11 +225,25 @@ describe('Solid and Angular, through the element, with tsc', () => {
     await run('npm', ['install', tarball, 'solid-js@1', '@angular/core@22', 'rxjs@7', ...INSTALL, '--ignore-scripts', '--legacy-peer-deps'], { cwd: dir })
     await writeFile(join(dir, 'solid.tsx'), (await snippets('solid', 'tsx'))[0]!)
     await writeFile(join(dir, 'angular.ts'), (await snippets('angular', 'ts'))[0]!)
-    await writeFile(join(dir, 'wrong-solid.tsx'), "import 'service-auth/element/solid'\nexport const wrong = <service-auth api-key=\"k\" auth-url=\"/a\" on:service-auth-ready={(event) => event.detail.location} />\n")
+    await writeFile(
+      join(dir, 'wrong-solid.tsx'),
+      'import \'service-auth/element/solid\'\nexport const wrong = <service-auth api-key="k" auth-url="/a" on:service-auth-ready={(event) => event.detail.location} />\n',
+    )
   }, 240_000)
 
   const solid = (files: string[]) => ({
-    compilerOptions: { module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], jsx: 'preserve', jsxImportSource: 'solid-js', strict: true, skipLibCheck: false, noEmit: true, types: [] },
+    compilerOptions: {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      target: 'es2022',
+      lib: ['es2022', 'dom', 'dom.iterable'],
+      jsx: 'preserve',
+      jsxImportSource: 'solid-js',
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      types: [],
+    },
     files,
   })
 
@@ -214,8 +256,18 @@ describe('Solid and Angular, through the element, with tsc', () => {
     expect(output).toMatch(/wrong-solid\.tsx\(2,\d+\): error TS2339: Property 'location' does not exist/)
   })
 
-  it('type-checks the Angular snippet\'s code (its template is Angular\'s compiler\'s to check), and fails on a wrong handler', async () => {
-    const compilerOptions = { module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], strict: true, experimentalDecorators: true, skipLibCheck: true, noEmit: true, types: [] }
+  it("type-checks the Angular snippet's code (its template is Angular's compiler's to check), and fails on a wrong handler", async () => {
+    const compilerOptions = {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      target: 'es2022',
+      lib: ['es2022', 'dom', 'dom.iterable'],
+      strict: true,
+      experimentalDecorators: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: [],
+    }
     await writeFile(join(dir, 'tsconfig.angular.json'), JSON.stringify({ compilerOptions, files: ['angular.ts'] }))
     expect(await check(dir, tsc, ['-p', 'tsconfig.angular.json'])).toEqual({ code: 0, output: '' })
     // A wrong handler: the snippet's, reading what an error event does not carry.
@@ -234,7 +286,11 @@ function startMock(): Promise<{ url: string; testSecret: string }> {
     const dir = await freshProject('mock')
     await run('npm', ['install', tarball, mockTarball, ...INSTALL, '--ignore-scripts'], { cwd: dir })
     const lines: string[] = []
-    const child = spawn(process.execPath, ['node_modules/.bin/service-auth-mock', '--port', '0', '--in-memory', '--test-identity', 'ada@example.com'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
+    const child = spawn(process.execPath, ['node_modules/.bin/service-auth-mock', '--port', '0', '--in-memory', '--test-identity', 'ada@example.com'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    })
     children.push(child)
     for await (const line of createInterface({ input: child.stdout! })) {
       lines.push(line)
@@ -270,7 +326,15 @@ describe('Vue: the component and the element, with vue-tsc; the example built wi
     dir = await freshProject('vue')
     await run(
       'npm',
-      ['install', tarball, 'vue@3', 'vue-tsc@3', TYPESCRIPT_5, ...(await Promise.all(['vite', '@vitejs/plugin-vue', 'hono', '@hono/node-server'].map(ours))), ...INSTALL],
+      [
+        'install',
+        tarball,
+        'vue@3',
+        'vue-tsc@3',
+        TYPESCRIPT_5,
+        ...(await Promise.all(['vite', '@vitejs/plugin-vue', 'hono', '@hono/node-server'].map(ours))),
+        ...INSTALL,
+      ],
       { cwd: dir },
     )
     // The example as it stands: its page, its Vite config, its server.
@@ -336,7 +400,14 @@ describe('Svelte 5 and SvelteKit: the element, with svelte-check, built with ada
     dir = await freshProject('sveltekit')
     await run(
       'npm',
-      ['install', tarball, 'svelte-check@4', TYPESCRIPT_5, ...(await Promise.all(['svelte', 'vite', '@sveltejs/kit', '@sveltejs/adapter-node', '@sveltejs/vite-plugin-svelte'].map(ours))), ...INSTALL],
+      [
+        'install',
+        tarball,
+        'svelte-check@4',
+        TYPESCRIPT_5,
+        ...(await Promise.all(['svelte', 'vite', '@sveltejs/kit', '@sveltejs/adapter-node', '@sveltejs/vite-plugin-svelte'].map(ours))),
+        ...INSTALL,
+      ],
       { cwd: dir },
     )
     await cp(join(root, 'examples/sveltekit'), dir, { recursive: true, filter: (path) => !/\/(build|\.svelte-kit|node_modules|package\.json)$/.test(path) })
@@ -380,13 +451,18 @@ describe('Svelte 5 and SvelteKit: the element, with svelte-check, built with ada
     const { url, testSecret } = await startMock()
     const port = await freePort()
     const origin = `http://127.0.0.1:${port}`
-    await start(dir, ['build'], { HOST: '127.0.0.1', PORT: String(port), ORIGIN: origin, SERVICE_URL: url, SERVICE_KEY: 'test-signs', SERVICE_SECRET: testSecret }, /^Listening on /)
+    await start(
+      dir,
+      ['build'],
+      { HOST: '127.0.0.1', PORT: String(port), ORIGIN: origin, SERVICE_URL: url, SERVICE_KEY: 'test-signs', SERVICE_SECRET: testSecret },
+      /^Listening on /,
+    )
     await signsIn(origin + '/login', 'Signed in as Ada')
   }, 180_000)
 })
 
-describe('plain HTML: the CDN script and the element\'s script, served from the package', () => {
-  it('Ada signs in with test-signs on a page with <service-auth>, through the package\'s node:http controller helper', async () => {
+describe("plain HTML: the CDN script and the element's script, served from the package", () => {
+  it("Ada signs in with test-signs on a page with <service-auth>, through the package's node:http controller helper", async () => {
     const { url, testSecret } = await startMock()
     const dir = join(work, 'mock')
     await writeFile(

@@ -5,15 +5,15 @@
 // it goes to that address only (phone-enrolment.ts), or the form would hand anyone's account to
 // whoever types their address.
 import type { ServerResponse } from 'node:http'
-import { parseForm, readBody } from '../../../packages/mock/src/common/read-body.ts'
-import type { Enrollment } from '../../../packages/service-auth/src/server/index.ts'
-import type { AppHandler } from '../context.ts'
-import { readableDate } from '../dates.ts'
-import { html, type SafeHtml } from '../html.ts'
-import { renderPage } from '../layout.ts'
-import { EMAIL, enrolPhone } from '../phone-enrolment.ts'
-import { sendPage } from '../send-page.ts'
-import { sentEmailFor, type SentEmail } from '../service-outbox.ts'
+import { parseForm, readBody } from '../../../packages/mock/src/common/read-body.js'
+import type { Enrollment } from '../../../packages/service-auth/src/server/index.js'
+import type { AppHandler } from '../context.js'
+import { readableDate } from '../dates.js'
+import { html, type SafeHtml } from '../html.js'
+import { renderPage } from '../layout.js'
+import { EMAIL, enrolPhone } from '../phone-enrolment.js'
+import { sendPage } from '../send-page.js'
+import { sentEmailFor, type SentEmail } from '../service-outbox.js'
 
 export const enrolForm: AppHandler = (context, { req, res }) => send(res, 200, form(context.sessions.subjectOf(req.headers.cookie) ?? ''))
 
@@ -50,14 +50,16 @@ function enrolled(enrollment: Enrollment, email: SentEmail | undefined): SafeHtm
 </section>
 <section class="card" aria-labelledby="email-heading">
 <h2 id="email-heading">The e-mail that would have been sent</h2>
-${email
-  ? html`<dl class="email">
+${
+  email
+    ? html`<dl class="email">
 <dt>To</dt><dd>${email.to}</dd>
 <dt>Subject</dt><dd>${email.subject}</dd>
 <dt>Attachments</dt><dd>${email.attachments.map((attachment) => attachment.filename).join(', ')}</dd>
 </dl>
 <pre class="email-text">${email.text}</pre>`
-  : html`<p>The service's outbox could not be read (its knobs are off?).</p>`}
+    : html`<p>The service's outbox could not be read (its knobs are off?).</p>`
+}
 </section>
 <p class="wide"><a href="/enrol">Enrol another address</a> · <a href="/">All demo pages</a></p>
 </main>`

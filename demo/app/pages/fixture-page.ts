@@ -2,15 +2,15 @@
 // the query (see fixture-options.ts). It loads the built bundle, as integrators do, never the
 // sources. A set-up the index links to is titled as the index names it and says what it is for.
 import { readdir } from 'node:fs/promises'
-import { html } from '../html.ts'
-import { EVENT_LOG, renderPage, type Script } from '../layout.ts'
-import type { AppHandler } from '../context.ts'
-import { readFixtureOptions } from '../fixture-options.ts'
-import { setUpFor } from '../fixture-set-ups.ts'
-import { subresourceIntegrity } from '../static-files.ts'
-import { renderWidget } from '../widget-markup.ts'
-import { recommendedPolicy } from '../recommended-policy.ts'
-import { sendPage } from '../send-page.ts'
+import { html } from '../html.js'
+import { EVENT_LOG, renderPage, type Script } from '../layout.js'
+import type { AppHandler } from '../context.js'
+import { readFixtureOptions } from '../fixture-options.js'
+import { setUpFor } from '../fixture-set-ups.js'
+import { subresourceIntegrity } from '../static-files.js'
+import { renderWidget } from '../widget-markup.js'
+import { recommendedPolicy } from '../recommended-policy.js'
+import { sendPage } from '../send-page.js'
 
 const BUNDLE = 'service-auth.js'
 const STYLESHEET = 'service-auth.css'
@@ -25,8 +25,11 @@ export const fixturePage: AppHandler = async (context, { req, res, url }) => {
     ? html`<template id="late-widget">${widget}</template>
 <p><button id="add-widget" type="button">Add widget</button> <button id="remove-widget" type="button">Remove widget</button></p>
 <div id="late-widgets"></div>`
-    : Array.from({ length: options.count }, () => html`${widget}
-`)
+    : Array.from(
+        { length: options.count },
+        () => html`${widget}
+`,
+      )
 
   // Hashed per request from the file on disk, so SRI is tested against the real build.
   const bundle: Script = options.sri

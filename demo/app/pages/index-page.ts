@@ -1,9 +1,9 @@
 // GET /: where to go in the demo: the journey's pages, then the widget set-ups worth trying.
-import { html } from '../html.ts'
-import { renderPage } from '../layout.ts'
-import type { AppHandler } from '../context.ts'
-import { SET_UPS } from '../fixture-set-ups.ts'
-import { sendPage } from '../send-page.ts'
+import { html } from '../html.js'
+import { renderPage } from '../layout.js'
+import type { AppHandler } from '../context.js'
+import { SET_UPS } from '../fixture-set-ups.js'
+import { sendPage } from '../send-page.js'
 
 type Link = [href: string, label: string]
 
@@ -18,8 +18,10 @@ const PAGES: Link[] = [
 const SET_UP_LINKS: Link[] = SET_UPS.map((setUp) => ['/fixture?' + setUp.query, setUp.label])
 
 const list = (links: Link[]) => html`<ul>
-${links.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>
-`)}</ul>`
+${links.map(
+  ([href, label]) => html`<li><a href="${href}">${label}</a></li>
+`,
+)}</ul>`
 
 export const indexPage: AppHandler = (context, { res }) => {
   const body = html`<main class="page">

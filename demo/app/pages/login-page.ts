@@ -1,18 +1,22 @@
 // GET /login: the integrator's sign-in page, beside a stand-in for the user's phone, a QA panel
 // that makes the service misbehave, and the widget's events as they happen.
-import { html } from '../html.ts'
-import { EVENT_LOG, renderPage } from '../layout.ts'
-import type { AppHandler } from '../context.ts'
-import { renderWidget } from '../widget-markup.ts'
-import { sendPage } from '../send-page.ts'
+import { html } from '../html.js'
+import { EVENT_LOG, renderPage } from '../layout.js'
+import type { AppHandler } from '../context.js'
+import { renderWidget } from '../widget-markup.js'
+import { sendPage } from '../send-page.js'
 
 export const loginPage: AppHandler = (context, { res, url }) => {
   // Where sign-out lands: a fixed line, whoever crafts the link, so it says nothing untrue.
   const signedOut = url.searchParams.has('signed-out')
   const body = html`<main class="page login">
 <section class="card" aria-labelledby="sign-in-heading">
-${signedOut ? html`<p class="notice" id="signed-out">You have signed out.</p>
-` : ''}<h1 id="sign-in-heading">Sign in</h1>
+${
+  signedOut
+    ? html`<p class="notice" id="signed-out">You have signed out.</p>
+`
+    : ''
+}<h1 id="sign-in-heading">Sign in</h1>
 <p>Scan the code with the app on your phone.</p>
 ${renderWidget({
   'data-service-key': context.apiKey,

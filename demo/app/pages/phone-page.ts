@@ -2,10 +2,10 @@
 // the codes on screens now), sets itself up for an identity with an enrollment code, and signs
 // sign-in codes as that device, through the service's knobs. public/phone-app.js does the work;
 // the device id lives in this page's localStorage, as the app would keep it on the phone.
-import { html } from '../html.ts'
-import { renderPage } from '../layout.ts'
-import type { AppHandler } from '../context.ts'
-import { sendPage } from '../send-page.ts'
+import { html } from '../html.js'
+import { renderPage } from '../layout.js'
+import type { AppHandler } from '../context.js'
+import { sendPage } from '../send-page.js'
 
 export const phonePage: AppHandler = (context, { res }) => {
   const body = html`<main class="page columns" data-service-url="${context.serviceUrl}">

@@ -1,9 +1,9 @@
 // GET /welcome, where a successful sign-in ends, and POST /logout.
-import { html } from '../html.ts'
-import { renderPage } from '../layout.ts'
-import type { AppHandler } from '../context.ts'
-import { redirect } from '../../../packages/mock/src/common/respond.ts'
-import { sendPage } from '../send-page.ts'
+import { html } from '../html.js'
+import { renderPage } from '../layout.js'
+import type { AppHandler } from '../context.js'
+import { redirect } from '../../../packages/mock/src/common/respond.js'
+import { sendPage } from '../send-page.js'
 
 export const welcomePage: AppHandler = (context, { req, res }) => {
   const subject = context.sessions.subjectOf(req.headers.cookie)

@@ -2,7 +2,7 @@
 // A code is what a camera would read off a screen: serviceauth:enroll:<id> sets the phone up for
 // an identity, serviceauth:challenge:<id> (or the extended code's .../app/challenge/<id>) is a
 // sign-in to sign. The device id is kept in localStorage: the phone's storage, not the embed's.
-;(function () {
+;(() => {
   var root = document.querySelector('main[data-service-url]')
   if (!root) return
   var serviceUrl = root.getAttribute('data-service-url')
@@ -18,7 +18,7 @@
   function device() {
     try {
       return JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null')
-    } catch (error) {
+    } catch {
       return null
     }
   }
@@ -31,7 +31,9 @@
 
   function showDevice() {
     var current = device()
-    byId('device').textContent = current ? 'Set up for ' + current.identifier + ' (device ' + current.deviceId + ').' : 'Not set up yet: scan an enrollment code.'
+    byId('device').textContent = current
+      ? 'Set up for ' + current.identifier + ' (device ' + current.deviceId + ').'
+      : 'Not set up yet: scan an enrollment code.'
     byId('forget-phone').hidden = !current
   }
 
@@ -46,27 +48,28 @@
 
   function knob(path, body) {
     var init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
-    return fetch(serviceUrl + '/__knobs/' + path, init).then(function (response) {
-      return response.json().catch(function () {
-        return null
-      }).then(function (json) {
-        if (response.ok) return json
-        var detail = response.status === 404 && !json ? 'the service knobs are off (SERVICE_KNOBS=1).' : (json && json.detail) || 'no reason given.'
-        throw new Error('The service refused (' + response.status + '): ' + detail)
-      })
-    })
+    return fetch(serviceUrl + '/__knobs/' + path, init).then((response) =>
+      response
+        .json()
+        .catch(() => null)
+        .then((json) => {
+          if (response.ok) return json
+          var detail = response.status === 404 && !json ? 'the service knobs are off (SERVICE_KNOBS=1).' : json?.detail || 'no reason given.'
+          throw new Error('The service refused (' + response.status + '): ' + detail)
+        }),
+    )
   }
 
   function failed(error) {
     show(error instanceof TypeError ? 'The service could not be reached.' : error.message)
   }
 
-  byId('provision').addEventListener('click', function () {
+  byId('provision').addEventListener('click', () => {
     var code = readCode(scanned.value)
-    if (!code || code.kind !== 'enroll') return show('That is not an enrollment code: it starts with serviceauth:enroll:')
+    if (code?.kind !== 'enroll') return show('That is not an enrollment code: it starts with serviceauth:enroll:')
     show('Setting up…')
     knob('devices', { token: scanned.value.trim(), model: 'Demo phone' })
-      .then(function (result) {
+      .then((result) => {
         remember({ deviceId: result.device.id, identifier: result.identity.identifier })
         show('This phone now signs in as ' + result.identity.identifier + '.')
         lookAgain()
@@ -74,21 +77,21 @@
       .catch(failed)
   })
 
-  byId('sign').addEventListener('click', function () {
+  byId('sign').addEventListener('click', () => {
     var code = readCode(scanned.value)
-    if (!code || code.kind !== 'challenge') return show('That is not a sign-in code: it starts with serviceauth:challenge:')
+    if (code?.kind !== 'challenge') return show('That is not a sign-in code: it starts with serviceauth:challenge:')
     var current = device()
     if (!current) return show('Set this phone up first: scan an enrollment code.')
     show('Signing…')
     knob('challenges/' + encodeURIComponent(code.id) + '/sign', { deviceId: current.deviceId })
-      .then(function () {
+      .then(() => {
         show('Signed as ' + current.identifier + '. The sign-in page goes on by itself.')
         lookAgain()
       })
       .catch(failed)
   })
 
-  byId('forget-phone').addEventListener('click', function () {
+  byId('forget-phone').addEventListener('click', () => {
     remember(null)
     show('This phone is no longer set up.')
   })
@@ -98,12 +101,12 @@
     var target = byId(id)
     target.replaceChildren()
     if (!codes.length) target.appendChild(document.createElement('li')).textContent = 'None.'
-    codes.forEach(function (code) {
+    codes.forEach((code) => {
       var item = target.appendChild(document.createElement('li'))
       var button = item.appendChild(document.createElement('button'))
       button.type = 'button'
       button.textContent = 'Scan'
-      button.addEventListener('click', function () {
+      button.addEventListener('click', () => {
         scanned.value = code.code
         show('Read ' + code.code)
       })
@@ -120,9 +123,7 @@
   // Only codes that still work, newest first: what is on a screen right now.
   function pending(items) {
     return items
-      .filter(function (item) {
-        return item.state === 'pending'
-      })
+      .filter((item) => item.state === 'pending')
       .reverse()
       .slice(0, 10)
   }
@@ -137,7 +138,7 @@
   /** Challenge id -> when the service last heard a page ask about it (epoch ms). */
   function lastAskedAbout(requests) {
     var last = {}
-    requests.forEach(function (request) {
+    requests.forEach((request) => {
       var match = request.method === 'GET' && POLL_PATH.exec(request.path)
       if (match) last[decodeURIComponent(match[1])] = Math.max(last[decodeURIComponent(match[1])] || 0, request.at)
     })
@@ -147,7 +148,7 @@
   /** Enrollment id -> the address its code was e-mailed to (the service's outbox). */
   function emailedTo(messages) {
     var to = {}
-    messages.forEach(function (message) {
+    messages.forEach((message) => {
       if (message.enrollmentId) to[message.enrollmentId] = message.to
     })
     return to
@@ -155,37 +156,41 @@
 
   function lookAgain() {
     return Promise.all([knob('enrollments'), knob('challenges'), knob('requests'), knob('outbox')])
-      .then(function (found) {
+      .then((found) => {
         // A code e-mailed is in a mailbox, which only the address's owner reads; the demo lists
         // it apart, so nobody mistakes it for one on a screen.
         var mailed = emailedTo(found[3])
         var enrollments = pending(found[0])
-        var entry = function (enrollment) {
-          return { text: 'Enrollment for ' + enrollment.identifier + ', until ' + time(enrollment.expiresAt), code: 'serviceauth:enroll:' + enrollment.id }
-        }
-        list('enrollments', enrollments.filter(function (enrollment) {
-          return !mailed[enrollment.id]
-        }).map(entry))
-        list('mailed-enrollments', enrollments.filter(function (enrollment) {
-          return mailed[enrollment.id]
-        }).map(function (enrollment) {
-          var shown = entry(enrollment)
-          return { text: 'E-mailed to ' + mailed[enrollment.id] + ': ' + shown.text, code: shown.code }
-        }))
-        var asked = lastAskedAbout(found[2])
-        var onScreen = found[1].filter(function (challenge) {
-          return Date.now() - (asked[challenge.id] || 0) < ON_SCREEN_MS
+        var entry = (enrollment) => ({
+          text: 'Enrollment for ' + enrollment.identifier + ', until ' + time(enrollment.expiresAt),
+          code: 'serviceauth:enroll:' + enrollment.id,
         })
-        list('challenges', pending(onScreen).map(function (challenge) {
-          return { text: 'Sign-in code ' + challenge.id + ', shown since ' + time(challenge.createdAt), code: 'serviceauth:challenge:' + challenge.id }
-        }))
+        list('enrollments', enrollments.filter((enrollment) => !mailed[enrollment.id]).map(entry))
+        list(
+          'mailed-enrollments',
+          enrollments
+            .filter((enrollment) => mailed[enrollment.id])
+            .map((enrollment) => {
+              var shown = entry(enrollment)
+              return { text: 'E-mailed to ' + mailed[enrollment.id] + ': ' + shown.text, code: shown.code }
+            }),
+        )
+        var asked = lastAskedAbout(found[2])
+        var onScreen = found[1].filter((challenge) => Date.now() - (asked[challenge.id] || 0) < ON_SCREEN_MS)
+        list(
+          'challenges',
+          pending(onScreen).map((challenge) => ({
+            text: 'Sign-in code ' + challenge.id + ', shown since ' + time(challenge.createdAt),
+            code: 'serviceauth:challenge:' + challenge.id,
+          })),
+        )
       })
       .catch(failed)
   }
 
   byId('look-again').addEventListener('click', lookAgain)
   // Coming back from the tab with the code: what is on screen may have changed.
-  document.addEventListener('visibilitychange', function () {
+  document.addEventListener('visibilitychange', () => {
     if (!document.hidden) lookAgain()
   })
   showDevice()

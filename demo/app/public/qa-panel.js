@@ -2,7 +2,7 @@
 // 429, expire the code shown), and locks, unlocks or deletes an identity through this site's
 // back office (/__app/identities/..., which calls the service with signed requests). The widget
 // beside it shows what a person would see.
-;(function () {
+;(() => {
   var panel = document.getElementById('qa-panel')
   if (!panel) return
   var serviceUrl = panel.getAttribute('data-service-url')
@@ -17,74 +17,57 @@
       init.headers = { 'Content-Type': 'application/json' }
       init.body = JSON.stringify(body)
     }
-    return fetch(url, init).then(function (response) {
+    return fetch(url, init).then((response) => {
       if (response.ok) return
-      return response.json().catch(function () {
-        return null
-      }).then(function (problem) {
-        throw new Error('Refused (' + response.status + '): ' + ((problem && problem.detail) || 'no reason given.'))
-      })
+      return response
+        .json()
+        .catch(() => null)
+        .then((problem) => {
+          throw new Error('Refused (' + response.status + '): ' + (problem?.detail || 'no reason given.'))
+        })
     })
   }
 
   function on(id, action, done) {
-    document.getElementById(id).addEventListener('click', function () {
+    document.getElementById(id).addEventListener('click', () => {
       action()
-        .then(function (result) {
+        .then((result) => {
           status.textContent = typeof done === 'function' ? done(result) : done
         })
-        .catch(function (error) {
+        .catch((error) => {
           status.textContent = error instanceof TypeError ? 'The server could not be reached.' : error.message
         })
     })
   }
 
-  var knob = function (path, body) {
-    return function () {
-      return send(serviceUrl + '/__knobs/' + path, 'POST', body)
-    }
-  }
-  var who = function () {
-    return identifier.value.trim()
-  }
-  var identity = function (method, body) {
-    return function () {
-      return send('/__app/identities/' + encodeURIComponent(who()), method, body)
-    }
-  }
+  var knob = (path, body) => () => send(serviceUrl + '/__knobs/' + path, 'POST', body)
+  var who = () => identifier.value.trim()
+  var identity = (method, body) => () => send('/__app/identities/' + encodeURIComponent(who()), method, body)
 
   // A held poll that waits 3 s more shows nothing, so Slow also retires the code on screen: the
   // person sees the widget fetch a new one, slowly, without a second click.
-  on('qa-slow', function () {
-    var onScreen = shown
-    return knob('delay', { ms: 3000, count: 5, match: 'any' })().then(function () {
-      if (onScreen) return knob('challenges/' + encodeURIComponent(onScreen) + '/expire')().then(function () {
-        return true
+  on(
+    'qa-slow',
+    () => {
+      var onScreen = shown
+      return knob('delay', { ms: 3000, count: 5, match: 'any' })().then(() => {
+        if (onScreen) return knob('challenges/' + encodeURIComponent(onScreen) + '/expire')().then(() => true)
       })
-    })
-  }, function (renewed) {
-    return 'The next 5 requests to the service wait 3 s each' + (renewed ? ': watch the new code take 3 s to come.' : '.')
-  })
+    },
+    (renewed) => 'The next 5 requests to the service wait 3 s each' + (renewed ? ': watch the new code take 3 s to come.' : '.'),
+  )
   on('qa-500', knob('fail', { status: 500, count: 2, match: 'any' }), 'The next 2 requests to the service get a 500.')
   on('qa-429', knob('fail', { status: 429, count: 1, match: 'any', retryAfter: '3' }), 'The next request to the service gets a 429 with Retry-After: 3.')
-  on('qa-expire', function () {
-    return knob('challenges/' + encodeURIComponent(shown) + '/expire')()
-  }, 'The code shown has expired.')
-  on('qa-lock', identity('POST', { locked: true }), function () {
-    return who() + ' is locked: the service refuses its sign-ins (423).'
-  })
-  on('qa-unlock', identity('POST', { locked: false }), function () {
-    return who() + ' is unlocked.'
-  })
-  on('qa-delete', identity('DELETE'), function () {
-    return who() + ' is deleted at the service.'
-  })
+  on('qa-expire', () => knob('challenges/' + encodeURIComponent(shown) + '/expire')(), 'The code shown has expired.')
+  on('qa-lock', identity('POST', { locked: true }), () => who() + ' is locked: the service refuses its sign-ins (423).')
+  on('qa-unlock', identity('POST', { locked: false }), () => who() + ' is unlocked.')
+  on('qa-delete', identity('DELETE'), () => who() + ' is deleted at the service.')
 
-  document.addEventListener('service-auth:ready', function (event) {
-    shown = event.detail && event.detail.challengeId
+  document.addEventListener('service-auth:ready', (event) => {
+    shown = event.detail?.challengeId
     expireButton.disabled = !shown
   })
-  document.addEventListener('service-auth:expired', function () {
+  document.addEventListener('service-auth:expired', () => {
     shown = null
     expireButton.disabled = true
   })

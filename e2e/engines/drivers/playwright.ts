@@ -1,8 +1,8 @@
 // Chromium through Playwright's library (not its test runner), launched as the Playwright specs
 // launch it (e2e/chromium.ts), with the back/forward cache on: Playwright turns it off by default.
 import { chromium, type BrowserContext, type Page } from '@playwright/test'
-import { chromiumLaunchOptions } from '../../chromium.ts'
-import { callExpression, type Engine, type Tab } from '../driver.ts'
+import { chromiumLaunchOptions } from '../../chromium.js'
+import { callExpression, type Engine, type Tab } from '../driver.js'
 
 export async function launchChromium(): Promise<Engine> {
   const browser = await chromium.launch({ ...chromiumLaunchOptions(), ignoreDefaultArgs: ['--disable-back-forward-cache'] })

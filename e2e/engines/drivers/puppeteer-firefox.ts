@@ -3,7 +3,7 @@
 // major that runs on Node 20.
 import { existsSync } from 'node:fs'
 import puppeteer, { type BrowserContext, type Page } from 'puppeteer-core'
-import { callExpression, type Engine, type Tab } from '../driver.ts'
+import { callExpression, type Engine, type Tab } from '../driver.js'
 
 const SYSTEM_FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox']
 

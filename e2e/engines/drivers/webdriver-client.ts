@@ -25,7 +25,13 @@ export class WebDriverSession {
 
   /** Starts a session at the driver listening on `base` (http://127.0.0.1:PORT). */
   static async start(base: string, capabilities: Record<string, unknown>, bound = 60_000): Promise<WebDriverSession> {
-    const value = await send<{ sessionId: string; capabilities: Record<string, unknown> }>(base, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } }, bound)
+    const value = await send<{ sessionId: string; capabilities: Record<string, unknown> }>(
+      base,
+      'POST',
+      '/session',
+      { capabilities: { alwaysMatch: capabilities } },
+      bound,
+    )
     return new WebDriverSession(base, value.sessionId, value.capabilities, bound)
   }
 
@@ -42,7 +48,7 @@ export class WebDriverSession {
   newWindow = async () => (await this.command<{ handle: string }>('POST', '/window/new', { type: 'tab' })).handle
   switchToWindow = (handle: string) => this.command<void>('POST', '/window', { handle })
   closeWindow = () => this.command<string[]>('DELETE', '/window')
-    async findElement(xpath: string): Promise<string> {
+  async findElement(xpath: string): Promise<string> {
     return (await this.command<Record<string, string>>('POST', '/element', { using: 'xpath', value: xpath }))[ELEMENT]!
   }
   clickElement = (element: string) => this.command<void>('POST', `/element/${element}/click`, {})

@@ -3,10 +3,10 @@
 // log: the pages' own record stands in (see Tab.logged).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
-import { until } from '../../until.ts'
-import { callExpression, type Engine, type Tab } from '../driver.ts'
-import { WebDriverSession } from './webdriver-client.ts'
-import { startXvfb, stop, type Display } from './xvfb.ts'
+import { until } from '../../until.js'
+import { callExpression, type Engine, type Tab } from '../driver.js'
+import { WebDriverSession } from './webdriver-client.js'
+import { startXvfb, stop, type Display } from './xvfb.js'
 
 export async function launchWebKit(): Promise<Engine> {
   const display = await startXvfb()
@@ -19,11 +19,16 @@ export async function launchWebKit(): Promise<Engine> {
       stdio: 'ignore',
     })
     const exited = new Promise<never>((_, reject) => {
-      driver!.once('error', (error) => reject(new Error(`WebKitWebDriver could not start (${error.message}): \`apt-get install -y --no-install-recommends webkit2gtk-driver\` on Debian.`)))
+      driver!.once('error', (error) =>
+        reject(new Error(`WebKitWebDriver could not start (${error.message}): \`apt-get install -y --no-install-recommends webkit2gtk-driver\` on Debian.`)),
+      )
       driver!.once('exit', (code) => reject(new Error(`WebKitWebDriver exited (${code}).`)))
     })
     const base = `http://127.0.0.1:${port}`
-    await Promise.race([exited, until('WebKitWebDriver to listen', async () => ((await (await fetch(base + '/status')).json()) as { value: { ready: boolean } }).value.ready)])
+    await Promise.race([
+      exited,
+      until('WebKitWebDriver to listen', async () => ((await (await fetch(base + '/status')).json()) as { value: { ready: boolean } }).value.ready),
+    ])
     const session = await WebDriverSession.start(base, {})
     return engine(session, display, driver)
   } catch (error) {

@@ -20,9 +20,7 @@ export async function startXvfb(): Promise<Display> {
       written += chunk
       if (written.includes('\n')) resolve(written.trim())
     })
-    xvfb.once('error', (error) =>
-      reject(new Error(`Xvfb could not start (${error.message}): \`apt-get install -y --no-install-recommends xvfb\` on Debian.`)),
-    )
+    xvfb.once('error', (error) => reject(new Error(`Xvfb could not start (${error.message}): \`apt-get install -y --no-install-recommends xvfb\` on Debian.`)))
     xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it was ready: ${stderr}`)))
   })
   return { name: ':' + number, close: () => stop(xvfb) }

@@ -1,7 +1,13 @@
 // `@service-auth/mock`: the mock service and a few steps for an integrator's own tests of their
 // sign-in, in Node (Playwright, or any runner). Not for browsers: nothing here is reachable
 // from the package's main entry.
-export { connectMockService, startMockService, type ConnectMockServiceOptions, type IsolatedMockServiceOptions, type StartMockServiceOptions } from './testing/mock-service.js'
+export {
+  connectMockService,
+  startMockService,
+  type ConnectMockServiceOptions,
+  type IsolatedMockServiceOptions,
+  type StartMockServiceOptions,
+} from './testing/mock-service.js'
 export type { Delay, Failure, Hold, MockService, MockServiceControls, RequestMatch } from './testing/controls.js'
 export type { HeldRequest } from './service/knobs/holds.js'
 export { readShownCode, type ShownCode, type ShownCodeOptions } from './testing/shown-code.js'

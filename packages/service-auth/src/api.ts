@@ -86,6 +86,7 @@ const toChallenge = (json: Partial<ChallengeJson>, res: Response, config: Config
   if (typeof id != 'string' || !id.isWellFormed()) throw malformed(res, 'id')
   if (!imageSrc) throw malformed(res, 'authImages')
   if (!statusUrl) throw malformed(res, 'pollingUrl')
+  // biome-ignore lint/suspicious/noGlobalIsNan: created is a number already (Date.parse's, or NaN), where the global is the same test
   if (isNaN(created)) throw malformed(res, 'createdAt')
   // NaN too: an expiresAt that is no string, or does not parse.
   if (!(lifetime >= SHORTEST_LIFETIME)) throw malformed(res, 'expiresAt')

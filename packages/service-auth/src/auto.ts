@@ -10,7 +10,10 @@ declare global {
 // Included twice, or beside another copy? The first one owns the page.
 if (!self.ServiceAuth) {
   self.ServiceAuth = { mount, get, scan, sweep, version }
-  const update = () => (sweep(), scan())
+  const update = () => {
+    sweep()
+    scan()
+  }
   // Mounting comes first, so that the challenge requests of the widgets already on the page are
   // under way before anything else this script does at start-up.
   update()

@@ -66,7 +66,14 @@ export interface Request<T, Body extends object = Record<string, unknown>> {
  * is: a Failure they mean, or a bug of ours, which must not pass for the network's (the widget
  * would retry it for good, as "Reconnecting…") but reach the widget as `internal`.
  */
-export const send = async <T, Body extends object = Record<string, unknown>>({ url, init, read, outcomes = {}, refused, limit = REQUEST_LIMIT }: Request<T, Body>): Promise<T> => {
+export const send = async <T, Body extends object = Record<string, unknown>>({
+  url,
+  init,
+  read,
+  outcomes = {},
+  refused,
+  limit = REQUEST_LIMIT,
+}: Request<T, Body>): Promise<T> => {
   // On a timer of the page's own (not AbortSignal.timeout), which tests and fake clocks control too.
   const { signal } = init
   const timeout = new AbortController()

@@ -13,10 +13,13 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
     }
     // Clamped: browsers convert the delay to a 32-bit integer, so a large negative one (the
     // widget's next poll after a tab was hidden for weeks) would wrap around to days.
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', aborted)
-      resolve()
-    }, Math.max(ms, 0))
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener('abort', aborted)
+        resolve()
+      },
+      Math.max(ms, 0),
+    )
     // Aborted already (say, destroyed from an event listener a moment ago): no timer lingers.
     // (A signal aborts once, so the listener runs once at most.)
     if (signal.aborted) aborted()

@@ -27,7 +27,7 @@ import { backoff } from './backoff.js'
 import { listenForCallbacks } from './callbacks.js'
 import { readConfig, readTexts, toAppLink, type Config, type Options } from './config.js'
 import { emit } from './events.js'
-import { handOver } from './hand-over.js'
+import { handOver, type Next } from './hand-over.js'
 import { failure, isFailure, misconfigured, type Failure } from './http.js'
 import { nextTask, sleep } from './timing.js'
 import { createView, type Shown, type View } from './view.js'
@@ -94,9 +94,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
     }
     // The service's own reason, which otherwise only the network tab shows; never the token.
     if (reason == 'rejected') {
-      console.error(
-        `service-auth: the service refused a code (${status}): ${explanation || 'no reason given'} Check data-service-key, data-service-api.`,
-      )
+      console.error(`service-auth: the service refused a code (${status}): ${explanation || 'no reason given'} Check data-service-key, data-service-api.`)
     }
     // Which field of its answer was of no use, which not even the network tab shows.
     if (reported.field) console.error(`service-auth: the service's ${reported.field} is missing or invalid (${status}).`)
@@ -164,7 +162,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
       emit(el, 'signed', { challengeId: signed.id })
       challenge = undefined
       view().show('signing')
-      let next
+      let next: Next
       try {
         // Never retried: the token is single-use, and a refusal is an answer.
         next = await handOver(usable, token, signal)

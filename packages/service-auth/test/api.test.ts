@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createChallenge, pollStatus } from '../src/api'
-import type { Options } from '../src/config'
+import { createChallenge, pollStatus } from '../src/api.js'
+import type { Options } from '../src/config.js'
 import {
   CREATE_URL,
   FakeService,
@@ -16,7 +16,7 @@ import {
   tokenResponse,
   usableConfig,
   widget,
-} from './helpers'
+} from './helpers.js'
 
 let service: FakeService
 const config = usableConfig
@@ -115,10 +115,9 @@ describe('createChallenge: the challenge', () => {
     // The service's clock is an hour behind ours: by our clock the code expired long ago.
     const createdAt = Date.now() - 3_600_000
     service.create = () =>
-      Response.json(
-        challengeJson('c1', 0, { createdAt: new Date(createdAt).toISOString(), expiresAt: new Date(createdAt + 60_000).toISOString() }),
-        { status: 201 },
-      )
+      Response.json(challengeJson('c1', 0, { createdAt: new Date(createdAt).toISOString(), expiresAt: new Date(createdAt + 60_000).toISOString() }), {
+        status: 201,
+      })
     expect((await create()).lifetime).toBe(60_000)
   })
 
@@ -161,7 +160,7 @@ describe('createChallenge: response validation', () => {
     await expect(create()).rejects.toMatchObject({ reason: 'response' })
   })
 
-  it('rejects a challenge without createdAt: the spec gives both times, and the lifetime is measured on the service\'s clock', async () => {
+  it("rejects a challenge without createdAt: the spec gives both times, and the lifetime is measured on the service's clock", async () => {
     service.create = () => Response.json(challengeJson('c1', 120_000, { createdAt: undefined }), { status: 201 })
     await expect(create()).rejects.toMatchObject({ reason: 'response' })
   })
@@ -170,7 +169,6 @@ describe('createChallenge: response validation', () => {
     service.create = () => new Response('<html>oops</html>', { status: 201 })
     await expect(create()).rejects.toMatchObject({ reason: 'response' })
   })
-
 })
 
 describe('createChallenge: failures', () => {
@@ -286,7 +284,7 @@ describe('pollStatus', () => {
 })
 
 describe('pollStatus: a poll nobody answers', () => {
-  it('is given up a little after the code\'s deadline, as a network failure', async () => {
+  it("is given up a little after the code's deadline, as a network failure", async () => {
     service.poll = () => held().promise
     const pending = pollStatus(pollingUrlOf('c1'), Date.now() + 5_000, new AbortController().signal)
     const outcome = pending.catch((error) => error)
@@ -332,18 +330,18 @@ describe('createChallenge: a hostile or broken service', () => {
     ' https://evil.example/',
   ]
 
-  it.each(elsewhere)('never polls a pollingUrl off the service\'s origin: %s', async (pollingUrl) => {
+  it.each(elsewhere)("never polls a pollingUrl off the service's origin: %s", async (pollingUrl) => {
     answer({ pollingUrl })
     await expect(create()).rejects.toMatchObject({ reason: 'response' })
     expect(service.calls).toHaveLength(1)
   })
 
-  it.each(elsewhere)('never loads an image from off the service\'s origin: %s', async (url) => {
+  it.each(elsewhere)("never loads an image from off the service's origin: %s", async (url) => {
     answer({ authImages: { 'qrcode-standard': url }, authImagesData: undefined })
     await expect(create()).rejects.toMatchObject({ reason: 'response' })
   })
 
-  it('takes a pollingUrl on the service\'s origin, whatever its path', async () => {
+  it("takes a pollingUrl on the service's origin, whatever its path", async () => {
     answer({ pollingUrl: 'https://api.test.example/elsewhere/c1?secret=s' })
     expect((await create()).pollingUrl).toBe('https://api.test.example/elsewhere/c1?secret=s')
   })

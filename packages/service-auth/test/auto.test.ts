@@ -1,14 +1,14 @@
 // auto.ts runs on import, so each test imports a fresh copy (vi.resetModules) into a page
 // without the global, and disconnects the observers the copies started afterwards.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeService, dataSrcOf, flush, seen, widget } from './helpers'
+import { FakeService, dataSrcOf, flush, seen, widget } from './helpers.js'
 
 let service: FakeService
 let observers: MutationObserver[]
 
 async function loadScript() {
   vi.resetModules()
-  await import('../src/auto')
+  await import('../src/auto.js')
 }
 
 beforeEach(() => {
@@ -38,17 +38,19 @@ afterEach(() => {
 })
 
 describe('the stylesheet', () => {
-  it('is the page\'s own <link>: the script adds nothing to <head>', async () => {
-    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(Object.assign(document.createElement('script'), { src: 'https://cdn.example/service-auth-1.0.0.js' }))
+  it("is the page's own <link>: the script adds nothing to <head>", async () => {
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(
+      Object.assign(document.createElement('script'), { src: 'https://cdn.example/service-auth-1.0.0.js' }),
+    )
     await loadScript()
     expect(document.head.children).toHaveLength(0)
   })
 })
 
 describe('the CDN entry', () => {
-  it('sets window.ServiceAuth to the module\'s API: the same names, the same functions', async () => {
+  it("sets window.ServiceAuth to the module's API: the same names, the same functions", async () => {
     await loadScript()
-    const module = await import('../src/index')
+    const module = await import('../src/index.js')
     expect(Object.keys(window.ServiceAuth!).sort()).toEqual(Object.keys(module).sort())
     for (const [name, value] of Object.entries(module)) expect(window.ServiceAuth![name as keyof typeof module], name).toBe(value)
     expect(window.ServiceAuth!.version).toBe('0.0.0-test')

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { backoff } from '../src/backoff'
+import { backoff } from '../src/backoff.js'
 
 const withRandom = (value: number) => vi.spyOn(Math, 'random').mockReturnValue(value)
 

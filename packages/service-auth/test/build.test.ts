@@ -13,11 +13,14 @@ import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { build, ELEMENT_BUDGET, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
 
-
 let outdir: string
 /** The language packs' codes, as the build finds them in src/languages/. */
 const codes = await languagePacks()
-let manifest: { version: string; budget: Record<string, { gzip: number }>; files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }> }
+let manifest: {
+  version: string
+  budget: Record<string, { gzip: number }>
+  files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }>
+}
 const read = (name: string) => readFile(join(outdir, name))
 
 /** The README's example service URL: what a hosted service's CDN build would bake in, give or take a few letters. */
@@ -59,7 +62,7 @@ describe('build', () => {
     }
     // Readable: the source's own function names, one statement a line, indented.
     expect(esm).toMatch(/function createWidget\(el, options, onDestroy\)/)
-    expect(esm).toMatch(/\n  const config = readConfig\(el, options\);\n/)
+    expect(esm).toMatch(/\n {2}const config = readConfig\(el, options\);\n/)
     // Booleans stay booleans (terser's booleans_as_integers would make `bubbles: 1`).
     expect(iife).toMatch(/bubbles:!0/)
   })
@@ -98,7 +101,7 @@ describe('build', () => {
     for (const code of codes) expect((await read(`service-auth-${manifest.version}.${code}.js`)).equals(await read(`service-auth.${code}.js`)), code).toBe(true)
   })
 
-  it('makes each language pack a script that adds its texts beside any other pack\'s, and keeps them out of the main script', async () => {
+  it("makes each language pack a script that adds its texts beside any other pack's, and keeps them out of the main script", async () => {
     expect([...codes].sort()).toEqual(['de', 'es', 'fr', 'it', 'nl', 'pl'])
     // A page of its own: the packs' global object, as a browser's window would be.
     const page: { ServiceAuthTexts?: Record<string, Record<string, string>> } = createContext({})
@@ -117,7 +120,14 @@ describe('build', () => {
 console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceAuthTexts).map(([code, texts]) => [code, texts.retry]))))`
     const files = codes.map((code) => pathToFileURL(join(outdir, `service-auth.${code}.js`)).href)
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe, ...files])
-    expect(JSON.parse(stdout)).toEqual({ de: 'Erneut versuchen', es: 'Reintentar', fr: 'Réessayer', it: 'Riprova', nl: 'Opnieuw proberen', pl: 'Spróbuj ponownie' })
+    expect(JSON.parse(stdout)).toEqual({
+      de: 'Erneut versuchen',
+      es: 'Reintentar',
+      fr: 'Réessayer',
+      it: 'Riprova',
+      nl: 'Opnieuw proberen',
+      pl: 'Spróbuj ponownie',
+    })
   })
 
   it('bakes SERVICE_API_URL in as the default service URL, at no more cost than the URL itself', async () => {
@@ -159,7 +169,10 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
   })
 
   it('builds the element and the Vue component as modules that import the ES module (and Vue) rather than carrying copies', async () => {
-    for (const [name, imports] of [['element.mjs', ['service-auth']], ['vue.mjs', ['vue', 'service-auth']]] as const) {
+    for (const [name, imports] of [
+      ['element.mjs', ['service-auth']],
+      ['vue.mjs', ['vue', 'service-auth']],
+    ] as const) {
       const code = (await read(name)).toString()
       expect(new Set([...code.matchAll(/from\s*"([^"]+)"/g)].map((match) => match[1])), name).toEqual(new Set(imports))
       expect(code, name).not.toContain('/v1/entity/challenges')
@@ -174,7 +187,7 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
     expect(manifest.budget['service-auth-element.js']!.gzip).toBe(ELEMENT_BUDGET)
   })
 
-  it('builds the element for CDN pages as a classic script that uses the CDN script\'s global, with nothing of the widget', async () => {
+  it("builds the element for CDN pages as a classic script that uses the CDN script's global, with nothing of the widget", async () => {
     const script = (await read('service-auth-element.js')).toString()
     expect(script).not.toMatch(/^\s*(import|export)\b/m)
     expect(script).toContain('load service-auth.js before it')
@@ -195,7 +208,11 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
 
   it("keeps the README's pinned script, stylesheet and language pack tags true: their integrity is the built files'", async () => {
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
-    for (const [attribute, ext] of [['src', 'js'], ['href', 'css'], ['src', 'de.js']]) {
+    for (const [attribute, ext] of [
+      ['src', 'js'],
+      ['href', 'css'],
+      ['src', 'de.js'],
+    ]) {
       const [, file, integrity] = readme.match(new RegExp(`${attribute}="[^"]*/(service-auth-[\\d.]+\\.${ext})"\\s+integrity="([^"]+)"`))!
       expect(file).toBe(`service-auth-${manifest.version}.${ext}`)
       expect(integrity).toBe(manifest.files[file].integrity)

@@ -1,10 +1,10 @@
 // readConfig is tested through what it configures: the requests a mounted widget makes, the
 // texts it shows, and the console error an integrator sees for bad markup.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { addLanguage, type Texts } from '../src/i18n'
-import { texts as german } from '../src/languages/de'
-import { toUrl, type Options } from '../src/config'
-import { mount, type Handle } from '../src/index'
+import { addLanguage, type Texts } from '../src/i18n.js'
+import { texts as german } from '../src/languages/de.js'
+import { toUrl, type Options } from '../src/config.js'
+import { mount, type Handle } from '../src/index.js'
 import {
   API,
   CONTROLLER_URL,
@@ -22,7 +22,7 @@ import {
   stubNavigation,
   tokenResponse,
   widget,
-} from './helpers'
+} from './helpers.js'
 
 let service: FakeService
 let handles: Handle[]
@@ -378,17 +378,14 @@ describe('app URL (data-service-app-url)', () => {
     'http://[bad/{id}',
     'blob:https://app.example/{id}',
     'file:///app/{id}',
-  ])(
-    'refuses %s by name, on any device',
-    async (appUrl) => {
-      touch(false)
-      const el = mountWidget({ 'data-service-app-url': appUrl })
-      await flush()
-      expect(consoleError).toHaveBeenCalledWith('data-service-app-url is missing or invalid')
-      expect(seen(el).status).toBe('Sign-in is unavailable')
-      expect(service.calls).toEqual([])
-    },
-  )
+  ])('refuses %s by name, on any device', async (appUrl) => {
+    touch(false)
+    const el = mountWidget({ 'data-service-app-url': appUrl })
+    await flush()
+    expect(consoleError).toHaveBeenCalledWith('data-service-app-url is missing or invalid')
+    expect(seen(el).status).toBe('Sign-in is unavailable')
+    expect(service.calls).toEqual([])
+  })
 })
 
 describe('toUrl', () => {

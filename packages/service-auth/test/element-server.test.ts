@@ -8,7 +8,7 @@ describe('service-auth/element on a server', () => {
   it('imports without a DOM, defines nothing and throws nothing', async () => {
     expect(typeof HTMLElement).toBe('undefined')
     expect(typeof customElements).toBe('undefined')
-    const { ServiceAuthElement } = await import('../src/element')
+    const { ServiceAuthElement } = await import('../src/element.js')
     expect(typeof ServiceAuthElement).toBe('function')
   })
 

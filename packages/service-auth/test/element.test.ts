@@ -1,9 +1,9 @@
 // <service-auth>, the custom element, in a browser-like page (happy-dom) against the scripted fake
 // service: attributes in, what a person sees, what the service is asked, and the events out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ServiceAuthElement } from '../src/element'
-import { get } from '../src/index'
-import { API, FakeService, dataSrcOf, flush, seen, stubNavigation, tokenResponse } from './helpers'
+import { ServiceAuthElement } from '../src/element.js'
+import { get } from '../src/index.js'
+import { API, FakeService, dataSrcOf, flush, seen, stubNavigation, tokenResponse } from './helpers.js'
 
 let service: FakeService
 
@@ -109,7 +109,7 @@ describe('<service-auth>', () => {
     expect(upgraded.texts).toEqual({ ready: 'Early' })
   })
 
-  it('reflects each attribute as a property of the option\'s name, set before or after it was defined', async () => {
+  it("reflects each attribute as a property of the option's name, set before or after it was defined", async () => {
     const early = document.createElement('service-auth')
     Object.defineProperty(early, 'apiKey', { value: 'pk_test_123', configurable: true, writable: true, enumerable: true })
     early.authUrl = '/auth/controller'

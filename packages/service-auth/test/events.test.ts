@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { emit } from '../src/events'
+import { emit } from '../src/events.js'
 
 afterEach(() => document.body.replaceChildren())
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Options } from '../src/config'
-import { handOver } from '../src/hand-over'
-import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, usableConfig } from './helpers'
+import type { Options } from '../src/config.js'
+import { handOver } from '../src/hand-over.js'
+import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, usableConfig } from './helpers.js'
 
 let service: FakeService
 const go = (options: Options = {}, signal = new AbortController().signal) => handOver(usableConfig(options), TOKEN, signal)

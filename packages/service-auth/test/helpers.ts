@@ -1,7 +1,7 @@
-import { readConfig, type Config, type Options } from '../src/config'
-import { EVENT_NAMES } from '../src/events'
-import type { ChallengeJson } from '../src/wire/challenge'
-import { nextTask } from '../src/timing'
+import { readConfig, type Config, type Options } from '../src/config.js'
+import { EVENT_NAMES } from '../src/events.js'
+import type { ChallengeJson } from '../src/wire/challenge.js'
+import { nextTask } from '../src/timing.js'
 // Shared test doubles: a scripted fake of the service and the integrator's controller behind
 // a stubbed fetch, a page fixture, and readers for what a person sees in the widget.
 import { expect, vi } from 'vitest'
@@ -45,8 +45,7 @@ export const dataSrcOf = (id: string) => 'data:image/png;base64,' + PNG_BASE64 +
 export const noContent = () => new Response(null, { status: 204 })
 /** The service's answer once the phone has signed. */
 export const tokenResponse = () => Response.json({ token: TOKEN })
-export const status = (code: number, headers?: Record<string, string>) =>
-  new Response(code == 204 ? null : '{"message":"no"}', { status: code, headers })
+export const status = (code: number, headers?: Record<string, string>) => new Response(code == 204 ? null : '{"message":"no"}', { status: code, headers })
 
 /** A response the test hands out whenever it likes: a held long poll. */
 export function held<T = Response>() {
@@ -56,8 +55,7 @@ export function held<T = Response>() {
 }
 
 /** A response the service holds for `ms` (of fake time) before answering, like a long poll. */
-export const after = (ms: number, reply: () => Response) =>
-  new Promise<Response>((resolve) => setTimeout(() => resolve(reply()), ms))
+export const after = (ms: number, reply: () => Response) => new Promise<Response>((resolve) => setTimeout(() => resolve(reply()), ms))
 
 export type Reply = Response | Promise<Response> | Error
 export interface Call {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { failure, isFailure, malformed, NO_RESPONSE, send, type Request } from '../src/http'
-import { FakeService, held } from './helpers'
+import { failure, isFailure, malformed, NO_RESPONSE, send, type Request } from '../src/http.js'
+import { FakeService, held } from './helpers.js'
 
 let service: FakeService
 const URL = 'https://api.test.example/thing'
@@ -45,7 +45,7 @@ describe('send', () => {
     return { url: URL, init: { ...init, signal }, read, refused: asService, ...rest }
   }
 
-  it('passes the init through, with a signal that follows the caller\'s', async () => {
+  it("passes the init through, with a signal that follows the caller's", async () => {
     service.fetch.mockImplementationOnce(async () => new Response(null))
     const caller = new AbortController()
     expect(await send(request(() => 1, { init: { credentials: 'omit', cache: 'no-store' }, signal: caller.signal }))).toBe(1)
@@ -74,8 +74,20 @@ describe('send', () => {
 
   it('fails a 2xx that read cannot use with the Failure read throws: malformed() makes it "response", naming the field', async () => {
     service.fetch.mockImplementation(async () => Response.json({ a: 1 }, { status: 201, headers: { 'Retry-After': '3' } }))
-    await expect(send(request((_, res) => { throw malformed(res, 'a') }))).rejects.toEqual({ reason: 'response', status: 201, retryAfter: 3000, field: 'a' })
-    await expect(send(request((_, res) => { throw failure('location', res) }))).rejects.toEqual({ reason: 'location', status: 201, retryAfter: 3000 })
+    await expect(
+      send(
+        request((_, res) => {
+          throw malformed(res, 'a')
+        }),
+      ),
+    ).rejects.toEqual({ reason: 'response', status: 201, retryAfter: 3000, field: 'a' })
+    await expect(
+      send(
+        request((_, res) => {
+          throw failure('location', res)
+        }),
+      ),
+    ).rejects.toEqual({ reason: 'location', status: 201, retryAfter: 3000 })
   })
 
   it('passes on what read makes of the answer, falsy results too', async () => {
@@ -105,9 +117,23 @@ describe('send', () => {
   it('passes on a bug in read or refused as it is, never as a "network" failure, which the widget would retry for good', async () => {
     const bug = new TypeError('a bug of ours')
     service.fetch.mockImplementation(async () => Response.json({ a: 1 }))
-    await expect(send(request(() => { throw bug }))).rejects.toBe(bug)
+    await expect(
+      send(
+        request(() => {
+          throw bug
+        }),
+      ),
+    ).rejects.toBe(bug)
     service.fetch.mockImplementation(async () => new Response(null, { status: 500 }))
-    await expect(send(request(() => 1, { refused: () => { throw bug } }))).rejects.toBe(bug)
+    await expect(
+      send(
+        request(() => 1, {
+          refused: () => {
+            throw bug
+          },
+        }),
+      ),
+    ).rejects.toBe(bug)
   })
 
   it('rejects with the abort reason when aborted while the body is read, rather than reading it as empty', async () => {

@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { addLanguage, en, languages, pickLocale, type Texts } from '../src/i18n'
-import { texts as de } from '../src/languages/de'
+import { addLanguage, en, languages, pickLocale, type Texts } from '../src/i18n.js'
+import { texts as de } from '../src/languages/de.js'
 
 afterEach(() => {
   delete window.ServiceAuthTexts

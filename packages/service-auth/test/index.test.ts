@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { get, mount, scan, sweep, version } from '../src/index'
-import { FakeService, TOKEN, dataSrcOf, flush, headersOf, held, recordEvents, seen, stubNavigation, tokenResponse, types, widget } from './helpers'
+import { get, mount, scan, sweep, version } from '../src/index.js'
+import { FakeService, TOKEN, dataSrcOf, flush, headersOf, held, recordEvents, seen, stubNavigation, tokenResponse, types, widget } from './helpers.js'
 
 let service: FakeService
 

@@ -25,9 +25,16 @@ afterEach(() => {
 describe('<ServiceAuth> on the server', () => {
   it('imports and renders its element, empty (the stylesheet reserves its height), touching no browser global', async () => {
     // Imported here, so that loading the module is watched too.
-    const { ServiceAuth } = await import('../src/react')
+    const { ServiceAuth } = await import('../src/react.js')
     const html = renderToString(
-      <ServiceAuth apiKey="pk_test_123" authUrl="/auth/controller" className="login" style={{ marginTop: 8 }} onSuccess={() => false} texts={{ ready: 'Scan' }} />,
+      <ServiceAuth
+        apiKey="pk_test_123"
+        authUrl="/auth/controller"
+        className="login"
+        style={{ marginTop: 8 }}
+        onSuccess={() => false}
+        texts={{ ready: 'Scan' }}
+      />,
     )
     expect(html).toBe('<div data-service-auth="" class="login" style="margin-top:8px"></div>')
     expect(touched).toEqual([])

@@ -3,8 +3,8 @@
 import { act, StrictMode, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ServiceAuth, type ServiceAuthProps } from '../src/react'
-import { API, FakeService, dataSrcOf, held, seen, stubNavigation, tokenResponse } from './helpers'
+import { ServiceAuth, type ServiceAuthProps } from '../src/react.js'
+import { API, FakeService, dataSrcOf, held, seen, stubNavigation, tokenResponse } from './helpers.js'
 
 // Tells React that updates are wrapped in act(), as a test renderer would.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { nextTask, sleep } from '../src/timing'
+import { nextTask, sleep } from '../src/timing.js'
 
 /** Tracks whether a promise has settled, without awaiting it. */
 function track(promise: Promise<unknown>) {
@@ -116,7 +116,7 @@ describe('nextTask', () => {
     await settlesInALaterTask(task)
   })
 
-  it('resolves in a user-blocking task of the page\'s scheduler where there is one, which a loading page runs before its ordinary tasks', async () => {
+  it("resolves in a user-blocking task of the page's scheduler where there is one, which a loading page runs before its ordinary tasks", async () => {
     const postTask = vi.fn((_callback: () => void, _options: { priority: string }) => Promise.resolve())
     vi.stubGlobal('scheduler', { postTask })
     const state = track(nextTask())
@@ -133,7 +133,7 @@ describe('nextTask', () => {
     await settlesInALaterTask(nextTask())
   })
 
-  it('ignores a page\'s own global named scheduler, which has no postTask', async () => {
+  it("ignores a page's own global named scheduler, which has no postTask", async () => {
     vi.stubGlobal('scheduler', { init() {} })
     await settlesInALaterTask(nextTask())
   })

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { en as english } from '../src/i18n'
-import { texts as german } from '../src/languages/de'
-import { createView, type View } from '../src/view'
-import { seen } from './helpers'
+import { en as english } from '../src/i18n.js'
+import { texts as german } from '../src/languages/de.js'
+import { createView, type View } from '../src/view.js'
+import { seen } from './helpers.js'
 
 const texts = english
 const SRC = 'data:image/png;base64,iVBORw0KGgo='

@@ -4,7 +4,7 @@
 import { createSSRApp, h } from 'vue'
 import { renderToString } from 'vue/server-renderer'
 import { describe, expect, it } from 'vitest'
-import { ServiceAuth } from '../src/vue'
+import { ServiceAuth } from '../src/vue.js'
 
 describe('<ServiceAuth> for Vue on the server', () => {
   it('renders the placeholder element that the React component renders (an empty attribute, as HTML writes it)', async () => {

@@ -2,8 +2,8 @@
 // person sees, what the service is asked, and which of the integrator's listeners hear what.
 import { createApp, defineComponent, h, nextTick, reactive, type App } from 'vue'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ServiceAuth } from '../src/vue'
-import { FakeService, dataSrcOf, flush, seen, stubNavigation, tokenResponse } from './helpers'
+import { ServiceAuth } from '../src/vue.js'
+import { FakeService, dataSrcOf, flush, seen, stubNavigation, tokenResponse } from './helpers.js'
 
 let service: FakeService
 let app: App | undefined

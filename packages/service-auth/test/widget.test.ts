@@ -1,9 +1,9 @@
 // The per-element state machine, driven end to end through a fake service and controller on
 // a fake clock: what the person sees, the events the integrator gets, the requests made.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Options } from '../src/config'
-import { en as english } from '../src/i18n'
-import { createWidget, type Handle } from '../src/widget'
+import type { Options } from '../src/config.js'
+import { en as english } from '../src/i18n.js'
+import { createWidget, type Handle } from '../src/widget.js'
 import {
   CONTROLLER_URL,
   FakeService,
@@ -29,7 +29,7 @@ import {
   types,
   widget,
   type Recorded,
-} from './helpers'
+} from './helpers.js'
 
 const en = english
 let service: FakeService
@@ -91,9 +91,7 @@ describe('showing a code', () => {
     expect(ui.alt).toBe('QR code: sign in with the app')
     expect(ui.countdown).toBe('Expires in 02:00')
     expect(ui.button).toBeNull()
-    expect(events).toEqual([
-      { type: 'ready', detail: { challengeId: 'c1', expiresAt: '2030-01-01T12:02:00.000Z' }, cancelable: false, target: el },
-    ])
+    expect(events).toEqual([{ type: 'ready', detail: { challengeId: 'c1', expiresAt: '2030-01-01T12:02:00.000Z' }, cancelable: false, target: el }])
   })
 
   it('sends its first request before it builds the view, which the request need not wait for', async () => {
@@ -257,7 +255,10 @@ describe('when the controller refuses', () => {
     service.poll = tokenResponse
     service.controller = () => status(403)
     const next = held()
-    service.create = sequence(() => Response.json(challengeJson('c1'), { status: 201 }), () => next.promise)
+    service.create = sequence(
+      () => Response.json(challengeJson('c1'), { status: 201 }),
+      () => next.promise,
+    )
     const { ui, el } = start()
     await flush()
     await vi.advanceTimersByTimeAsync(1_000)
@@ -520,7 +521,10 @@ describe('service trouble', () => {
   })
 
   it.each([400, 401, 403])('a %i on create shows the error with a button, and does not retry by itself', async (code) => {
-    service.create = sequence(() => status(code), () => Response.json(challengeJson('c2'), { status: 201 }))
+    service.create = sequence(
+      () => status(code),
+      () => Response.json(challengeJson('c2'), { status: 201 }),
+    )
     const { ui } = start()
     await flush()
     expect(ui.status).toBe(en.error)
@@ -538,7 +542,6 @@ describe('service trouble', () => {
     expect(ui.image).toBe(dataSrcOf('c2'))
     expect(ui.button).toBeNull()
   })
-
 })
 
 describe('a hidden tab', () => {
@@ -826,19 +829,19 @@ describe('bad markup', () => {
 
 describe('the token', () => {
   it('never appears in the console, storage, the page or any URL', async () => {
-    const logged = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) =>
-      vi.spyOn(console, method).mockImplementation(() => {}),
-    )
+    const logged = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}))
     service.poll = sequence(noContent, tokenResponse, noContent, tokenResponse)
-    service.controller = sequence(() => status(403), () => Response.json({ location: '/welcome' }))
+    service.controller = sequence(
+      () => status(403),
+      () => Response.json({ location: '/welcome' }),
+    )
     start({ 'data-service-image-data': 'false' })
     await vi.advanceTimersByTimeAsync(5000)
     expect(service.controllerCalls).toHaveLength(2)
     expect(nav.assign).toHaveBeenCalledOnce()
 
     for (const spy of logged) expect(JSON.stringify(spy.mock.calls)).not.toContain(TOKEN)
-    for (const storage of [localStorage, sessionStorage])
-      for (let i = 0; i < storage.length; i++) expect(storage.getItem(storage.key(i)!)).not.toContain(TOKEN)
+    for (const storage of [localStorage, sessionStorage]) for (let i = 0; i < storage.length; i++) expect(storage.getItem(storage.key(i)!)).not.toContain(TOKEN)
     expect(document.cookie).not.toContain(TOKEN)
     expect(document.documentElement.outerHTML).not.toContain(TOKEN)
     for (const call of service.calls) expect(call.url).not.toContain(TOKEN)
@@ -851,7 +854,7 @@ describe('the token', () => {
 })
 
 describe('a hostile or broken service', () => {
-  it('a poll held past the code\'s deadline is given up, and a new code replaces the expired one', async () => {
+  it("a poll held past the code's deadline is given up, and a new code replaces the expired one", async () => {
     service.create = lifetimes(10_000)
     service.poll = (id) => (id == 'c1' ? held().promise : noContent())
     const { ui } = start()
@@ -908,7 +911,7 @@ describe('a hostile or broken service', () => {
     expect(logged.mock.calls.flat().join('\n')).not.toContain('data-service-auth-image')
   })
 
-  it('a pollingUrl on this page\'s origin is never requested, with or without cookies', async () => {
+  it("a pollingUrl on this page's origin is never requested, with or without cookies", async () => {
     service.create = (n) => Response.json(challengeJson('c' + n, 120_000, { pollingUrl: '/account/delete?confirm=yes' }), { status: 201 })
     const { ui } = start()
     await vi.advanceTimersByTimeAsync(60_000)
@@ -925,9 +928,7 @@ describe('telling the integrator', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     start()
     await flush()
-    expect(logged).toHaveBeenCalledExactlyOnceWith(
-      'service-auth: the service refused a code (403): no reason given Check data-service-key, data-service-api.',
-    )
+    expect(logged).toHaveBeenCalledExactlyOnceWith('service-auth: the service refused a code (403): no reason given Check data-service-key, data-service-api.')
   })
 
   it('shows a bug of its own as an error with a button, reason "internal", rather than freezing', async () => {
@@ -936,7 +937,12 @@ describe('telling the integrator', () => {
     // Something this script does not expect: reading the tab's visibility throws.
     const bug = new Error('a bug')
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => { throw bug } })
+    Object.defineProperty(document, 'hidden', {
+      configurable: true,
+      get: () => {
+        throw bug
+      },
+    })
     await vi.advanceTimersByTimeAsync(1000)
     await flush()
     expect(events.at(-1)).toMatchObject({ type: 'error', detail: { reason: 'internal', status: 0 } })
@@ -962,7 +968,7 @@ describe('telling the integrator', () => {
     expect(ui.button).toBe(en.retry)
   })
 
-  it('logs the service\'s reason for refusing a code once, with the status and the attributes to check; the event has no retryAfter', async () => {
+  it("logs the service's reason for refusing a code once, with the status and the attributes to check; the event has no retryAfter", async () => {
     const problem = { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'The API key is not known.' }
     service.create = () => Response.json(problem, { status: 401, headers: { 'Content-Type': 'application/problem+json' } })
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -980,9 +986,12 @@ describe('telling the integrator', () => {
     ['pollingUrl', { pollingUrl: 'https://evil.example/status' }],
     ['createdAt', { createdAt: 2030 }],
     ['expiresAt', { expiresAt: '2029-12-31T00:00:00Z' }],
-  ])('logs one console line naming the field at fault (%s) when the service\'s answer is of no use, and retries', async (field, fields) => {
+  ])("logs one console line naming the field at fault (%s) when the service's answer is of no use, and retries", async (field, fields) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    service.create = sequence(() => Response.json(challengeJson('c1', 120_000, fields), { status: 201 }), () => held().promise)
+    service.create = sequence(
+      () => Response.json(challengeJson('c1', 120_000, fields), { status: 201 }),
+      () => held().promise,
+    )
     const { ui } = start()
     await flush()
     expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: the service's ${field} is missing or invalid (201).`)
@@ -992,7 +1001,10 @@ describe('telling the integrator', () => {
 
   it('names the token when a signed status carries none', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    service.poll = sequence(() => Response.json({ token: 42 }), () => held().promise)
+    service.poll = sequence(
+      () => Response.json({ token: 42 }),
+      () => held().promise,
+    )
     start()
     await vi.advanceTimersByTimeAsync(0)
     await flush()
@@ -1000,7 +1012,10 @@ describe('telling the integrator', () => {
   })
 
   it('gives retryAfter exactly when the widget retries by itself', async () => {
-    service.create = sequence(() => status(503, { 'Retry-After': '2' }), () => Response.json(challengeJson('c2'), { status: 201 }))
+    service.create = sequence(
+      () => status(503, { 'Retry-After': '2' }),
+      () => Response.json(challengeJson('c2'), { status: 201 }),
+    )
     start()
     await flush()
     expect(events[0].detail).toEqual({ reason: 'service', status: 503, retryAfter: 2000 })
@@ -1014,7 +1029,10 @@ describe('telling the integrator', () => {
 
   it('takes a challenge id that cannot go into a URL (a lone surrogate) as a bad answer, and retries, even on a touch device', async () => {
     vi.stubGlobal('matchMedia', () => ({ matches: true }))
-    service.create = sequence(() => Response.json(challengeJson('c\ud800'), { status: 201 }), () => Response.json(challengeJson('c2'), { status: 201 }))
+    service.create = sequence(
+      () => Response.json(challengeJson('c\ud800'), { status: 201 }),
+      () => Response.json(challengeJson('c2'), { status: 201 }),
+    )
     const { ui } = start({ 'data-service-app-url': 'serviceauth://challenge/{id}' })
     await flush()
     expect(events[0].detail).toMatchObject({ reason: 'response' })
@@ -1065,7 +1083,11 @@ describe('callbacks named by attribute', () => {
 
   it('reports a name that is no function once, however many events it misses', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    service.poll = sequence(() => status(410), () => status(410), noContent)
+    service.poll = sequence(
+      () => status(410),
+      () => status(410),
+      noContent,
+    )
     start({ 'data-service-expired-callback': 'onSignInExpired' })
     await vi.advanceTimersByTimeAsync(3000)
     await flush()

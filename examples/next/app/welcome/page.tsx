@@ -10,7 +10,7 @@ export default async function WelcomePage() {
     <main>
       <h1>Signed in as {user.name}</h1>
       <form method="post" action="/logout">
-        <button>Sign out</button>
+        <button type="submit">Sign out</button>
       </form>
     </main>
   )

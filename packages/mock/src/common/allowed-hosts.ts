@@ -4,7 +4,7 @@
 // the Host header, which still names the attacker's domain. Vite and webpack-dev-server check
 // it for the same reason (CVE-2025-24010, CVE-2018-14732).
 import type { IncomingMessage } from 'node:http'
-import { HttpProblem } from './problem.ts'
+import { HttpProblem } from './problem.js'
 
 /** Host names with the port they must come with, or any port when the entry named none. */
 export class AllowedHosts {

@@ -1,7 +1,7 @@
 // Requests Node's parser refuses (not HTTP, headers too large) never reach a handler, and Node
 // would answer them with a bare status line. They get problem JSON like every other error.
 import { STATUS_CODES, type Server } from 'node:http'
-import { problemBody } from './problem.ts'
+import { problemBody } from './problem.js'
 
 const DETAILS: Record<number, string> = {
   400: 'The request is not valid HTTP.',

@@ -1,9 +1,10 @@
 // Checks the fields of a parsed JSON body and collects every failure, so one 400 names all of
 // them at once (spec section 7: one key per failing field).
-import { ErrorCode, type ErrorKind } from './error-codes.ts'
-import { HttpProblem, type FieldErrors } from './problem.ts'
+import { ErrorCode, type ErrorKind } from './error-codes.js'
+import { HttpProblem, type FieldErrors } from './problem.js'
 
 // Control characters would end up in headers or logs; nothing the mock accepts needs them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_CHARACTERS = /[\0-\x1f\x7f]/
 // What Node lets through into a header value without throwing, kept to plain ASCII.
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/

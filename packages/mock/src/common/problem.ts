@@ -1,6 +1,6 @@
 // RFC 7807 problem details: the one shape every error response of the mock service takes.
 import { STATUS_CODES, type ServerResponse } from 'node:http'
-import { ErrorCode, type ErrorKind } from './error-codes.ts'
+import { ErrorCode, type ErrorKind } from './error-codes.js'
 
 export interface FieldError {
   code: string

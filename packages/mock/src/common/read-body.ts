@@ -1,6 +1,6 @@
 // Reading and parsing request bodies, bounded, with the 4xx each kind of bad input deserves.
 import type { IncomingMessage } from 'node:http'
-import { HttpProblem, fieldProblem } from './problem.ts'
+import { HttpProblem, fieldProblem } from './problem.js'
 
 /** Larger bodies get 413: nothing the mock accepts comes close. */
 export const BODY_LIMIT = 16 * 1024
@@ -52,11 +52,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  * The body as a JSON object. `allowEmpty` treats an empty body as `{}` whatever its content
  * type, for endpoints whose fields are all optional.
  */
-export function parseJsonObject(
-  body: string,
-  contentType: string | undefined,
-  { allowEmpty = false } = {},
-): Record<string, unknown> {
+export function parseJsonObject(body: string, contentType: string | undefined, { allowEmpty = false } = {}): Record<string, unknown> {
   if (allowEmpty && body.trim() === '') return {}
   const value = parseJson(body, contentType)
   if (!isJsonObject(value)) throw fieldProblem('body', 'malformedBody', 'The body must be a JSON object.')
@@ -70,8 +66,7 @@ export function parseJsonArray(body: string, contentType: string | undefined): u
   return value
 }
 
-export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function parseJson(body: string, contentType: string | undefined): unknown {
   if (!isJsonContentType(contentType)) {

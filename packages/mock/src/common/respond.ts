@@ -8,13 +8,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   sendBytes(res, status, JSON.stringify(body), 'application/json; charset=utf-8', headers)
 }
 
-export function sendBytes(
-  res: ServerResponse,
-  status: number,
-  body: string | Buffer,
-  contentType: string,
-  headers: OutgoingHttpHeaders = {},
-): void {
+export function sendBytes(res: ServerResponse, status: number, body: string | Buffer, contentType: string, headers: OutgoingHttpHeaders = {}): void {
   if (isGone(res)) return
   res.writeHead(status, {
     'Cache-Control': 'no-store',

@@ -1,5 +1,5 @@
 // Path matching shared by the mock's servers: a list of patterns, each with a handler per method.
-import { HttpProblem } from './problem.ts'
+import { HttpProblem } from './problem.js'
 
 export interface Route<H> {
   /** Anchored pattern; its capture groups become the (decoded) params. */
@@ -50,7 +50,11 @@ export function requestUrl(rawUrl: string | undefined, base: string): URL {
   }
   // Clients resolve `.` and `..` before they send (fetch, curl), so one that arrives is a raw
   // client's mistake: refused, rather than read as one resource or another.
-  if (requestPath(rawUrl).split('/').some((segment) => segment === '.' || segment === '..')) {
+  if (
+    requestPath(rawUrl)
+      .split('/')
+      .some((segment) => segment === '.' || segment === '..')
+  ) {
     throw new HttpProblem(400, 'The path has a "." or ".." segment: percent-encode it (%2E) to mean it as data.', {})
   }
   try {

@@ -2,16 +2,19 @@
 // HttpProblems become problem JSON, anything else is a bug in the server and says so. An answer
 // leaves once what its request stored is on disk (answerAfterStoring).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import { answerAfterStoring } from '../store/store.ts'
-import { HttpProblem, sendProblem } from './problem.ts'
-import { ClientGone } from './read-body.ts'
+import { answerAfterStoring } from '../store/store.js'
+import { HttpProblem, sendProblem } from './problem.js'
+import { ClientGone } from './read-body.js'
 
 export interface ServeOptions {
   /** Who failed, in the 500 a bug answers with (`The … failed; see its console.`); default "mock service". */
   serverName?: string
 }
 
-export function serve(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, { serverName = 'mock service' }: ServeOptions = {}): RequestListener {
+export function serve(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  { serverName = 'mock service' }: ServeOptions = {},
+): RequestListener {
   // Named by whoever serves with it: an app built on these helpers is not the mock service.
   const failed = `The ${serverName} failed; see its console.`
   return (req, res) => {

@@ -1,17 +1,17 @@
 // The /v1/ API (spec section 4) at a glance: each endpoint, whether browsers call it, and the
 // permission a signed request needs (spec section 5). Order matters: the first match wins.
-import { authenticate } from './challenges/authenticate.ts'
-import { serveChallengeImage } from './challenges/challenge-image.ts'
-import { checkChallengeStatus, fetchChallengeToken } from './challenges/challenge-status.ts'
-import type { ApiRoute } from './context.ts'
-import { createChallenge } from './challenges/create-challenge.ts'
-import { enroll } from './enrollments/enroll.ts'
-import { createIdentity, deleteIdentity, listIdentities, renameIdentity, retrieveIdentity, updateIdentity } from './identities/identities.ts'
-import { check } from './access/check.ts'
-import { showConfiguration, updateConfiguration } from './configuration/configuration.ts'
-import { deleteDevice } from './devices/devices.ts'
-import { listSessions, logoutSession, retrieveSession, updateSessions } from './sessions/sessions.ts'
-import { ANY_KEY, signed } from './access/signed-handler.ts'
+import { authenticate } from './challenges/authenticate.js'
+import { serveChallengeImage } from './challenges/challenge-image.js'
+import { checkChallengeStatus, fetchChallengeToken } from './challenges/challenge-status.js'
+import type { ApiRoute } from './context.js'
+import { createChallenge } from './challenges/create-challenge.js'
+import { enroll } from './enrollments/enroll.js'
+import { createIdentity, deleteIdentity, listIdentities, renameIdentity, retrieveIdentity, updateIdentity } from './identities/identities.js'
+import { check } from './access/check.js'
+import { showConfiguration, updateConfiguration } from './configuration/configuration.js'
+import { deleteDevice } from './devices/devices.js'
+import { listSessions, logoutSession, retrieveSession, updateSessions } from './sessions/sessions.js'
+import { ANY_KEY, signed } from './access/signed-handler.js'
 
 const retrieve = signed('identities:read', retrieveIdentity)
 const remove = signed('identities:write', deleteIdentity)

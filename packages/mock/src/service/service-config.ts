@@ -3,9 +3,9 @@
 // on top of both. Mistakes stop the start with a message that names the setting.
 import { readFileSync } from 'node:fs'
 import type { ParseArgsConfig } from 'node:util'
-import { generateCredentials, type Credentials } from '../common/credentials.ts'
-import { isPermission, type ApiKeyOptions, type Permission } from './access/api-keys.ts'
-import type { ServiceOptions } from './server.ts'
+import { generateCredentials, type Credentials } from '../common/credentials.js'
+import { isPermission, type ApiKeyOptions, type Permission } from './access/api-keys.js'
+import type { ServiceOptions } from './server.js'
 
 export interface ServiceConfig {
   options: ServiceOptions & { port: number }
@@ -47,7 +47,11 @@ export function accessOptionsFrom(values: AccessArgValues, env: Env): AccessOpti
   return { knobsOrigins: all(env.SERVICE_KNOBS_ORIGIN, values['knobs-origin']), allowedHosts: all(env.SERVICE_ALLOWED_HOSTS, values['allowed-hosts']) }
 }
 
-const list = (text: string | undefined): string[] => (text ?? '').split(',').map((item) => item.trim()).filter(Boolean)
+const list = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
 
 /** The settings the command line may give, as typed there; each wins over its variable. */
 export interface CommandLineSettings {
@@ -71,7 +75,11 @@ export interface LoadOptions {
   generate?: () => Credentials
 }
 
-export function loadServiceConfig(env: Env, readFile = (path: string) => readFileSync(path, 'utf8'), { line = {}, access = {}, generate = generateCredentials }: LoadOptions = {}): ServiceConfig {
+export function loadServiceConfig(
+  env: Env,
+  readFile = (path: string) => readFileSync(path, 'utf8'),
+  { line = {}, access = {}, generate = generateCredentials }: LoadOptions = {},
+): ServiceConfig {
   const configPath = line.config ?? env.SERVICE_CONFIG
   const file = configPath ? readConfigFile(configPath, readFile, line.config === undefined ? 'SERVICE_CONFIG' : '--config') : {}
   const where = configPath ?? 'config'
@@ -111,7 +119,10 @@ export function loadServiceConfig(env: Env, readFile = (path: string) => readFil
  * added when either is set or the file names no key; with the same key as the file, it wins.
  */
 function addEnvironmentKey(env: Env, keys: ApiKeyOptions[], generate: () => Credentials): ServiceConfig['generated'] {
-  const origins = (env.SERVICE_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
+  const origins = (env.SERVICE_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
   if (!env.SERVICE_API_KEY && !env.SERVICE_API_SECRET && keys.length > 0) {
     if (origins.length > 0) throw new Error('SERVICE_ALLOWED_ORIGINS applies to the SERVICE_API_KEY key; the config file sets allowedOrigins per key.')
     return {}

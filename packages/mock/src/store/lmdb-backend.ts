@@ -7,11 +7,11 @@
 import { open, type Database, type RootDatabase } from 'lmdb'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { DATA_FILE } from './open-store.ts'
-import { StoreError } from './errors.ts'
-import { OwnerClaim, type ClaimLedger } from './owner-claim.ts'
-import { META, SCHEMA_VERSION } from './schema.ts'
-import type { Backend } from './store.ts'
+import { DATA_FILE } from './open-store.js'
+import { StoreError } from './errors.js'
+import { OwnerClaim, type ClaimLedger } from './owner-claim.js'
+import { META, SCHEMA_VERSION } from './schema.js'
+import type { Backend } from './store.js'
 
 // What the first page of an LMDB file starts its meta data with (little-endian), and the data
 // version this lmdb writes. Checked before LMDB opens a file, because LMDB trusts what it maps:
@@ -123,7 +123,10 @@ export class LmdbBackend implements Backend {
 
   #db(collection: string): Database<string, string> {
     const db = this.#collections.get(collection)
-    if (!db) throw new StoreError(`${this.location} keeps no collection "${collection}"${this.#readOnly ? ' that can be written: it is open read-only' : ''}.`, { code: 'collection' })
+    if (!db)
+      throw new StoreError(`${this.location} keeps no collection "${collection}"${this.#readOnly ? ' that can be written: it is open read-only' : ''}.`, {
+        code: 'collection',
+      })
     return db
   }
 
@@ -141,7 +144,9 @@ export class LmdbBackend implements Backend {
     if (schema === undefined) {
       // New, or created by a start that died before it wrote anything: it holds no record then.
       if ([...this.#collections.values()].every((db) => db.getKeysCount() === 0)) return true
-      throw new Error(`${this.location} holds records but no schema version: it was not written by service-auth, or is damaged. Move it away, or name another directory with --data.`)
+      throw new Error(
+        `${this.location} holds records but no schema version: it was not written by service-auth, or is damaged. Move it away, or name another directory with --data.`,
+      )
     }
     // A migration from an older version would go here, in one write transaction once the
     // directory is claimed; there is none yet, since version 1 is the first.
@@ -200,7 +205,9 @@ function checkDataFile(file: string): void {
     if (head.readUInt32LE(offset) !== LMDB_MAGIC) continue
     const version = head.readUInt32LE(offset + 4)
     if (version === LMDB_DATA_VERSION) return
-    throw new Error(`${file} is an LMDB file of data version ${version}, and this version reads ${LMDB_DATA_VERSION}. Open it with the version that wrote it, or name another directory with --data.`)
+    throw new Error(
+      `${file} is an LMDB file of data version ${version}, and this version reads ${LMDB_DATA_VERSION}. Open it with the version that wrote it, or name another directory with --data.`,
+    )
   }
   throw new Error(`${file} is not a service-auth data file (or it is damaged). Move it away, or name another directory with --data.`)
 }

@@ -1,6 +1,6 @@
 // The backend of `--in-memory`, the tests and startMockService(): the records in maps, gone with
 // the process. Every write is "stored" at once, so no answer waits.
-import type { Backend } from './store.ts'
+import type { Backend } from './store.js'
 
 export class MemoryBackend implements Backend {
   readonly location = 'memory'

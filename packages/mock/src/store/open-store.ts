@@ -3,11 +3,11 @@
 // whoever keeps everything in memory (the tests, startMockService) never needs its binary.
 import { mkdirSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { loadLmdbBackend } from './lmdb-loader.ts'
-import { MemoryBackend } from './memory-backend.ts'
-import { isClaimFile } from './owner-claim.ts'
-import { collectionNames } from './schema.ts'
-import { Store } from './store.ts'
+import { loadLmdbBackend } from './lmdb-loader.js'
+import { MemoryBackend } from './memory-backend.js'
+import { isClaimFile } from './owner-claim.js'
+import { collectionNames } from './schema.js'
+import { Store } from './store.js'
 
 /** The files LMDB keeps in a data directory (lmdb-backend.ts opens them). */
 export const DATA_FILE = 'state.mdb'

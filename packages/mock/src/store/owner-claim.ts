@@ -24,7 +24,7 @@ import { readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, u
 import { connect, createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { StoreError } from './errors.ts'
+import { StoreError } from './errors.js'
 
 /** The owner's socket, in the data directory. */
 export const OWNER_SOCKET = 'owner.sock'
@@ -158,7 +158,9 @@ function inUse(dir: string, pid: number | undefined): StoreError {
 }
 
 function tooManyTakeovers(dir: string): StoreError {
-  return new StoreError(`${dir} is being taken and given up by other starts, again and again; stop them, or name another directory with --data.`, { code: 'in-use' })
+  return new StoreError(`${dir} is being taken and given up by other starts, again and again; stop them, or name another directory with --data.`, {
+    code: 'in-use',
+  })
 }
 
 /**

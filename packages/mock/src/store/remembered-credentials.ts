@@ -1,7 +1,7 @@
 // The API key and secret a start makes up when it is given none: kept in the store, so that a
 // restart answers to the same key and an open login page carries on, its key still known.
-import { generateCredentials, type Credentials } from '../common/credentials.ts'
-import type { Store } from './store.ts'
+import { generateCredentials, type Credentials } from '../common/credentials.js'
+import type { Store } from './store.js'
 
 const ID = 'generated'
 

@@ -2,7 +2,7 @@
 // with any change to a record's shape that older code would misread: lmdb-backend.ts refuses a
 // directory of another version with a message that says what to do, and is where a migration
 // from the old version would go. A directory is never silently misread.
-import { StoreError } from './errors.ts'
+import { StoreError } from './errors.js'
 
 export const SCHEMA_VERSION = 1
 
@@ -37,7 +37,9 @@ export function collectionNames(own: readonly string[] = []): string[] {
   const names: string[] = [...MOCK_COLLECTIONS]
   for (const name of own) {
     if (!COLLECTION_NAME.test(name) || name === META) {
-      throw new StoreError(`"${name}" cannot name a collection: use lowercase letters, digits and dashes, starting with a letter (and not "${META}").`, { code: 'collection' })
+      throw new StoreError(`"${name}" cannot name a collection: use lowercase letters, digits and dashes, starting with a letter (and not "${META}").`, {
+        code: 'collection',
+      })
     }
     if (names.includes(name)) {
       const whose = (MOCK_COLLECTIONS as readonly string[]).includes(name) ? 'the mock service keeps one by that name' : 'it is named twice'

@@ -8,8 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { memoryStore, openDataStore, readDataStore, type StoreOptions } from './open-store.ts'
-import type { Store } from './store.ts'
+import { memoryStore, openDataStore, readDataStore, type StoreOptions } from './open-store.js'
+import type { Store } from './store.js'
 
 /** Under the working directory; .gitignore names it. */
 export const DEFAULT_DATA_DIR = '.service-auth'
@@ -47,8 +47,10 @@ export function readStateOptions(args: string[], env: Record<string, string | un
 /** The state options from parsed values (of STATE_ARGS) and the environment. */
 export function stateOptionsFrom(values: StateArgValues, env: Record<string, string | undefined>): StateOptions {
   if (values['in-memory'] && values.data !== undefined) throw new Error('--data and --in-memory contradict each other: choose one.')
-  if (values.export !== undefined && values.import !== undefined) throw new Error('--export and --import are separate runs: export from one directory, import into another.')
-  if (values['in-memory'] && values.export !== undefined) throw new Error('--export writes a data directory\'s state, and --in-memory has none: name the directory with --data.')
+  if (values.export !== undefined && values.import !== undefined)
+    throw new Error('--export and --import are separate runs: export from one directory, import into another.')
+  if (values['in-memory'] && values.export !== undefined)
+    throw new Error("--export writes a data directory's state, and --in-memory has none: name the directory with --data.")
   for (const name of ['data', 'export', 'import'] as const) {
     if (values[name] === '') throw new Error(`--${name} needs a path.`)
   }

@@ -5,8 +5,8 @@
 // the collections, the answer that waits for its writes, export and import, is this one code.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { ServerResponse } from 'node:http'
-import { StoreError } from './errors.ts'
-import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.ts'
+import { StoreError } from './errors.js'
+import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
 
 /** What a backend keeps: JSON text by collection and id. */
 export interface Backend {
@@ -193,9 +193,12 @@ function checkedStateFile(file: unknown, source: string, kept: readonly string[]
     // Another program's (an app that shares the store) or another version's: the mock cannot tell
     // what it means, so it does not keep it where nobody would read it.
     if (!kept.includes(name)) {
-      throw new StoreError(`${source} names a collection this store does not keep: ${name} (it keeps ${kept.join(', ')}). Import it with the program that exported it.`, {
-        code: 'collection',
-      })
+      throw new StoreError(
+        `${source} names a collection this store does not keep: ${name} (it keeps ${kept.join(', ')}). Import it with the program that exported it.`,
+        {
+          code: 'collection',
+        },
+      )
     }
     if (!isObject(records) || !Object.values(records).every(isObject)) throw new Error(`${source}: ${name} must be an object of records by id.`)
   }

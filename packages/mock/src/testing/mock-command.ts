@@ -56,7 +56,11 @@ export function readMockCommand(args: string[], env: Env, readFile?: (path: stri
   try {
     ;({ values } = parseArgs({
       args,
-      options: Object.fromEntries(Object.entries(MOCK_OPTIONS).map(([name, spec]: [string, OptionSpec]) => [name, { type: spec.value ? 'string' : 'boolean', multiple: spec.multiple ?? false }] as const)),
+      options: Object.fromEntries(
+        Object.entries(MOCK_OPTIONS).map(
+          ([name, spec]: [string, OptionSpec]) => [name, { type: spec.value ? 'string' : 'boolean', multiple: spec.multiple ?? false }] as const,
+        ),
+      ),
       strict: true,
       allowPositionals: false,
     }))
@@ -66,12 +70,16 @@ export function readMockCommand(args: string[], env: Env, readFile?: (path: stri
   }
   if (values.help) return { help: true }
   const text = (name: keyof typeof MOCK_OPTIONS) => values[name] as string | undefined
-  if (values['no-test-keys'] && text('test-identity') !== undefined) throw new UsageError('--test-identity names who signs with the test keys; --no-test-keys turns them off. Choose one.')
+  if (values['no-test-keys'] && text('test-identity') !== undefined)
+    throw new UsageError('--test-identity names who signs with the test keys; --no-test-keys turns them off. Choose one.')
 
   const list = (name: keyof typeof MOCK_OPTIONS) => values[name] as string[] | undefined
   let state: StateOptions
   try {
-    state = stateOptionsFrom({ data: text('data'), 'in-memory': values['in-memory'] as boolean | undefined, export: text('export'), import: text('import') }, env)
+    state = stateOptionsFrom(
+      { data: text('data'), 'in-memory': values['in-memory'] as boolean | undefined, export: text('export'), import: text('import') },
+      env,
+    )
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
@@ -93,7 +101,9 @@ export function readMockCommand(args: string[], env: Env, readFile?: (path: stri
 
 export function mockUsage(): string {
   const width = Math.max(...Object.entries(MOCK_OPTIONS).map(([name, spec]: [string, OptionSpec]) => name.length + (spec.value ? spec.value.length + 1 : 0)))
-  const lines = Object.entries(MOCK_OPTIONS).map(([name, spec]: [string, OptionSpec]) => `  --${(name + (spec.value ? ' ' + spec.value : '')).padEnd(width)}  ${spec.help}`)
+  const lines = Object.entries(MOCK_OPTIONS).map(
+    ([name, spec]: [string, OptionSpec]) => `  --${(name + (spec.value ? ' ' + spec.value : '')).padEnd(width)}  ${spec.help}`,
+  )
   return `Usage: service-auth-mock [options]
 
 Starts the mock sign-in service on 127.0.0.1: the whole service interface, its state kept in a

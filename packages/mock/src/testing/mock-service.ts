@@ -41,7 +41,11 @@ export interface IsolatedMockServiceOptions {
  * keys, in memory, with a key of its own: one per test (or per worker) keeps tests apart.
  * @example const service = await startMockService()  // then point your app at service.url, .key, .secret
  */
-export async function startMockService({ port = 0, testKeys = true, testIdentity = DEFAULT_TEST_IDENTITY }: StartMockServiceOptions = {}): Promise<MockService> {
+export async function startMockService({
+  port = 0,
+  testKeys = true,
+  testIdentity = DEFAULT_TEST_IDENTITY,
+}: StartMockServiceOptions = {}): Promise<MockService> {
   const { apiKey: key, apiSecret: secret } = generateCredentials()
   const handle = await startService({ port, keys: [{ key, secret }], knobs: true, testKeys: testKeys && { identity: testIdentity } })
   return { ...connectMockService({ url: handle.url, key, secret }), close: () => handle.close() }
@@ -77,10 +81,14 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
     const challenges = await knobs.json<{ id: string; app: string; key: string }[]>(await knobs.send('challenges'), 200, 'listing the challenges')
     const challenge = challenges.find(({ id }) => id === shown.challengeId)
     if (!challenge) {
-      throw new TestKitError(`the code on the page (challenge ${shown.challengeId}) is not one of the mock service's at ${base}: does the page's data-service-api name ${base}?`)
+      throw new TestKitError(
+        `the code on the page (challenge ${shown.challengeId}) is not one of the mock service's at ${base}: does the page's data-service-api name ${base}?`,
+      )
     }
     if (challenge.key !== key) {
-      throw new TestKitError(`the code on the page (challenge ${shown.challengeId}) is of the key ${challenge.key}, not ${key}: does the page's data-service-key name ${key}?`)
+      throw new TestKitError(
+        `the code on the page (challenge ${shown.challengeId}) is of the key ${challenge.key}, not ${key}: does the page's data-service-key name ${key}?`,
+      )
     }
     return { ...shown, app: challenge.app }
   }
@@ -115,7 +123,8 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
         }
         throw new TestKitError(`signing the code on the page: ${detail}`)
       }
-      if (res.status === 409) throw new TestKitError(`the code on the page (challenge ${shown.challengeId}) can no longer be signed: ${detailOf(await res.text())}`)
+      if (res.status === 409)
+        throw new TestKitError(`the code on the page (challenge ${shown.challengeId}) can no longer be signed: ${detailOf(await res.text())}`)
       if (!res.ok) throw await knobs.refused(res, 'signing the code on the page')
       await signedIn()
       return shown

@@ -62,11 +62,16 @@ export async function readShownCode(page: PageLike, { timeout = DEFAULT_TIMEOUT_
       }
       const challengeId = CODE_TEXT.map((pattern) => pattern.exec(text)?.[1]).find(Boolean)
       if (!challengeId) throw new TestKitError(`the code on the page says ${JSON.stringify(text)}, which is no sign-in code of the mock service`)
-      const id = await hosts.nth(index).getAttribute('id', { timeout: 1000 }).catch(() => null)
+      const id = await hosts
+        .nth(index)
+        .getAttribute('id', { timeout: 1000 })
+        .catch(() => null)
       return { challengeId: decodeURIComponent(challengeId), text, widget: { index, count, id } }
     }
   } while (Date.now() < deadline)
-  throw new TestKitError(`no sign-in code on the page after ${timeout / 1000} s${unreadable ? ' (one was shown, but its QR code could not be read)' : await whatThePageShows(page, widget)}`)
+  throw new TestKitError(
+    `no sign-in code on the page after ${timeout / 1000} s${unreadable ? ' (one was shown, but its QR code could not be read)' : await whatThePageShows(page, widget)}`,
+  )
 }
 
 /** Says what the widgets show instead of a code, for a timeout's message. */
@@ -78,7 +83,11 @@ export async function whatThePageShows(page: PageLike, widget: string = WIDGETS)
   for (let index = 0; index < count; index++) {
     const root = hosts.nth(index).locator('.sa').first()
     const state = await root.getAttribute('data-state', { timeout: 1000 }).catch(() => null)
-    const status = await root.locator('[role="status"]').first().textContent({ timeout: 1000 }).catch(() => null)
+    const status = await root
+      .locator('[role="status"]')
+      .first()
+      .textContent({ timeout: 1000 })
+      .catch(() => null)
     shown.push(state ? `${state}${status ? ` ("${status}")` : ''}` : 'not mounted')
   }
   return `: its widget${count > 1 ? 's are' : ' is'} ${shown.join(', ')}`

@@ -4,9 +4,9 @@
 // client spells its base URL.
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { readQrPng } from '../../src/testing/qr-png.ts'
-import { useService } from './helpers.ts'
-import { incumbentCreateChallenge, phpClient } from './official-clients.ts'
+import { readQrPng } from '../../src/testing/qr-png.js'
+import { useService } from './helpers.js'
+import { incumbentCreateChallenge, phpClient } from './official-clients.js'
 
 const PUBLIC = 'https://auth.example.test/mock'
 const service = useService({ baseUrl: PUBLIC })
@@ -14,7 +14,7 @@ const service = useService({ baseUrl: PUBLIC })
 const php = (api = PUBLIC) => phpClient({ key: service.key, api, serviceUrl: service.url })
 
 describe('a configured base URL', () => {
-  it('names pollingUrl, authImages, authTokenUrl, socketsUrl, the extended QR code and the token\'s iss', async () => {
+  it("names pollingUrl, authImages, authTokenUrl, socketsUrl, the extended QR code and the token's iss", async () => {
     const { json: challenge } = await incumbentCreateChallenge(service.url, { key: service.key.key, origin: 'https://shop.example' })
     const id = encodeURIComponent(challenge.id)
     expect(challenge).toMatchObject({
@@ -34,10 +34,12 @@ describe('a configured base URL', () => {
     expect(decodeJwt(await service.sign(challenge.id, 'ada@example.com')).iss).toBe(PUBLIC)
   })
 
-  it('names the list\'s page links', async () => {
+  it("names the list's page links", async () => {
     await php().enrollIdentity('ada@example.com')
     const list = await php().call('GET', '/v1/entity/identities?limit=10')
-    expect(list.headers.link).toBe(`<${PUBLIC}/v1/entity/identities?page=1&limit=10>; rel="first", <${PUBLIC}/v1/entity/identities?page=1&limit=10>; rel="last"`)
+    expect(list.headers.link).toBe(
+      `<${PUBLIC}/v1/entity/identities?page=1&limit=10>; rel="first", <${PUBLIC}/v1/entity/identities?page=1&limit=10>; rel="last"`,
+    )
   })
 
   it('signed requests name it, with or without a trailing slash; the address listened on is refused', async () => {

@@ -3,7 +3,7 @@
 // signed challenge, consumed atomically; 401 for everything else, 423 for a locked identity.
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { newKey, problemOf, useService } from './helpers.ts'
+import { newKey, problemOf, useService } from './helpers.js'
 
 const otherApp = newKey('other')
 const noConfirm = newKey('no-confirm')
@@ -24,7 +24,7 @@ async function signedChallenge(identifier = 'ada@example.com') {
 }
 
 describe('authenticate', () => {
-  it('200 with the Identity\'s fields at the top level and session null; the challenge is consumed: its status is 410 and a second use is 401', async () => {
+  it("200 with the Identity's fields at the top level and session null; the challenge is consumed: its status is 410 and a second use is 401", async () => {
     const { challenge, otp, pollingUrl } = await signedChallenge()
     const identity = await (await service.api('GET', '/v1/entity/identities/ada%40example.com')).json()
     const res = await confirm('ada@example.com', { challenge, otp })
@@ -58,7 +58,7 @@ describe('authenticate', () => {
     expect((await confirm('ada@example.com', { challenge, otp })).status).toBe(401)
   })
 
-  it('401 for another identity than the one that signed, and for the right one through another app\'s key', async () => {
+  it("401 for another identity than the one that signed, and for the right one through another app's key", async () => {
     const body = await signedChallenge('ada@example.com')
     await service.provisionPhone('grace@example.com')
     expect((await confirm('grace@example.com', body)).status).toBe(401)
@@ -107,7 +107,10 @@ describe('authenticate', () => {
     expect(missing.status).toBe(400)
     expect(Object.keys((await problemOf(missing)).errors!)).toEqual(['otp'])
     expect((await confirm('ada@example.com', { challenge: 1, otp: true })).status).toBe(400)
-    const form = await service.api('POST', path('ada@example.com'), { rawBody: `challenge=${challenge}&otp=${otp}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const form = await service.api('POST', path('ada@example.com'), {
+      rawBody: `challenge=${challenge}&otp=${otp}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
     expect(form.status).toBe(415)
     expect((await confirm('ada@example.com', { challenge, otp }, noConfirm)).status).toBe(403)
     expect((await confirm('ada@example.com', { challenge, otp })).status).toBe(200)

@@ -2,9 +2,9 @@
 // The browser-facing challenge endpoints over real HTTP: creation as the embed sends it (key,
 // origins, CORS), the status long poll and its early answers, and the images.
 import { describe, expect, it } from 'vitest'
-import { readQrPng } from '../../src/testing/qr-png.ts'
-import { ErrorCode } from '../../src/common/error-codes.ts'
-import { newKey, problemOf, useService } from './helpers.ts'
+import { readQrPng } from '../../src/testing/qr-png.js'
+import { ErrorCode } from '../../src/common/error-codes.js'
+import { newKey, problemOf, useService } from './helpers.js'
 
 const SHOP = 'https://shop.example'
 const shopKey = newKey('shop')
@@ -59,7 +59,7 @@ describe('create challenge', () => {
     expect(await (await service.knob('challenges', undefined, 'GET')).json()).toEqual([])
   })
 
-  it('403 for an Origin outside the key\'s list; its own origin gets the CORS headers', async () => {
+  it("403 for an Origin outside the key's list; its own origin gets the CORS headers", async () => {
     const refused = await create({ key: shopKey.key }, { Origin: 'https://evil.example' })
     expect(refused.status).toBe(403)
     expect((await problemOf(refused)).detail).toContain('https://evil.example')
@@ -69,7 +69,7 @@ describe('create challenge', () => {
     expect(allowed.headers.get('access-control-expose-headers')).toBe('Retry-After')
   })
 
-  it('answers the embed\'s CORS preflight', async () => {
+  it("answers the embed's CORS preflight", async () => {
     const res = await fetch(service.url + CHALLENGES, {
       method: 'OPTIONS',
       headers: { Origin: SHOP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
@@ -165,13 +165,20 @@ describe('only the browser that created a challenge reads its status', () => {
     expect(new URL(other.pollingUrl).searchParams.get('secret')).not.toBe(secret)
   })
 
-  it('without the secret, or with a wrong one, a signed challenge\'s status and token are 403 problem JSON, readable by the page; nothing changes', async () => {
+  it("without the secret, or with a wrong one, a signed challenge's status and token are 403 problem JSON, readable by the page; nothing changes", async () => {
     const challenge = await service.createChallenge()
     const other = await service.createChallenge()
     await service.provisionPhone('ada')
     const token = await service.sign(challenge.id, 'ada')
     const secret = new URL(challenge.pollingUrl).searchParams.get('secret')!
-    const wrong = ['', '?secret=', `?secret=${secret.slice(0, -1)}`, `?secret=${secret}x`, `?Secret=${secret}`, other.pollingUrl.slice(other.pollingUrl.indexOf('?'))]
+    const wrong = [
+      '',
+      '?secret=',
+      `?secret=${secret.slice(0, -1)}`,
+      `?secret=${secret}x`,
+      `?Secret=${secret}`,
+      other.pollingUrl.slice(other.pollingUrl.indexOf('?')),
+    ]
     for (const endpoint of ['status', 'token']) {
       for (const query of wrong) {
         const res = await byIdAlone(challenge.id, endpoint, query)

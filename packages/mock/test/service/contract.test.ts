@@ -5,12 +5,12 @@
 import { createServer } from 'node:http'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { closeServer, listen } from '../../src/common/listen.ts'
-import { matchRoute, type Route } from '../../src/common/router.ts'
-import { API_ROUTES } from '../../src/service/api-routes.ts'
-import { KNOB_ROUTES } from '../../src/service/knobs/knob-routes.ts'
-import { answerCounts, contract, operationsOf, takeViolations, validatorOf, violationsOf, type Answer } from './contract.ts'
-import { useService } from './helpers.ts'
+import { closeServer, listen } from '../../src/common/listen.js'
+import { matchRoute, type Route } from '../../src/common/router.js'
+import { API_ROUTES } from '../../src/service/api-routes.js'
+import { KNOB_ROUTES } from '../../src/service/knobs/knob-routes.js'
+import { answerCounts, contract, operationsOf, takeViolations, validatorOf, violationsOf, type Answer } from './contract.js'
+import { useService } from './helpers.js'
 
 const service = useService()
 
@@ -42,7 +42,10 @@ describe('the document', () => {
 
   it('names every route and method the mock serves, and no other', () => {
     const routed = new Set<string>()
-    const served: [readonly (Route<unknown> & { browserFacing?: boolean })[], string][] = [[API_ROUTES, '/v1/'], [KNOB_ROUTES, '/__knobs/']]
+    const served: [readonly (Route<unknown> & { browserFacing?: boolean })[], string][] = [
+      [API_ROUTES, '/v1/'],
+      [KNOB_ROUTES, '/__knobs/'],
+    ]
     let methods = 0
     for (const [routes, prefix] of served) {
       methods += routes.reduce((sum, route) => sum + Object.keys(route.methods).length, 0)
@@ -80,7 +83,16 @@ const IDENTITY = {
 }
 const PROBLEM_HEADERS = { 'content-type': 'application/problem+json', 'cache-control': 'no-store' }
 const problem = (status: number, title: string, extra: object = {}) =>
-  Buffer.from(JSON.stringify({ type: `https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Status/${status}`, title, status, detail: 'Why.', instance: '/v1/entity/identities/ada', ...extra }))
+  Buffer.from(
+    JSON.stringify({
+      type: `https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Status/${status}`,
+      title,
+      status,
+      detail: 'Why.',
+      instance: '/v1/entity/identities/ada',
+      ...extra,
+    }),
+  )
 
 /** GET /v1/entity/identities/ada answered with the identity, as the mock answers it; `changes` over it. */
 const answer = (changes: Partial<Answer> = {}): Answer => ({
@@ -98,7 +110,11 @@ describe('the check of an answer', () => {
     expect(violationsOf(answer())).toEqual([])
     expect(violationsOf(answer({ status: 404, headers: PROBLEM_HEADERS, body: problem(404, 'Not Found') }))).toEqual([])
     expect(violationsOf(answer({ method: 'DELETE', status: 204, headers: { 'cache-control': 'no-store' }, body: Buffer.alloc(0) }))).toEqual([])
-    expect(violationsOf(answer({ method: 'PUT', status: 405, headers: { ...PROBLEM_HEADERS, allow: 'GET, POST, DELETE' }, body: problem(405, 'Method Not Allowed') }))).toEqual([])
+    expect(
+      violationsOf(
+        answer({ method: 'PUT', status: 405, headers: { ...PROBLEM_HEADERS, allow: 'GET, POST, DELETE' }, body: problem(405, 'Method Not Allowed') }),
+      ),
+    ).toEqual([])
   })
 
   it.each<[string, Partial<Answer>, RegExp]>([
@@ -106,17 +122,37 @@ describe('the check of an answer', () => {
     ['a field the schema does not have', { body: identityWith({ password: 'x' }) }, /must NOT have unevaluated properties/],
     ['a field of the wrong type', { body: identityWith({ locked: 'no' }) }, /\/locked must be boolean/],
     ['a timestamp in another form', { body: identityWith({ createdAt: '2025-01-31T12:00:00Z' }) }, /\/createdAt must match pattern/],
-    ['a device without its name', { body: identityWith({ tokens: [{ id: IDENTITY.id, createdAt: IDENTITY.createdAt, model: 'm', label: '' }] }) }, /\/tokens\/0 must have required property 'name'/],
+    [
+      'a device without its name',
+      { body: identityWith({ tokens: [{ id: IDENTITY.id, createdAt: IDENTITY.createdAt, model: 'm', label: '' }] }) },
+      /\/tokens\/0 must have required property 'name'/,
+    ],
     ['a body that is not JSON', { body: Buffer.from('{"id":') }, /not JSON/],
     ['a status the operation does not answer', { status: 201 }, /201 is not an answer of retrieveIdentity/],
     ['another content type', { headers: { 'content-type': 'text/html', 'cache-control': 'no-store' } }, /content type text\/html is not application\/json/],
     ['no Cache-Control', { headers: { 'content-type': 'application/json' } }, /header Cache-Control is missing/],
-    ['a problem that is not problem JSON', { status: 404, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: problem(404, 'Not Found') }, /is not application\/problem\+json/],
-    ['a problem whose status is not the answer\'s', { status: 404, headers: PROBLEM_HEADERS, body: problem(400, 'Bad Request') }, /\/status must be equal to constant/],
-    ['field errors on a status other than 400', { status: 404, headers: PROBLEM_HEADERS, body: problem(404, 'Not Found', { errors: {} }) }, /must NOT be valid/],
+    [
+      'a problem that is not problem JSON',
+      { status: 404, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: problem(404, 'Not Found') },
+      /is not application\/problem\+json/,
+    ],
+    [
+      "a problem whose status is not the answer's",
+      { status: 404, headers: PROBLEM_HEADERS, body: problem(400, 'Bad Request') },
+      /\/status must be equal to constant/,
+    ],
+    [
+      'field errors on a status other than 400',
+      { status: 404, headers: PROBLEM_HEADERS, body: problem(404, 'Not Found', { errors: {} }) },
+      /must NOT be valid/,
+    ],
     ['a 429 without Retry-After', { status: 429, headers: PROBLEM_HEADERS, body: problem(429, 'Too Many Requests') }, /header Retry-After is missing/],
     ['a 401 without WWW-Authenticate', { status: 401, headers: PROBLEM_HEADERS, body: problem(401, 'Unauthorized') }, /header WWW-Authenticate is missing/],
-    ['a body on a 204', { method: 'DELETE', status: 204, headers: { 'cache-control': 'no-store', 'content-type': 'application/json' }, body: Buffer.from('{}') }, /there must be no body/],
+    [
+      'a body on a 204',
+      { method: 'DELETE', status: 204, headers: { 'cache-control': 'no-store', 'content-type': 'application/json' }, body: Buffer.from('{}') },
+      /there must be no body/,
+    ],
     ['a 405 without Allow', { method: 'PUT', status: 405, headers: PROBLEM_HEADERS, body: problem(405, 'Method Not Allowed') }, /header Allow is missing/],
     ['an answer at a path the document does not have', { target: '/v1/entity/nothing' }, /200 is not an answer the document lists for this path/],
   ])('fails %s', (_, changes, why) => {

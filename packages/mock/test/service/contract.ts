@@ -10,7 +10,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, afterEach } from 'vitest'
 import { parse } from 'yaml'
-import { forcedByKnob } from '../../src/service/server.ts'
+import { forcedByKnob } from '../../src/service/server.js'
 
 type Json = Record<string, any>
 
@@ -99,7 +99,7 @@ export function operationsOf(template: string): Record<string, Json> {
  */
 const UNLISTED: Record<number, string> = { 400: 'ValidationProblem', 403: 'Problem403', 404: 'Problem404', 405: 'Problem405', 413: 'Problem413' }
 
-const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]!.trim().toLowerCase()
+const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase()
 const isJson = (mediaType: string | undefined) => mediaType === 'application/json' || /^application\/[\w.-]+\+json$/.test(mediaType ?? '')
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
@@ -122,7 +122,8 @@ export function violationsOf(answer: Answer): string[] {
 
 function unlistedViolations(answer: Answer, knownPath: boolean): string[] {
   const schema = UNLISTED[answer.status]
-  if (!schema || (answer.status === 405 && !knownPath)) return [`${answer.status} is not an answer the document lists for ${knownPath ? 'this method' : 'this path'}`]
+  if (!schema || (answer.status === 405 && !knownPath))
+    return [`${answer.status} is not an answer the document lists for ${knownPath ? 'this method' : 'this path'}`]
   const response = {
     headers: {
       'Cache-Control': contract.components.headers.CacheControl,
@@ -146,7 +147,8 @@ function responseViolations(answer: Answer, response: Json): string[] {
   }
   const contentType = answer.headers['content-type']
   if (!response.content) {
-    if (answer.body.length > 0 || contentType !== undefined) violations.push(`there must be no body, but there is ${contentType ?? 'one'} of ${answer.body.length} bytes`)
+    if (answer.body.length > 0 || contentType !== undefined)
+      violations.push(`there must be no body, but there is ${contentType ?? 'one'} of ${answer.body.length} bytes`)
     return violations
   }
   const mediaType = mediaTypeOf(contentType)
@@ -209,7 +211,11 @@ function record(res: ServerResponse, sent: Sent): void {
   for (const [name, value] of [...Object.entries(sent.headers), ...Object.entries(res.getHeaders())]) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
   }
-  const { method = '', url: target = '/', headers: { host } } = res.req
+  const {
+    method = '',
+    url: target = '/',
+    headers: { host },
+  } = res.req
   const answer: Answer = { method, target, status: res.statusCode, headers, body: Buffer.concat(sent.chunks), withoutHost: host === undefined }
   counts.checked += 1
   let violations: string[]
@@ -229,7 +235,11 @@ function patchServerResponse(): void {
   prototype[PATCHED] = true
   const sentOf = (res: Watched): Sent => (res[SENT] ??= { headers: {}, chunks: [], ending: false, recorded: false })
   const asBuffer = (chunk: unknown, encoding: unknown): Buffer | undefined =>
-    typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk instanceof Uint8Array ? Buffer.from(chunk) : undefined
+    typeof chunk === 'string'
+      ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : undefined
   const { writeHead, write, end } = prototype
   prototype.writeHead = function (this: Watched, ...args: any[]) {
     const headers = args.find((arg, index) => index > 0 && typeof arg === 'object' && arg !== null && !Array.isArray(arg))

@@ -3,7 +3,7 @@
 // Identity.tokens; only a provisioned device of the identity may sign; the token it makes.
 import { jwtVerify, decodeProtectedHeader } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { newKey, problemOf, useService } from './helpers.ts'
+import { newKey, problemOf, useService } from './helpers.js'
 
 const otherApp = newKey('other')
 const service = useService({}, [{ key: otherApp.key, secret: otherApp.secret }])
@@ -53,9 +53,7 @@ describe('provisioning a device', () => {
   it('the enrollments knob lists each token with its state', async () => {
     const { id } = await enrollment('ada')
     await provision({ token: id })
-    expect(await (await service.knob('enrollments', undefined, 'GET')).json()).toEqual([
-      expect.objectContaining({ id, state: 'redeemed', identifier: 'ada' }),
-    ])
+    expect(await (await service.knob('enrollments', undefined, 'GET')).json()).toEqual([expect.objectContaining({ id, state: 'redeemed', identifier: 'ada' })])
   })
 
   it('400 for a missing token or unknown fields, 404 for expiring an unknown enrollment', async () => {
@@ -86,7 +84,7 @@ describe('signing', () => {
     expect((await service.knob(`challenges/${id}/sign`, { deviceId: adasPhone })).status).toBe(200)
   })
 
-  it('a device of another app cannot sign this app\'s challenge', async () => {
+  it("a device of another app cannot sign this app's challenge", async () => {
     const { id } = await service.createChallenge()
     const foreignPhone = await service.provisionPhone('ada', otherApp)
     expect((await service.knob(`challenges/${id}/sign`, { deviceId: foreignPhone })).status).toBe(404)

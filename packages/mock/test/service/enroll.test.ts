@@ -2,11 +2,11 @@
 // POST /v1/entity/identities/enroll over real HTTP: 201 and 200, the Enrollment with a real QR
 // code of the token, nickname, role and timeout, the outbox e-mail, and every kind of bad body.
 import { describe, expect, it } from 'vitest'
-import { readQrPng } from '../../src/testing/qr-png.ts'
-import { ErrorCode } from '../../src/common/error-codes.ts'
-import { BODY_LIMIT } from '../../src/common/read-body.ts'
-import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS } from '../../src/service/enrollments/enrollment-store.ts'
-import { problemOf, useService } from './helpers.ts'
+import { readQrPng } from '../../src/testing/qr-png.js'
+import { ErrorCode } from '../../src/common/error-codes.js'
+import { BODY_LIMIT } from '../../src/common/read-body.js'
+import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS } from '../../src/service/enrollments/enrollment-store.js'
+import { problemOf, useService } from './helpers.js'
 
 const service = useService()
 const ENROLL = '/v1/entity/identities/enroll'
@@ -111,11 +111,15 @@ describe('bad enrollments store nothing', () => {
     ['sendEmail as text', { identifier: 'a@example.com', sendEmail: 'yes' }, { sendEmail: ErrorCode.invalidType }],
     ['sendEmailTo that is no address', { identifier: 'a', sendEmail: true, sendEmailTo: 'ada' }, { sendEmailTo: ErrorCode.invalidEmail }],
     ['sendEmail with nowhere to send', { identifier: 'u-1', sendEmail: true }, { sendEmailTo: ErrorCode.isBlank }],
-    ['sendEmailLocale that is no locale', { identifier: 'a@example.com', sendEmail: true, sendEmailLocale: 'english!' }, { sendEmailLocale: ErrorCode.invalidLocale }],
+    [
+      'sendEmailLocale that is no locale',
+      { identifier: 'a@example.com', sendEmail: true, sendEmailLocale: 'english!' },
+      { sendEmailLocale: ErrorCode.invalidLocale },
+    ],
     ['a nickname as a list', { identifier: 'a', nickname: ['Ada'] }, { nickname: ErrorCode.invalidType }],
   ]
 
-  it.each(cases)('%s: 400 with the field\'s constant code', async (_, body, expected) => {
+  it.each(cases)("%s: 400 with the field's constant code", async (_, body, expected) => {
     const res = await enroll(body)
     expect(res.status).toBe(400)
     const { errors } = await problemOf(res)

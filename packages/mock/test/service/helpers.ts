@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import type { ApiKeyOptions } from '../../src/service/access/api-keys.ts'
-import { startService, type ServiceHandle, type ServiceOptions } from '../../src/service/server.ts'
-import { openDataStore } from '../../src/store/open-store.ts'
-import type { Store } from '../../src/store/store.ts'
-import { checkAnswersAgainstContract } from './contract.ts'
+import type { ApiKeyOptions } from '../../src/service/access/api-keys.js'
+import { startService, type ServiceHandle, type ServiceOptions } from '../../src/service/server.js'
+import { openDataStore } from '../../src/store/open-store.js'
+import type { Store } from '../../src/store/store.js'
+import { checkAnswersAgainstContract } from './contract.js'
 
 export interface TestKey {
   key: string
@@ -43,9 +43,7 @@ export async function signRequest({ key, method, url, body = '', aud, claims = {
   const now = Math.floor(Date.now() / 1000)
   const payload: JWTPayload = { iss: key.key, aud, iat: now, nbf: now, exp: now + 10, method, url, bodyHash: sha256Hex(body), ...claims }
   for (const name of Object.keys(payload)) if (payload[name] === undefined) delete payload[name]
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header })
-    .sign(signingKey ?? new Uint8Array(Buffer.from(key.secret, 'base64')))
+  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header }).sign(signingKey ?? new Uint8Array(Buffer.from(key.secret, 'base64')))
 }
 
 export interface ApiRequest {
@@ -154,7 +152,9 @@ function makeClient(handle: ServiceHandle, key: TestKey): TestService {
 }
 
 /** The problem JSON of an error answer, checked for the RFC 7807 shape on the way. */
-export async function problemOf(res: Response): Promise<{ type: string; title: string; status: number; detail: string; instance: string; errors?: Record<string, { code: string; message: string }[]> }> {
+export async function problemOf(
+  res: Response,
+): Promise<{ type: string; title: string; status: number; detail: string; instance: string; errors?: Record<string, { code: string; message: string }[]> }> {
   if (!res.headers.get('content-type')?.startsWith('application/problem+json')) {
     throw new Error(`Not problem JSON (${res.status} ${res.headers.get('content-type')}): ${await res.text()}`)
   }

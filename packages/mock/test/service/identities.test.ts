@@ -2,8 +2,8 @@
 // The identity endpoints over real HTTP: create, retrieve, update, list with paging, rename and
 // delete, with every status code, the Identity shape, and apps kept apart.
 import { describe, expect, it } from 'vitest'
-import { ErrorCode } from '../../src/common/error-codes.ts'
-import { newKey, problemOf, useService } from './helpers.ts'
+import { ErrorCode } from '../../src/common/error-codes.js'
+import { newKey, problemOf, useService } from './helpers.js'
 
 const shopKey = newKey('shop')
 const supportKey = newKey('support')
@@ -183,13 +183,15 @@ describe('list', () => {
     expect(await (await service.api('GET', `${IDENTITIES}?page=9`)).json()).toEqual([])
   })
 
-  it('without a query, every identity of the key\'s app up to 1,000, as the official clients read it in one GET', async () => {
+  it("without a query, every identity of the key's app up to 1,000, as the official clients read it in one GET", async () => {
     for (let n = 0; n < 25; n++) await create({ identifier: `user-${n}` })
     await service.api('POST', IDENTITIES, { body: { identifier: 'eve' }, key: otherApp })
     const all = await service.api('GET', IDENTITIES)
     expect(identifiers(await all.json())).toHaveLength(25)
     expect(all.headers.get('x-total-count')).toBe('25')
-    expect(all.headers.get('link')).toBe(`<${service.url}${IDENTITIES}?page=1&limit=1000>; rel="first", <${service.url}${IDENTITIES}?page=1&limit=1000>; rel="last"`)
+    expect(all.headers.get('link')).toBe(
+      `<${service.url}${IDENTITIES}?page=1&limit=1000>; rel="first", <${service.url}${IDENTITIES}?page=1&limit=1000>; rel="last"`,
+    )
     expect((await service.api('GET', `${IDENTITIES}?limit=1000`)).status).toBe(200)
   })
 
@@ -218,7 +220,10 @@ describe('the server-side API is not for browsers', () => {
     const res = await service.api('GET', IDENTITIES, { headers: { Origin: 'https://shop.example' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
-    const preflight = await fetch(service.url + IDENTITIES, { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'GET' } })
+    const preflight = await fetch(service.url + IDENTITIES, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'GET' },
+    })
     expect(preflight.status).toBe(405)
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
   })

@@ -3,7 +3,7 @@
 // (POST /__knobs/keys), and the failures, delays, holds and signings it asks for through that key
 // touch only that key's requests and challenges. A knob that names no key acts on all, as before.
 import { describe, expect, it, vi } from 'vitest'
-import { problemOf, useService, type TestKey } from './helpers.ts'
+import { problemOf, useService, type TestKey } from './helpers.js'
 
 const service = useService()
 const IDENTITIES = '/v1/entity/identities'
@@ -49,7 +49,7 @@ describe('keys', () => {
 })
 
 describe('fail through a key', () => {
-  it('DELETE through a key ends that key\'s failures only', async () => {
+  it("DELETE through a key ends that key's failures only", async () => {
     const [mine, theirs] = [await takeKey(), await takeKey()]
     await service.knob('fail', { status: 503, count: 5, match: 'create', key: mine.key })
     await service.knob('fail', { status: 503, count: 5, match: 'create', key: theirs.key })
@@ -59,7 +59,7 @@ describe('fail through a key', () => {
     expect((await service.knob('fail', { key: 'nobody' }, 'DELETE')).status).toBe(400)
   })
 
-  it('fails that key\'s creations, polls and signed calls only; another key\'s go on and leave the rule be', async () => {
+  it("fails that key's creations, polls and signed calls only; another key's go on and leave the rule be", async () => {
     const [mine, theirs] = [await takeKey(), await takeKey()]
     await service.knob('config', { holdMs: 0 })
     const { pollingUrl } = await (await create(mine)).json()
@@ -98,7 +98,7 @@ describe('fail through a key', () => {
 })
 
 describe('delay through a key', () => {
-  it('delays that key\'s next request, not another\'s before it', async () => {
+  it("delays that key's next request, not another's before it", async () => {
     const mine = await takeKey()
     await service.knob('delay', { ms: 150, match: 'identities', key: mine.key })
     expect((await service.api('GET', IDENTITIES)).status).toBe(200)
@@ -111,7 +111,7 @@ describe('delay through a key', () => {
 describe('hold and release through a key', () => {
   const held = async (key?: TestKey) => (await service.knob(`hold${key ? `?key=${key.key}` : ''}`, undefined, 'GET')).json()
 
-  it('holds that key\'s requests, lists them, and lets only them go', async () => {
+  it("holds that key's requests, lists them, and lets only them go", async () => {
     const [mine, theirs] = [await takeKey(), await takeKey()]
     await service.knob('hold', { match: 'identities', key: mine.key })
     await service.knob('hold', { match: 'identities', key: theirs.key })
@@ -133,7 +133,7 @@ describe('hold and release through a key', () => {
 })
 
 describe('challenge knobs through a key', () => {
-  it('list, sign, expire, consume and fail only that key\'s challenges; another key\'s is a 404', async () => {
+  it("list, sign, expire, consume and fail only that key's challenges; another key's is a 404", async () => {
     const [mine, theirs] = [await takeKey(), await takeKey()]
     const challenge = await (await create(mine)).json()
     const theirChallenge = await (await create(theirs)).json()
@@ -150,7 +150,7 @@ describe('challenge knobs through a key', () => {
     expect((await service.knob(`challenges/${theirChallenge.id}/expire`)).status).toBe(204)
   })
 
-  it('sign through a key signs the key\'s own challenge', async () => {
+  it("sign through a key signs the key's own challenge", async () => {
     const mine = await takeKey()
     await service.provisionPhone('ada@example.com', mine)
     const { id, pollingUrl } = await (await create(mine)).json()

@@ -3,10 +3,10 @@
 // delays, holds until released, settings, the request log, reset; and none of it when the knobs are off.
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fingerprint } from '../../src/common/fingerprint.ts'
-import type { LoggedRequest } from '../../src/service/knobs/request-log.ts'
-import { startService, type ServiceHandle } from '../../src/service/server.ts'
-import { newKey, problemOf, signRequest, useService } from './helpers.ts'
+import { fingerprint } from '../../src/common/fingerprint.js'
+import type { LoggedRequest } from '../../src/service/knobs/request-log.js'
+import { startService, type ServiceHandle } from '../../src/service/server.js'
+import { newKey, problemOf, signRequest, useService } from './helpers.js'
 
 const service = useService()
 const IDENTITIES = '/v1/entity/identities'
@@ -37,7 +37,7 @@ describe('fail', () => {
     await expect(service.api('GET', IDENTITIES)).rejects.toThrow()
   })
 
-  it('a challenge\'s own fail knob fails only its status polls', async () => {
+  it("a challenge's own fail knob fails only its status polls", async () => {
     const first = await service.createChallenge()
     const second = await service.createChallenge()
     await service.knob('config', { holdMs: 0 })
@@ -48,7 +48,7 @@ describe('fail', () => {
     expect((await service.knob('challenges/nope/fail', {})).status).toBe(404)
   })
 
-  it('DELETE ends the failures still queued, a challenge\'s own too; 400 with a body', async () => {
+  it("DELETE ends the failures still queued, a challenge's own too; 400 with a body", async () => {
     const challenge = await service.createChallenge()
     await service.knob('config', { holdMs: 0 })
     await service.knob('fail', { status: 500, count: 1000, match: 'identities', network: true })
@@ -90,7 +90,9 @@ describe('hold and release', () => {
   it('the next matching request waits until released, however long that takes; others go on meanwhile', async () => {
     expect((await service.knob('hold', { match: 'identities' })).status).toBe(204)
     const waiting = watched(service.api('GET', `${IDENTITIES}?page=1`))
-    await vi.waitFor(async () => expect(await held()).toEqual([{ kind: 'identities', method: 'GET', path: IDENTITIES, key: service.key.key, since: expect.any(Number) }]))
+    await vi.waitFor(async () =>
+      expect(await held()).toEqual([{ kind: 'identities', method: 'GET', path: IDENTITIES, key: service.key.key, since: expect.any(Number) }]),
+    )
     // Another kind of request goes and comes back; the held one is still waiting.
     expect((await ping()).status).toBe(200)
     expect(waiting.answered).toBe(false)
@@ -139,11 +141,25 @@ describe('hold and release', () => {
 
 describe('config, requests and reset', () => {
   it('config shows and changes the settings; reset restores them', async () => {
-    const changed = await (await service.knob('config', { holdMs: 5, challengeTtlMs: 1000, rateLimit: 9, browserRateLimit: 7, rateLimitWindowMs: 1000, enrollmentTimeoutSeconds: 60 })).json()
+    const changed = await (
+      await service.knob('config', {
+        holdMs: 5,
+        challengeTtlMs: 1000,
+        rateLimit: 9,
+        browserRateLimit: 7,
+        rateLimitWindowMs: 1000,
+        enrollmentTimeoutSeconds: 60,
+      })
+    ).json()
     expect(changed).toEqual({ holdMs: 5, challengeTtlMs: 1000, enrollmentTimeoutSeconds: 60, rateLimit: 9, browserRateLimit: 7, rateLimitWindowMs: 1000 })
     expect(await (await service.knob('config', undefined, 'GET')).json()).toEqual(changed)
     await service.knob('reset')
-    expect(await (await service.knob('config', undefined, 'GET')).json()).toMatchObject({ holdMs: 1000, challengeTtlMs: 120_000, rateLimit: 600, browserRateLimit: 120 })
+    expect(await (await service.knob('config', undefined, 'GET')).json()).toMatchObject({
+      holdMs: 1000,
+      challengeTtlMs: 120_000,
+      rateLimit: 600,
+      browserRateLimit: 120,
+    })
     expect((await service.knob('config', { holdMs: -1 })).status).toBe(400)
   })
 
@@ -164,8 +180,16 @@ describe('config, requests and reset', () => {
     expect((await fetch(pollingUrl.replace('secret=', 'Secret='))).status).toBe(403)
     const { otp } = decodeJwt(token) as { otp: string }
     const confirmation = { challenge: id, otp }
-    const bare = await signRequest({ key: service.key, method: 'POST', url: `${service.url}${IDENTITIES}/ada%40example.com/authenticate`, body: JSON.stringify(confirmation), aud: service.url })
-    expect((await service.api('POST', `${IDENTITIES}/ada%40example.com/authenticate`, { body: confirmation, authorization: 'Bearer ' + bare })).status).toBe(200)
+    const bare = await signRequest({
+      key: service.key,
+      method: 'POST',
+      url: `${service.url}${IDENTITIES}/ada%40example.com/authenticate`,
+      body: JSON.stringify(confirmation),
+      aud: service.url,
+    })
+    expect((await service.api('POST', `${IDENTITIES}/ada%40example.com/authenticate`, { body: confirmation, authorization: 'Bearer ' + bare })).status).toBe(
+      200,
+    )
 
     const log: LoggedRequest[] = await (await service.knob('requests', undefined, 'GET')).json()
     const text = JSON.stringify(log)

@@ -5,9 +5,9 @@
 // are played with the headers they send; Node's own requests carry neither Origin nor
 // Sec-Fetch-Site, as tests, curl and the official clients do.
 import { describe, expect, it } from 'vitest'
-import { startService } from '../../src/service/server.ts'
-import { withHost } from '../with-host.ts'
-import { newKey, problemOf, useService } from './helpers.ts'
+import { startService } from '../../src/service/server.js'
+import { withHost } from '../with-host.js'
+import { newKey, problemOf, useService } from './helpers.js'
 
 const APP = 'http://127.0.0.1:3000'
 const service = useService({ knobsOrigins: [APP], allowedHosts: ['dev.example.test', 'pinned.example.test:4000'] })
@@ -22,14 +22,17 @@ const fromPage = (path: string, origin: string | undefined, init: RequestInit & 
 const identities = async () => (await service.api('GET', '/v1/entity/identities')).json() as Promise<unknown[]>
 
 describe('the knobs answer their own pages', () => {
-  it('the origin they are given and the service\'s own: CORS for that origin, never *', async () => {
+  it("the origin they are given and the service's own: CORS for that origin, never *", async () => {
     for (const origin of [APP, service.url, service.url.replace('127.0.0.1', 'localhost')]) {
       const res = await fromPage('requests', origin, { site: 'same-site' })
       expect(res.status, origin).toBe(200)
       expect(res.headers.get('access-control-allow-origin')).toBe(origin)
       expect(res.headers.get('vary')).toContain('Origin')
     }
-    const preflight = await fromPage('reset', APP, { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } })
+    const preflight = await fromPage('reset', APP, {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe(APP)
     expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type')
@@ -61,7 +64,12 @@ describe('a page of any other origin', () => {
     const { id } = await service.createChallenge()
     await service.provisionPhone('ada@example.com')
     expect((await fromPage('requests', evil, { site: 'same-site' })).status).toBe(403)
-    const sign = await fromPage(`challenges/${id}/sign`, evil, { site: 'same-site', method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"identifier":"ada@example.com"}' })
+    const sign = await fromPage(`challenges/${id}/sign`, evil, {
+      site: 'same-site',
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{"identifier":"ada@example.com"}',
+    })
     expect(sign.status).toBe(403)
     const [challenge] = await (await service.knob('challenges', undefined, 'GET')).json()
     expect(challenge.state).toBe('pending')
@@ -84,7 +92,14 @@ describe('the Host header, against DNS rebinding', () => {
 
   it('its own names pass: 127.0.0.1 and localhost with its port, and what allowedHosts names', async () => {
     const port = new URL(service.url).port
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `dev.example.test:${port}`, 'dev.example.test', 'pinned.example.test:4000']) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `LOCALHOST:${port}`,
+      `dev.example.test:${port}`,
+      'dev.example.test',
+      'pinned.example.test:4000',
+    ]) {
       expect(await withHost(service.url + '/__knobs/requests', host), host).toBe(200)
     }
     expect(await withHost(service.url + '/__knobs/requests', `localhost:${Number(port) + 1}`)).toBe(403)
@@ -95,7 +110,7 @@ describe('the Host header, against DNS rebinding', () => {
 describe('a service behind a proxy', () => {
   const proxied = useService({ baseUrl: 'https://auth.example.test/mock' })
 
-  it('answers the base URL\'s host, and its origin may use the knobs', async () => {
+  it("answers the base URL's host, and its origin may use the knobs", async () => {
     expect(await withHost(proxied.url + '/__knobs/requests', 'auth.example.test')).toBe(200)
     expect(await withHost(proxied.url + '/__knobs/requests', 'auth.example.test:8443')).toBe(403)
     const res = await fetch(`${proxied.url}/__knobs/requests`, { headers: { Origin: 'https://auth.example.test' } })

@@ -4,9 +4,9 @@
 // the shapes those clients parse. One describe per point of what the clients do.
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { ErrorCode } from '../../src/common/error-codes.ts'
-import { signRequest, useService } from './helpers.ts'
-import { incumbentCreateChallenge, nodeClient, phpClient, send } from './official-clients.ts'
+import { ErrorCode } from '../../src/common/error-codes.js'
+import { signRequest, useService } from './helpers.js'
+import { incumbentCreateChallenge, nodeClient, phpClient, send } from './official-clients.js'
 
 const service = useService()
 const ORIGIN = 'https://integrator.example'
@@ -54,7 +54,7 @@ describe('1. challenge creation as the incumbent embed sends it', () => {
   })
 })
 
-describe('2. enroll with the clients\' defaults', () => {
+describe("2. enroll with the clients' defaults", () => {
   it('PHP\'s defaults (nickname null, sendEmail false, sendEmailTo "", en_US, ROLE_USER, 3600 s) enroll, and send no e-mail', async () => {
     const res = await php().enrollIdentity('ada@example.com')
     expect(res.status).toBe(201)
@@ -63,7 +63,7 @@ describe('2. enroll with the clients\' defaults', () => {
     expect(await (await service.knob('outbox', undefined, 'GET')).json()).toEqual([])
   })
 
-  it('the Node client\'s defaults enroll; enrolling again with the defaults keeps the nickname', async () => {
+  it("the Node client's defaults enroll; enrolling again with the defaults keeps the nickname", async () => {
     expect((await php().enrollIdentity('u-7', { nickname: 'Ada' })).json.identity.nickname).toBe('Ada')
     const again = await node().enrollIdentity('u-7')
     expect(again.status).toBe(200)
@@ -82,7 +82,7 @@ describe('2. enroll with the clients\' defaults', () => {
     ])
   })
 
-  it('enrollmentType is one of the two kinds; sendEmailTimeZone gives the e-mail\'s expiry in that zone', async () => {
+  it("enrollmentType is one of the two kinds; sendEmailTimeZone gives the e-mail's expiry in that zone", async () => {
     expect((await php().enrollIdentity('a@example.com', { enrollmentType: 'TWO_STEP_ENROLLMENT' })).status).toBe(201)
     const typo = await php().enrollIdentity('b@example.com', { enrollmentType: 'ONE_STEP' })
     expect(typo.status).toBe(400)
@@ -175,7 +175,13 @@ describe('dot segments: "." and ".." are data when percent-encoded, and never an
     await php().enrollIdentity('authenticate', { nickname: 'Untouched' })
     const body = JSON.stringify({ nickname: 'Changed' })
     const token = await signRequest({ key: service.key, method: 'POST', url: service.url + '/v1/entity/identities/authenticate', body, aud: service.url })
-    const res = await send({ method: 'POST', serviceUrl: service.url, target: '/v1/entity/identities/%2E', headers: { Authorization: token, 'Content-Type': 'application/json' }, body })
+    const res = await send({
+      method: 'POST',
+      serviceUrl: service.url,
+      target: '/v1/entity/identities/%2E',
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body,
+    })
     expect(res.status).toBe(401)
     expect((await php().getIdentity('authenticate')).json.nickname).toBe('Untouched')
   })
@@ -203,7 +209,7 @@ describe('5. and 6. the authenticate answer and the Identity shape', () => {
     expect((await node().authenticate(claims)).status).toBe(401)
   })
 
-  it('every identity has a sessions array: retrieve, list and enroll\'s identity', async () => {
+  it("every identity has a sessions array: retrieve, list and enroll's identity", async () => {
     const enrolled = await php().enrollIdentity('ada@example.com')
     expect(enrolled.json.identity.sessions).toEqual([])
     expect((await php().getIdentity('ada@example.com')).json.sessions).toEqual([])
@@ -230,7 +236,13 @@ describe('7. the endpoints the spec does not show', () => {
     expect(changed.status).toBe(200)
     expect(changed.json).toMatchObject({ authenticationUrl: `${ORIGIN}/auth/controller`, registrationUrl: `${ORIGIN}/register` })
     const fromNode = await node().setConfiguration({ websiteUrl: ORIGIN, supportSessions: true })
-    expect(fromNode.json).toEqual({ websiteUrl: ORIGIN, authenticationUrl: null, registrationUrl: `${ORIGIN}/register`, sessionsEnabled: true, supportSessions: true })
+    expect(fromNode.json).toEqual({
+      websiteUrl: ORIGIN,
+      authenticationUrl: null,
+      registrationUrl: `${ORIGIN}/register`,
+      sessionsEnabled: true,
+      supportSessions: true,
+    })
     expect((await php().getConfiguration()).json).toEqual(fromNode.json)
   })
 
@@ -272,7 +284,10 @@ describe('7. the endpoints the spec does not show', () => {
     expect((await php().getSession(session.id)).json).toEqual(session)
 
     const expiresAt = '2099-01-01T00:00:00+00:00'
-    const updated = await php().updateSessions([{ id: session.id, updatedAt: '2026-01-01T12:00:00+01:00', expiresAt }, { id: 'gone', updatedAt: null, expiresAt: null }])
+    const updated = await php().updateSessions([
+      { id: session.id, updatedAt: '2026-01-01T12:00:00+01:00', expiresAt },
+      { id: 'gone', updatedAt: null, expiresAt: null },
+    ])
     expect(updated.status).toBe(200)
     expect(updated.json.items).toEqual([{ ...session, updatedAt: '2026-01-01T11:00:00.000+00:00', expiresAt: '2099-01-01T00:00:00.000+00:00' }])
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { request } from 'node:http'
 import { SignJWT } from 'jose'
-import type { TestKey } from './helpers.ts'
+import type { TestKey } from './helpers.js'
 
 export interface WireAnswer {
   status: number
@@ -80,7 +80,8 @@ const targetOf = (api: string, path: string) => (api + path).slice(api.replace(/
 export function phpClient({ key, api, serviceUrl = api }: ClientSetup) {
   const call = async (method: string, path: string, data?: unknown): Promise<WireAnswer> => {
     const url = `${api}${path}`
-    const empty = data === undefined || data === null || (Array.isArray(data) && data.length === 0) || (typeof data === 'object' && Object.keys(data).length === 0)
+    const empty =
+      data === undefined || data === null || (Array.isArray(data) && data.length === 0) || (typeof data === 'object' && Object.keys(data).length === 0)
     // json_encode with JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE is JSON.stringify for these values.
     const body = empty ? '' : JSON.stringify(data)
     const now = Math.floor(Date.now() / 1000)

@@ -5,10 +5,10 @@
 import { request } from 'node:http'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { HttpProblem } from '../../src/common/problem.ts'
-import { rateLimitBucket } from '../../src/service/access/client-address.ts'
-import { RateLimiter } from '../../src/service/access/rate-limiter.ts'
-import { newKey, problemOf, useService } from './helpers.ts'
+import { HttpProblem } from '../../src/common/problem.js'
+import { rateLimitBucket } from '../../src/service/access/client-address.js'
+import { RateLimiter } from '../../src/service/access/rate-limiter.js'
+import { newKey, problemOf, useService } from './helpers.js'
 
 const other = newKey('other')
 const service = useService({}, [{ key: other.key, secret: other.secret }])
@@ -45,7 +45,7 @@ const BOT = '127.0.0.2'
 const PERSON = '127.0.0.1'
 
 describe('signed calls', () => {
-  it('the request past the key\'s limit gets 429 with Retry-After; another key is not affected', async () => {
+  it("the request past the key's limit gets 429 with Retry-After; another key is not affected", async () => {
     await service.knob('config', { rateLimit: 3, rateLimitWindowMs: 60_000 })
     for (let i = 0; i < 3; i++) expect((await service.api('GET', IDENTITIES)).status).toBe(200)
     const limited = await service.api('GET', IDENTITIES)
@@ -59,7 +59,7 @@ describe('signed calls', () => {
     expect((await service.api('GET', IDENTITIES, { key: other })).status).toBe(200)
   })
 
-  it('unsigned requests do not spend a key\'s budget; rateLimit 0 turns the limit off', async () => {
+  it("unsigned requests do not spend a key's budget; rateLimit 0 turns the limit off", async () => {
     await service.knob('config', { rateLimit: 1 })
     for (let i = 0; i < 3; i++) expect((await service.api('GET', IDENTITIES, { authorization: null })).status).toBe(401)
     expect((await service.api('GET', IDENTITIES)).status).toBe(200)
@@ -98,7 +98,11 @@ describe('anonymous challenge creations', () => {
     const limited = await createFrom(BOT)
     expect(limited.status).toBe(429)
     expect(limited.headers['content-type']).toBe('application/problem+json')
-    expect(limited.json).toMatchObject({ status: 429, title: 'Too Many Requests', detail: expect.stringMatching(/more than 2 challenges .* from this address in 30 s/i) })
+    expect(limited.json).toMatchObject({
+      status: 429,
+      title: 'Too Many Requests',
+      detail: expect.stringMatching(/more than 2 challenges .* from this address in 30 s/i),
+    })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1)
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(30)
     expect(limited.headers['access-control-allow-origin']).toBe(SHOP)
@@ -162,9 +166,13 @@ describe('the client address', () => {
 
   /** A creation through a proxy on this machine, which names the client in X-Forwarded-For. */
   const createVia = (url: string, key: string, forwardedFor: string) =>
-    fetch(url + '/v1/entity/challenges', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor }, body: JSON.stringify({ key }) })
+    fetch(url + '/v1/entity/challenges', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+      body: JSON.stringify({ key }),
+    })
 
-  it('is the TCP peer\'s by default: X-Forwarded-For, which any client can send, is not trusted', async () => {
+  it("is the TCP peer's by default: X-Forwarded-For, which any client can send, is not trusted", async () => {
     await service.knob('config', { browserRateLimit: 1 })
     expect((await createVia(service.url, service.key.key, '203.0.113.1')).status).toBe(201)
     expect((await createVia(service.url, service.key.key, '203.0.113.2')).status).toBe(429)
@@ -183,7 +191,7 @@ describe('the client address', () => {
       expect(await create('2001:db8:1:3::1')).toBe(201)
     })
 
-    it('is the peer\'s when the header holds no address', async () => {
+    it("is the peer's when the header holds no address", async () => {
       const create = (forwardedFor: string) => createVia(proxied.url, proxied.key.key, forwardedFor).then((res) => res.status)
       expect(await create('unknown')).toBe(201)
       expect(await create('')).toBe(429)

@@ -5,8 +5,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { MAX_TOKEN_LENGTH } from '../../src/service/access/request-auth.ts'
-import { newKey, problemOf, sha256Hex, signRequest, useService, type SignOptions } from './helpers.ts'
+import { MAX_TOKEN_LENGTH } from '../../src/service/access/request-auth.js'
+import { newKey, problemOf, sha256Hex, signRequest, useService, type SignOptions } from './helpers.js'
 
 const readOnly = newKey('read-only')
 // evil.example:4444 is let through the Host check, to show that what a Host says never counts for a signature.
@@ -16,7 +16,16 @@ const ENROLL = '/v1/entity/identities/enroll'
 const enrollBody = JSON.stringify({ identifier: 'ada@example.com' })
 const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
 const now = () => Math.floor(Date.now() / 1000)
-const goodClaims = () => ({ iss: service.key.key, aud: service.url, method: 'POST', url: service.url + ENROLL, bodyHash: sha256Hex(enrollBody), iat: now(), nbf: now(), exp: now() + 10 })
+const goodClaims = () => ({
+  iss: service.key.key,
+  aud: service.url,
+  method: 'POST',
+  url: service.url + ENROLL,
+  bodyHash: sha256Hex(enrollBody),
+  iat: now(),
+  nbf: now(),
+  exp: now() + 10,
+})
 
 /** HS256 by hand, for the tokens jose rightly refuses to make (an unknown crit, a payload that is not JSON). */
 function handSigned(header: object, payload: string | object): string {
@@ -28,7 +37,8 @@ function handSigned(header: object, payload: string | object): string {
 const token = (changes: Partial<SignOptions> = {}) =>
   signRequest({ key: service.key, method: 'POST', url: service.url + ENROLL, body: enrollBody, aud: service.url, ...changes })
 
-const post = (authorization: string | null) => service.api('POST', ENROLL, { rawBody: enrollBody, authorization, headers: { 'Content-Type': 'application/json' } })
+const post = (authorization: string | null) =>
+  service.api('POST', ENROLL, { rawBody: enrollBody, authorization, headers: { 'Content-Type': 'application/json' } })
 
 describe('a well-signed request', () => {
   it('passes with the token bare, after "Bearer " and after "bearer "', async () => {
@@ -51,7 +61,7 @@ describe('a well-signed request', () => {
     expect((await post(await token({ claims: { exp: now() + 60 } }))).status).toBe(201)
   })
 
-  it('passes again when replayed within its minute: there is no replay cache (demo/README.md says so)', async () => {
+  it('passes again when replayed within its minute: there is no replay cache (the mock reference says so)', async () => {
     const once = await token()
     expect((await post(once)).status).toBe(201)
     expect((await post(once)).status).toBe(200)
@@ -71,23 +81,32 @@ const BAD_TOKENS: [string, () => Promise<string | null>][] = [
   ['garbage', async () => 'not-a-jwt'],
   ['another scheme (Basic)', async () => 'Basic ' + Buffer.from('user:pass').toString('base64')],
   ['alg none, unsigned', async () => new UnsecuredJWT(goodClaims()).encode()],
-  ['alg none with the signature of an HS256 token kept', async () => {
-    const [, payload, signature] = (await token()).split('.')
-    return `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`
-  }],
+  [
+    'alg none with the signature of an HS256 token kept',
+    async () => {
+      const [, payload, signature] = (await token()).split('.')
+      return `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`
+    },
+  ],
   ['signed with a wrong secret', async () => token({ signingKey: randomBytes(32) })],
   ['signed with the Base64 text instead of the decoded secret', async () => token({ signingKey: new TextEncoder().encode(service.key.secret) })],
   ['iss naming no known key', async () => token({ claims: { iss: 'nobody' } })],
-  ['iss of another key, signed with this one\'s secret', async () => token({ claims: { iss: readOnly.key } })],
+  ["iss of another key, signed with this one's secret", async () => token({ claims: { iss: readOnly.key } })],
   ['HS512 with the right secret', async () => token({ header: { alg: 'HS512' } })],
-  ['RS256 with a key of its own', async () => {
-    const { privateKey } = await generateKeyPair('RS256')
-    return new SignJWT(goodClaims()).setProtectedHeader({ alg: 'RS256' }).sign(privateKey)
-  }],
-  ['ES256 with the verifying key embedded in its own jwk header', async () => {
-    const { privateKey, publicKey } = await generateKeyPair('ES256')
-    return new SignJWT(goodClaims()).setProtectedHeader({ alg: 'ES256', jwk: await exportJWK(publicKey) }).sign(privateKey)
-  }],
+  [
+    'RS256 with a key of its own',
+    async () => {
+      const { privateKey } = await generateKeyPair('RS256')
+      return new SignJWT(goodClaims()).setProtectedHeader({ alg: 'RS256' }).sign(privateKey)
+    },
+  ],
+  [
+    'ES256 with the verifying key embedded in its own jwk header',
+    async () => {
+      const { privateKey, publicKey } = await generateKeyPair('ES256')
+      return new SignJWT(goodClaims()).setProtectedHeader({ alg: 'ES256', jwk: await exportJWK(publicKey) }).sign(privateKey)
+    },
+  ],
   ['expired', async () => token({ claims: { iat: now() - 60, nbf: now() - 60, exp: now() - 30 } })],
   ['not yet valid (nbf ahead)', async () => token({ claims: { nbf: now() + 60, exp: now() + 70 } })],
   ['issued in the future', async () => token({ claims: { iat: now() + 60, exp: now() + 70 } })],
@@ -107,16 +126,20 @@ const BAD_TOKENS: [string, () => Promise<string | null>][] = [
   ['bodyHash of another body', async () => token({ body: '{"identifier":"eve@example.com"}' })],
   ['bodyHash in upper case', async () => token({ claims: { bodyHash: sha256Hex(enrollBody).toUpperCase() } })],
   ['bodyHash as base64', async () => token({ claims: { bodyHash: Buffer.from(sha256Hex(enrollBody), 'hex').toString('base64') } })],
-  ...(['iss', 'aud', 'iat', 'nbf', 'exp', 'method', 'url', 'bodyHash'] as const).map(
-    (claim): [string, () => Promise<string>] => [`no ${claim} claim`, async () => token({ claims: { [claim]: undefined } })],
-  ),
+  ...(['iss', 'aud', 'iat', 'nbf', 'exp', 'method', 'url', 'bodyHash'] as const).map((claim): [string, () => Promise<string>] => [
+    `no ${claim} claim`,
+    async () => token({ claims: { [claim]: undefined } }),
+  ]),
   ['exp as text', async () => token({ claims: { exp: String(now() + 10) } })],
   ['method as a number', async () => token({ claims: { method: 1 } })],
   ['url as an object', async () => token({ claims: { url: { href: service.url + ENROLL } } })],
-  ['a tampered payload', async () => {
-    const [header, , signature] = (await token()).split('.')
-    return `${header}.${b64url({ ...goodClaims(), bodyHash: sha256Hex('{}') })}.${signature}`
-  }],
+  [
+    'a tampered payload',
+    async () => {
+      const [header, , signature] = (await token()).split('.')
+      return `${header}.${b64url({ ...goodClaims(), bodyHash: sha256Hex('{}') })}.${signature}`
+    },
+  ],
   ['a payload that is not JSON, correctly signed', async () => handSigned({ alg: 'HS256', typ: 'JWT' }, 'hello')],
   ['an unknown critical header, correctly signed', async () => handSigned({ alg: 'HS256', crit: ['x-must'], 'x-must': true }, goodClaims())],
   ['an unencoded payload (b64: false), correctly signed', async () => handSigned({ alg: 'HS256', b64: false, crit: ['b64'] }, goodClaims())],
@@ -181,7 +204,7 @@ describe('the Host header', () => {
     expect(await (await service.api('GET', '/v1/entity/identities')).json()).toEqual([])
   })
 
-  it('does not matter to a request signed for the service\'s own URL', async () => {
+  it("does not matter to a request signed for the service's own URL", async () => {
     expect(await postWithHost('evil.example:4444', await token())).toBe(201)
   })
 })

@@ -4,7 +4,7 @@
 import { connect } from 'node:net'
 import { decodeJwt } from 'jose'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useService } from './helpers.ts'
+import { useService } from './helpers.js'
 
 const service = useService()
 /** A pending challenge's status path, secret included, as its creator polls it. */
@@ -114,14 +114,26 @@ describe('odd input', () => {
   const ODD_UNSIGNED: [string, RequestInit & { path: string }][] = [
     ['create with a key that is a number', { path: '/v1/entity/challenges', method: 'POST', headers: json, body: '{"key": 1}' }],
     ['create with a key of 100 KB', { path: '/v1/entity/challenges', method: 'POST', headers: json, body: JSON.stringify({ key: 'k'.repeat(100_000) }) }],
-    ['create with returnAuthImageData as text', { path: '/v1/entity/challenges', method: 'POST', headers: json, body: JSON.stringify({ key: 'k', returnAuthImageData: 'yes' }) }],
+    [
+      'create with returnAuthImageData as text',
+      { path: '/v1/entity/challenges', method: 'POST', headers: json, body: JSON.stringify({ key: 'k', returnAuthImageData: 'yes' }) },
+    ],
     ['status with a broken escape', { path: '/v1/entity/challenges/%zz/status', method: 'GET' }],
     ['status by POST', { path: '/v1/entity/challenges/x/status', method: 'POST', body: '{}' }],
     ['image of a made-up kind', { path: '/v1/entity/challenges/x/images/..%2F..%2Fetc%2Fpasswd', method: 'GET' }],
     ['a path outside the API', { path: '/v2/entity/identities', method: 'GET' }],
-    ['knob fail with a non-ASCII Retry-After', { path: '/__knobs/fail', method: 'POST', headers: json, body: JSON.stringify({ status: 503, retryAfter: '\u{1F600}' }) }],
-    ['knob fail with a content type that breaks headers', { path: '/__knobs/fail', method: 'POST', headers: json, body: JSON.stringify({ status: 503, contentType: 'text/plain\r\nX: y' }) }],
-    ['knob sign by an identifier and a device that disagree', { path: `/__knobs/challenges/x/sign`, method: 'POST', headers: json, body: '{"identifier": "a", "deviceId": 5}' }],
+    [
+      'knob fail with a non-ASCII Retry-After',
+      { path: '/__knobs/fail', method: 'POST', headers: json, body: JSON.stringify({ status: 503, retryAfter: '\u{1F600}' }) },
+    ],
+    [
+      'knob fail with a content type that breaks headers',
+      { path: '/__knobs/fail', method: 'POST', headers: json, body: JSON.stringify({ status: 503, contentType: 'text/plain\r\nX: y' }) },
+    ],
+    [
+      'knob sign by an identifier and a device that disagree',
+      { path: `/__knobs/challenges/x/sign`, method: 'POST', headers: json, body: '{"identifier": "a", "deviceId": 5}' },
+    ],
     ['knob devices with a token of the wrong type', { path: '/__knobs/devices', method: 'POST', headers: json, body: '{"token": {"id": 1}}' }],
     ['knob config with a huge hold', { path: '/__knobs/config', method: 'POST', headers: json, body: '{"holdMs": 1e12}' }],
   ]
@@ -156,7 +168,7 @@ describe('odd input', () => {
     expect(await snapshot()).toEqual(before)
   })
 
-  it('even what Node\'s HTTP parser refuses gets problem JSON', async () => {
+  it("even what Node's HTTP parser refuses gets problem JSON", async () => {
     const garbage = await rawExchange('NOT HTTP AT ALL\r\n\r\n')
     expect(garbage.status).toBe(400)
     expect(garbage.text).toContain('Content-Type: application/problem+json')

@@ -3,7 +3,7 @@
 // credentials when none are given, and start-up errors that name the bad setting.
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from 'node:util'
-import { ACCESS_ARGS, DEFAULT_PORT, loadServiceConfig } from '../../src/service/service-config.ts'
+import { ACCESS_ARGS, DEFAULT_PORT, loadServiceConfig } from '../../src/service/service-config.js'
 
 const commandLine = (args: string[]) => parseArgs({ args, options: ACCESS_ARGS, strict: true, allowPositionals: false }).values
 
@@ -26,7 +26,11 @@ describe('the environment alone', () => {
       SERVICE_ALLOWED_ORIGINS: 'https://a.example, https://b.example',
       SERVICE_KNOBS: '1',
     })
-    expect(options).toMatchObject({ port: 9000, knobs: true, keys: [{ key: 'shop', secret: SECRET, allowedOrigins: ['https://a.example', 'https://b.example'] }] })
+    expect(options).toMatchObject({
+      port: 9000,
+      knobs: true,
+      keys: [{ key: 'shop', secret: SECRET, allowedOrigins: ['https://a.example', 'https://b.example'] }],
+    })
     expect(generated).toEqual({ key: undefined, secret: undefined })
   })
 
@@ -57,9 +61,15 @@ describe('SERVICE_CONFIG', () => {
   })
 
   it('the environment goes on top: its port wins and its key is added, or replaces one of the same name', () => {
-    const { options } = loadServiceConfig({ SERVICE_CONFIG: 'service.json', SERVICE_PORT: '0', SERVICE_API_KEY: 'shop-web', SERVICE_API_SECRET: SECRET }, file(config))
+    const { options } = loadServiceConfig(
+      { SERVICE_CONFIG: 'service.json', SERVICE_PORT: '0', SERVICE_API_KEY: 'shop-web', SERVICE_API_SECRET: SECRET },
+      file(config),
+    )
     expect(options.port).toBe(0)
-    expect(options.keys.map((key) => [key.key, key.permissions])).toEqual([['shop-web', undefined], ['shop-admin', undefined]])
+    expect(options.keys.map((key) => [key.key, key.permissions])).toEqual([
+      ['shop-web', undefined],
+      ['shop-admin', undefined],
+    ])
   })
 
   it('names the bad setting: unknown fields, wrong types, unknown permissions, not JSON', () => {
@@ -70,7 +80,9 @@ describe('SERVICE_CONFIG', () => {
     expect(load({ keys: [{ key: 'k' }] })).toThrow(/keys\[0\]\.secret/)
     expect(load([])).toThrow(/JSON object/)
     expect(() => loadServiceConfig({ SERVICE_CONFIG: 'service.json' }, () => '{')).toThrow(/cannot be read as JSON/)
-    expect(() => loadServiceConfig({ SERVICE_CONFIG: 'service.json', SERVICE_ALLOWED_ORIGINS: 'https://a.example' }, file(config))).toThrow(/SERVICE_ALLOWED_ORIGINS/)
+    expect(() => loadServiceConfig({ SERVICE_CONFIG: 'service.json', SERVICE_ALLOWED_ORIGINS: 'https://a.example' }, file(config))).toThrow(
+      /SERVICE_ALLOWED_ORIGINS/,
+    )
   })
 })
 
@@ -81,11 +93,17 @@ describe('who may reach the service', () => {
       file({ knobsOrigins: ['http://127.0.0.1:5173'], allowedHosts: ['file.test:8081'], keys: [{ key: 'k', secret: SECRET }] }),
       { access: commandLine(['--knobs-origin', 'https://tools.example', '--allowed-hosts=a.test,b.test:9000', '--knobs-origin=http://127.0.0.1:4000']) },
     )
-    expect(options.knobsOrigins).toEqual(['http://127.0.0.1:5173', 'http://127.0.0.1:3000', 'http://localhost:3000', 'https://tools.example', 'http://127.0.0.1:4000'])
+    expect(options.knobsOrigins).toEqual([
+      'http://127.0.0.1:5173',
+      'http://127.0.0.1:3000',
+      'http://localhost:3000',
+      'https://tools.example',
+      'http://127.0.0.1:4000',
+    ])
     expect(options.allowedHosts).toEqual(['file.test:8081', 'vm.test', 'a.test', 'b.test:9000'])
   })
 
-  it('none by default: the knobs answer the service\'s own pages only, and are off unless SERVICE_KNOBS=1', () => {
+  it("none by default: the knobs answer the service's own pages only, and are off unless SERVICE_KNOBS=1", () => {
     const { options } = loadServiceConfig({})
     expect(options).toMatchObject({ knobsOrigins: [], allowedHosts: [] })
     expect(options.knobs).toBeUndefined()
@@ -101,7 +119,9 @@ describe('behind a proxy', () => {
   it('clientAddressHeader from the file, or SERVICE_CLIENT_ADDRESS_HEADER over it', () => {
     const config = file({ clientAddressHeader: 'X-Real-IP', keys: [{ key: 'k', secret: SECRET }] })
     expect(loadServiceConfig({ SERVICE_CONFIG: 'service.json' }, config).options.clientAddressHeader).toBe('X-Real-IP')
-    expect(loadServiceConfig({ SERVICE_CONFIG: 'service.json', SERVICE_CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' }, config).options.clientAddressHeader).toBe('X-Forwarded-For')
+    expect(loadServiceConfig({ SERVICE_CONFIG: 'service.json', SERVICE_CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' }, config).options.clientAddressHeader).toBe(
+      'X-Forwarded-For',
+    )
     expect(loadServiceConfig({}).options.clientAddressHeader).toBeUndefined()
   })
 })

@@ -3,11 +3,11 @@
 // kept up to date by the app's reports, ended by logout, expiry or the identity's deletion.
 import { decodeJwt } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ErrorCode } from '../../src/common/error-codes.ts'
-import { SESSION_LIFETIME_SECONDS, SessionStore } from '../../src/service/sessions/session-store.ts'
-import { describeBrowser } from '../../src/service/sessions/session-client.ts'
-import { memoryStore } from '../../src/store/open-store.ts'
-import { newKey, useService } from './helpers.ts'
+import { ErrorCode } from '../../src/common/error-codes.js'
+import { SESSION_LIFETIME_SECONDS, SessionStore } from '../../src/service/sessions/session-store.js'
+import { describeBrowser } from '../../src/service/sessions/session-client.js'
+import { memoryStore } from '../../src/store/open-store.js'
+import { newKey, useService } from './helpers.js'
 
 const otherApp = newKey('other')
 const readOnly = newKey('read-only')
@@ -42,7 +42,7 @@ describe('sessions', () => {
     expect(await list()).toEqual([session])
   })
 
-  it('each app sees its own: another app\'s session is 404, and a key without the permission gets 403', async () => {
+  it("each app sees its own: another app's session is 404, and a key without the permission gets 403", async () => {
     await sessionsOn()
     await service.provisionPhone('ada@example.com')
     const { session } = await signIn()
@@ -130,7 +130,10 @@ describe('Session.client', () => {
     ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', 'Chrome on Linux'],
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0', 'Edge on Windows'],
     ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'Safari on macOS'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'Safari on iOS'],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
     ['Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0', 'Firefox on Android'],
     ['curl/8.5.0', null],
   ])('%s is %s', (userAgent, label) => {

@@ -2,13 +2,13 @@
 // A whole sign-in against the mock, as an integrator builds it: the service-auth/server client
 // signs the server-side calls, the knobs play the phone, the embed's calls are plain fetches.
 import { describe, expect, it } from 'vitest'
-import { readQrPng } from '../../src/testing/qr-png.ts'
+import { readQrPng } from '../../src/testing/qr-png.js'
 import { createClient, ServiceError, verifyAuthToken } from 'service-auth/server'
-import { useService } from './helpers.ts'
+import { useService } from './helpers.js'
 
 const service = useService()
 
-describe('the integrator\'s helper against the mock', () => {
+describe("the integrator's helper against the mock", () => {
   it('enroll, provision, challenge, sign, poll, verify, authenticate; then the challenge is spent', async () => {
     const client = createClient({ baseUrl: service.url, key: service.key.key, secret: service.key.secret })
     const { enrollment, created } = await client.enroll({ identifier: 'ada@example.com', nickname: 'Ada' })

@@ -2,10 +2,10 @@
 // Memory stays bounded: expired and used challenges and enrollment tokens are forgotten a
 // while after their end. The stores are driven with explicit clock values.
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { Timers } from '../../src/common/timers.ts'
-import { ChallengeStore } from '../../src/service/challenges/challenge-store.ts'
-import { EnrollmentStore } from '../../src/service/enrollments/enrollment-store.ts'
-import { memoryStore } from '../../src/store/open-store.ts'
+import { Timers } from '../../src/common/timers.js'
+import { ChallengeStore } from '../../src/service/challenges/challenge-store.js'
+import { EnrollmentStore } from '../../src/service/enrollments/enrollment-store.js'
+import { memoryStore } from '../../src/store/open-store.js'
 
 const MINUTE = 60_000
 const timers = new Timers()

@@ -4,10 +4,10 @@
 // five seconds, test-unavailable answers 503. The service's own keys are untouched by them.
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { startService } from '../../src/service/server.ts'
-import { TEST_SECRET } from '../../src/service/test-keys/test-keys.ts'
+import { startService } from '../../src/service/server.js'
+import { TEST_SECRET } from '../../src/service/test-keys/test-keys.js'
 import { createClient } from 'service-auth/server'
-import { problemOf, useService } from './helpers.ts'
+import { problemOf, useService } from './helpers.js'
 
 const service = useService({ testKeys: true })
 const testKey = (key: string) => ({ key, secret: TEST_SECRET })
@@ -101,7 +101,7 @@ describe('test-unavailable', () => {
   })
 })
 
-describe('the service\'s own keys', () => {
+describe("the service's own keys", () => {
   it('are not signed by anyone: a challenge of its own key stays pending past the first poll', async () => {
     // Held longer than test-signs takes to sign.
     await service.knob('config', { holdMs: 1500 })
@@ -116,7 +116,11 @@ describe('without test keys', () => {
       const handle = await startService({ port: 0, keys: [{ key: 'own', secret: TEST_SECRET }], testKeys })
       try {
         for (const key of ['test-signs', 'test-expires', 'test-unavailable']) {
-          const res = await fetch(handle.url + '/v1/entity/challenges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) })
+          const res = await fetch(handle.url + '/v1/entity/challenges', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ key }),
+          })
           expect(res.status, key).toBe(403)
         }
       } finally {
@@ -128,7 +132,11 @@ describe('without test keys', () => {
   it('signs as another identity when told so', async () => {
     const handle = await startService({ port: 0, keys: [{ key: 'own', secret: TEST_SECRET }], testKeys: { identity: 'ada@example.com' } })
     try {
-      const res = await fetch(handle.url + '/v1/entity/challenges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: 'test-signs' }) })
+      const res = await fetch(handle.url + '/v1/entity/challenges', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key: 'test-signs' }),
+      })
       const { pollingUrl } = await res.json()
       expect(decodeJwt((await (await pollUntilSettled(pollingUrl)).json()).token).sub).toBe('ada@example.com')
     } finally {

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { open } from 'lmdb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { StoreError } from '../../src/store/errors.ts'
-import { openDataStore } from '../../src/store/open-store.ts'
-import { SCHEMA_VERSION } from '../../src/store/schema.ts'
-import { runServiceCommand } from './service-process.ts'
+import { StoreError } from '../../src/store/errors.js'
+import { openDataStore } from '../../src/store/open-store.js'
+import { SCHEMA_VERSION } from '../../src/store/schema.js'
+import { runServiceCommand } from './service-process.js'
 
 let work: string
 let made = 0
@@ -55,7 +55,7 @@ describe('a data directory', () => {
     await again.close()
   })
 
-  it('is refused when it holds other files and no state: a mistyped --data writes into nobody\'s folder', async () => {
+  it("is refused when it holds other files and no state: a mistyped --data writes into nobody's folder", async () => {
     const dir = newDir()
     mkdirSync(dir)
     writeFileSync(join(dir, 'notes.txt'), 'mine')
@@ -66,7 +66,9 @@ describe('a data directory', () => {
     const dir = newDir()
     mkdirSync(dir)
     writeFileSync(join(dir, 'state.mdb'), 'SQLite format 3\0'.padEnd(8192, '\0'))
-    await expect(openDataStore(dir)).rejects.toThrow(`${join(dir, 'state.mdb')} is not a service-auth data file (or it is damaged). Move it away, or name another directory with --data.`)
+    await expect(openDataStore(dir)).rejects.toThrow(
+      `${join(dir, 'state.mdb')} is not a service-auth data file (or it is damaged). Move it away, or name another directory with --data.`,
+    )
   })
 
   it('starts afresh from an empty state.mdb, as a start killed before its first write leaves it', async () => {
@@ -143,7 +145,10 @@ describe('a data directory', () => {
     // Past the 108 bytes a socket's path may have on Linux (104 on macOS).
     const dir = join(newDir(), 'a-data-directory-nested-deep-enough'.repeat(4))
     expect(Buffer.byteLength(join(dir, 'owner.sock'))).toBeGreaterThan(108)
-    const links = () => readdirSync(tmpdir()).filter((name) => lstatSync(join(tmpdir(), name), { throwIfNoEntry: false })?.isSymbolicLink() && safeReadlink(join(tmpdir(), name)) === dir)
+    const links = () =>
+      readdirSync(tmpdir()).filter(
+        (name) => lstatSync(join(tmpdir(), name), { throwIfNoEntry: false })?.isSymbolicLink() && safeReadlink(join(tmpdir(), name)) === dir,
+      )
     const first = await openDataStore(dir)
     // The socket is in the directory itself, where every process finds it, and holds it.
     expect(statSync(join(dir, 'owner.sock')).isSocket()).toBe(true)

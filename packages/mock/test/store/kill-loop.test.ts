@@ -21,7 +21,7 @@ import { join } from 'node:path'
 import { decodeJwt } from 'jose'
 import { afterAll, expect, it } from 'vitest'
 import { createClient, type Client } from 'service-auth/server'
-import { builtServiceCommand, startServiceProcess, type ServiceProcess } from './service-process.ts'
+import { builtServiceCommand, startServiceProcess, type ServiceProcess } from './service-process.js'
 
 const ROUNDS = Number(process.env.KILL_LOOP_ROUNDS || 50)
 const CLIENTS = 4
@@ -47,7 +47,9 @@ const told = {
   sessions: new Set<string>(),
 }
 
-it(`comes up after each of ${ROUNDS} kills with -9 at random moments, restarted at once, and loses no answered enrolment, phone, signature or sign-in`, { timeout: 300_000 }, async () => {
+it(`comes up after each of ${ROUNDS} kills with -9 at random moments, restarted at once, and loses no answered enrolment, phone, signature or sign-in`, {
+  timeout: 300_000,
+}, async () => {
   work = await mkdtemp(join(tmpdir(), 'service-auth-kill-'))
   const command = await builtServiceCommand(work)
   const dataDir = join(work, 'data')
@@ -154,7 +156,10 @@ async function expectEverythingTold(running: ServiceProcess): Promise<void> {
   await Promise.all(
     [...told.identities].map(async ([identifier, devices]) => {
       const identity = await api.identities.get(identifier)
-      expect(identity.tokens.map((token) => token.id), identifier).toEqual(expect.arrayContaining([...devices]))
+      expect(
+        identity.tokens.map((token) => token.id),
+        identifier,
+      ).toEqual(expect.arrayContaining([...devices]))
     }),
   )
   const enrollments = (await (await knob(running, 'enrollments')).json()) as { id: string }[]

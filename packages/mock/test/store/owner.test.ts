@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { open } from 'lmdb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from 'service-auth/server'
-import { readPrinted, runServiceCommand, serviceCommand, serviceEnv, startServiceProcess, type ServiceProcess } from './service-process.ts'
+import { readPrinted, runServiceCommand, serviceCommand, serviceEnv, startServiceProcess, type ServiceProcess } from './service-process.js'
 
 const key = `owner-${randomBytes(4).toString('hex')}`
 const secret = randomBytes(32).toString('base64')
@@ -118,7 +118,7 @@ describe('a data directory whose service was killed with -9', () => {
 })
 
 describe('a data directory whose service runs', () => {
-  it('is exported beside it, and refused to a second service with the first one\'s pid', { timeout: 60_000 }, async () => {
+  it("is exported beside it, and refused to a second service with the first one's pid", { timeout: 60_000 }, async () => {
     const dir = newDir()
     const owner = await start(dir)
     await api(owner).enroll({ identifier: 'ada@example.com' })

@@ -94,11 +94,18 @@ export function readPrinted(child: ChildProcess): Printed {
 }
 
 /** Starts the service and resolves once it printed its banner; rejects with its output when it exits first. */
-export async function startServiceProcess(args: string[], env: Record<string, string> = {}, { command = serviceCommand }: { command?: ServiceCommand } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  { command = serviceCommand }: { command?: ServiceCommand } = {},
+): Promise<ServiceProcess> {
   const child = start(args, env, command)
   const exited = once(child, 'exit').then(([code]) => code as number | null)
   const printed = readPrinted(child)
-  const url = await Promise.race([printed.banner, exited.then((code) => Promise.reject(new Error(`The service exited (${code}) before it started:\n${printed.output()}`)))])
+  const url = await Promise.race([
+    printed.banner,
+    exited.then((code) => Promise.reject(new Error(`The service exited (${code}) before it started:\n${printed.output()}`))),
+  ])
   return { child, url, output: printed.output, exited }
 }
 

@@ -5,12 +5,12 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startService } from '../../src/service/server.ts'
-import { openDataStore } from '../../src/store/open-store.ts'
-import { rememberedCredentials } from '../../src/store/remembered-credentials.ts'
-import { DEFAULT_DATA_DIR, openState, readStateOptions } from '../../src/store/state-options.ts'
+import { startService } from '../../src/service/server.js'
+import { openDataStore } from '../../src/store/open-store.js'
+import { rememberedCredentials } from '../../src/store/remembered-credentials.js'
+import { DEFAULT_DATA_DIR, openState, readStateOptions } from '../../src/store/state-options.js'
 import { createClient } from 'service-auth/server'
-import { runServiceCommand, startServiceProcess } from './service-process.ts'
+import { runServiceCommand, startServiceProcess } from './service-process.js'
 
 describe('the state options', () => {
   it('keep the state in .service-auth under the working directory unless told otherwise', () => {
@@ -26,7 +26,7 @@ describe('the state options', () => {
   it.each([
     [['--data', 'd', '--in-memory'], '--data and --in-memory contradict each other: choose one.'],
     [['--export', 'a.json', '--import', 'b.json'], '--export and --import are separate runs'],
-    [['--in-memory', '--export', 'a.json'], '--export writes a data directory\'s state, and --in-memory has none'],
+    [['--in-memory', '--export', 'a.json'], "--export writes a data directory's state, and --in-memory has none"],
     [['--data', ''], '--data needs a path.'],
     [['--port', '1'], "Unknown option '--port'"],
     [['stray'], 'Options: --data DIR (or SERVICE_DATA), --in-memory, --export FILE, --import FILE.'],
@@ -42,14 +42,20 @@ describe('--export and --import', () => {
   })
   afterAll(() => rm(work, { recursive: true, force: true }))
 
-  it('a data directory exports to JSON, even while its service runs, and the file seeds a fresh service with the same key, identities and phones', { timeout: 60_000 }, async () => {
+  it('a data directory exports to JSON, even while its service runs, and the file seeds a fresh service with the same key, identities and phones', {
+    timeout: 60_000,
+  }, async () => {
     // The state of a service whose key was made up at its first start, as `npm start` makes one.
     const source = join(work, 'source')
     const store = await openDataStore(source)
     const { apiKey, apiSecret } = rememberedCredentials(store)
     const service = await startService({ port: 0, keys: [{ key: apiKey, secret: apiSecret }], knobs: true, store })
     const { enrollment } = await createClient({ baseUrl: service.url, key: apiKey, secret: apiSecret }).enroll({ identifier: 'ci@example.com' })
-    const provisioned = await fetch(`${service.url}/__knobs/devices`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: enrollment.id }) })
+    const provisioned = await fetch(`${service.url}/__knobs/devices`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: enrollment.id }),
+    })
     const { device } = (await provisioned.json()) as { device: { id: string } }
 
     // Exported while the service still runs on the directory, as a CI job would take a fixture.
@@ -80,7 +86,9 @@ describe('--export and --import', () => {
     expect(refused).toEqual({ code: 1, output: `${source} holds state already; --import seeds a fresh service only.\n` })
   })
 
-  it('a directory an app shares with the mock exports the app\'s collections too, which only a program that keeps them imports', { timeout: 60_000 }, async () => {
+  it("a directory an app shares with the mock exports the app's collections too, which only a program that keeps them imports", {
+    timeout: 60_000,
+  }, async () => {
     // As the demo keeps its users beside the service's state; the mock's command knows nothing of them.
     const shop = { collections: ['shop-orders'] }
     const source = join(work, 'shared')

@@ -8,12 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { listen } from '../../src/common/listen.ts'
-import { serve } from '../../src/common/serve.ts'
-import { StoreError } from '../../src/store/errors.ts'
-import { memoryStore, openDataStore, type StoreOptions } from '../../src/store/open-store.ts'
-import { MOCK_COLLECTIONS, SCHEMA_VERSION, type MockCollectionName } from '../../src/store/schema.ts'
-import { Store, type Backend } from '../../src/store/store.ts'
+import { listen } from '../../src/common/listen.js'
+import { serve } from '../../src/common/serve.js'
+import { StoreError } from '../../src/store/errors.js'
+import { memoryStore, openDataStore, type StoreOptions } from '../../src/store/open-store.js'
+import { MOCK_COLLECTIONS, SCHEMA_VERSION, type MockCollectionName } from '../../src/store/schema.js'
+import { Store, type Backend } from '../../src/store/store.js'
 
 let work: string
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
     expect(store.isEmpty()).toBe(true)
   })
 
-  it('keeps the mock\'s collections and those its opener names, and refuses any other name', async () => {
+  it("keeps the mock's collections and those its opener names, and refuses any other name", async () => {
     const mockOnly = await fresh()
     expect(() => mockOnly.collection('shop-orders')).toThrow(
       `This store keeps no collection "shop-orders": name it when opening the store ({ collections: ["shop-orders"] }). It keeps the mock's (${MOCK_COLLECTIONS.join(', ')}) and no other.`,
@@ -70,7 +70,9 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
     expect(shop.collection('shop-orders').load()).toEqual([{ total: 3 }])
     // An app's record alone is state: an import would overwrite it.
     expect(shop.isEmpty()).toBe(false)
-    expect(() => shop.collection('shop-carts')).toThrow('It keeps the mock\'s (credentials, challenges, identities, enrollments, sessions, configurations, outbox) and shop-orders.')
+    expect(() => shop.collection('shop-carts')).toThrow(
+      "It keeps the mock's (credentials, challenges, identities, enrollments, sessions, configurations, outbox) and shop-orders.",
+    )
   })
 
   it.each([
@@ -117,7 +119,9 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
     const store = await fresh()
     const file = (changes: object) => ({ format: 'service-auth-state', schema: SCHEMA_VERSION, exportedAt: '', collections: {}, ...changes })
     await expect(store.import({ hello: 'world' }, 'x.json')).rejects.toThrow('x.json is not a service-auth state export')
-    await expect(store.import(file({ schema: SCHEMA_VERSION + 1 }), 'x.json')).rejects.toThrow(`schema ${SCHEMA_VERSION + 1}, and this version reads schema ${SCHEMA_VERSION}`)
+    await expect(store.import(file({ schema: SCHEMA_VERSION + 1 }), 'x.json')).rejects.toThrow(
+      `schema ${SCHEMA_VERSION + 1}, and this version reads schema ${SCHEMA_VERSION}`,
+    )
     await expect(store.import(file({ collections: { people: {} } }), 'x.json')).rejects.toThrow('x.json names a collection this store does not keep: people')
     await expect(store.import(file({ collections: { identities: { a: 'text' } } }), 'x.json')).rejects.toThrow('identities must be an object of records by id')
     expect(store.isEmpty()).toBe(true)

@@ -15,10 +15,14 @@ describe('without lmdb', () => {
   afterEach(() => dir && rm(dir, { recursive: true, force: true }))
 
   it('startMockService() keeps its state in memory and serves', async () => {
-    const { startMockService } = await import('../../src/index.ts')
+    const { startMockService } = await import('../../src/index.js')
     const service = await startMockService()
     try {
-      const res = await fetch(`${service.url}/v1/entity/challenges`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: service.key }) })
+      const res = await fetch(`${service.url}/v1/entity/challenges`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key: service.key }),
+      })
       expect(res.status).toBe(201)
     } finally {
       await service.close()
@@ -26,10 +30,12 @@ describe('without lmdb', () => {
   })
 
   it('a data directory is refused in one line that names --in-memory', async () => {
-    const { openDataStore } = await import('../../src/store/open-store.ts')
+    const { openDataStore } = await import('../../src/store/open-store.js')
     dir = await mkdtemp(join(tmpdir(), 'no-lmdb-'))
     // (vitest wraps the mock's error in its own, so the reason is vitest's here; the package test
     // installs without lmdb for real and sees "it is not installed".)
-    await expect(openDataStore(dir)).rejects.toThrow(/^A data directory needs lmdb, which could not be loaded \([^\n]*\): install it \(npm install lmdb\), or keep the state in memory with --in-memory\.$/)
+    await expect(openDataStore(dir)).rejects.toThrow(
+      /^A data directory needs lmdb, which could not be loaded \([^\n]*\): install it \(npm install lmdb\), or keep the state in memory with --in-memory\.$/,
+    )
   })
 })

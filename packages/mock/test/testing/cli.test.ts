@@ -8,7 +8,7 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { runCommand } from '../../src/testing/command-line.ts'
+import { runCommand } from '../../src/testing/command-line.js'
 
 /** Runs the command in this process; what it wrote, and how it ended. */
 async function command(...args: string[]) {
@@ -28,7 +28,11 @@ describe('service-auth-mock', () => {
       expect(out.split('\n')[0]).toBe(`Service: ${url}`)
       expect(out).toContain(`\nSERVICE_URL=${url}\n`)
       expect((await fetch(`${url}/__knobs/challenges`)).status).toBe(200)
-      const created = await fetch(`${url}/v1/entity/challenges`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: 'test-signs' }) })
+      const created = await fetch(`${url}/v1/entity/challenges`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key: 'test-signs' }),
+      })
       expect(created.status).toBe(201)
     } finally {
       await result.close()
@@ -54,7 +58,9 @@ describe('service-auth-mock', () => {
   })
 
   it('as a process, Ctrl-C stops it cleanly', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../src/cli.ts', import.meta.url)), '--port', '0', '--in-memory'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../src/cli.ts', import.meta.url)), '--port', '0', '--in-memory'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     const lines: string[] = []
     const output = createInterface({ input: child.stdout! })
     await new Promise<void>((resolve) =>

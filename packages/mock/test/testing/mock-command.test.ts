@@ -2,9 +2,9 @@
 // `service-auth-mock`'s command line: its options over the environment and the config file, its
 // mistakes (which name the option), its help, and the lines it prints to copy.
 import { describe, expect, it } from 'vitest'
-import { TEST_KEYS as MOCK_TEST_KEYS, TEST_SECRET as MOCK_TEST_SECRET } from '../../src/service/test-keys/test-keys.ts'
-import { MOCK_OPTIONS, mockUsage, readMockCommand, startLines, UsageError } from '../../src/testing/mock-command.ts'
-import { TEST_KEYS, TEST_SECRET } from '../../src/index.ts'
+import { TEST_KEYS as MOCK_TEST_KEYS, TEST_SECRET as MOCK_TEST_SECRET } from '../../src/service/test-keys/test-keys.js'
+import { MOCK_OPTIONS, mockUsage, readMockCommand, startLines, UsageError } from '../../src/testing/mock-command.js'
+import { TEST_KEYS, TEST_SECRET } from '../../src/index.js'
 
 const SECRET = Buffer.alloc(32, 7).toString('base64')
 const noFile = () => {
@@ -51,9 +51,11 @@ describe('readMockCommand', () => {
     expect(() => read(['extra'])).toThrow(UsageError)
     expect(() => read(['--no-test-keys', '--test-identity', 'ada@example.com'])).toThrow(/Choose one/)
     for (const port of ['http', '70000', '', '1.5']) expect(() => read(['--port', port])).toThrow(`--port "${port}"`)
-    expect(() => read(['--config', 'missing.json'], {}, () => {
-      throw new Error('ENOENT')
-    })).toThrow(/^--config missing\.json cannot be read as JSON: ENOENT/)
+    expect(() =>
+      read(['--config', 'missing.json'], {}, () => {
+        throw new Error('ENOENT')
+      }),
+    ).toThrow(/^--config missing\.json cannot be read as JSON: ENOENT/)
   })
 
   it('--help asks for the help, which lists every option', () => {
@@ -65,13 +67,15 @@ describe('readMockCommand', () => {
 describe('startLines', () => {
   const settings = { rateLimit: 600, browserRateLimit: 120, rateLimitWindowMs: 60_000, enrollmentTimeoutSeconds: 86_400 }
 
-  it('prints the service, the credentials, the markup and the controller\'s three variables, each on a line of its own', () => {
+  it("prints the service, the credentials, the markup and the controller's three variables, each on a line of its own", () => {
     const config = read([])
     const { key, secret } = config.options.keys[0]!
     const lines = startLines(config, { url: 'http://127.0.0.1:8081', settings })
     expect(lines[0]).toBe('Service: http://127.0.0.1:8081')
     expect(lines).toContain(`API secret of ${key} (generated, Base64): ${secret}`)
-    expect(lines).toContain(`<div data-service-auth data-service-key="${key}" data-service-auth-url="/auth/controller" data-service-api="http://127.0.0.1:8081"></div>`)
+    expect(lines).toContain(
+      `<div data-service-auth data-service-key="${key}" data-service-auth-url="/auth/controller" data-service-api="http://127.0.0.1:8081"></div>`,
+    )
     const variables = lines.filter((line) => line.startsWith('SERVICE_'))
     expect(variables).toEqual(['SERVICE_URL=http://127.0.0.1:8081', `SERVICE_KEY=${key}`, `SERVICE_SECRET=${secret}`])
     expect(lines.find((line) => line.startsWith('Test keys'))).toBe(
@@ -93,7 +97,7 @@ describe('startLines', () => {
 })
 
 describe('the test keys as @service-auth/mock names them', () => {
-  it('are the mock\'s, with its secret', () => {
+  it("are the mock's, with its secret", () => {
     expect(TEST_KEYS).toBe(MOCK_TEST_KEYS)
     expect(TEST_SECRET).toBe(MOCK_TEST_SECRET)
   })

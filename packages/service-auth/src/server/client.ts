@@ -160,8 +160,7 @@ export function createClient(options: ClientOptions) {
       /** One session; a ServiceError with status 404 once it has ended. */
       get: async (id: string) => call<Session>('GET', '/v1/entity/sessions/' + pathSegment(id)),
       /** Reports your sessions' times; resolves to the live sessions, so ids missing from it have ended at the service. */
-      update: async (reports: SessionReport[]): Promise<Session[]> =>
-        (await call<{ items: Session[] }>('PATCH', '/v1/entity/sessions', reports)).items,
+      update: async (reports: SessionReport[]): Promise<Session[]> => (await call<{ items: Session[] }>('PATCH', '/v1/entity/sessions', reports)).items,
       /** Logs a session out. 404 when it has ended already. */
       logout: async (id: string): Promise<void> => {
         await request('DELETE', '/v1/entity/sessions/' + pathSegment(id))
@@ -183,7 +182,8 @@ function readOptions(options: ClientOptions) {
   // The key is public (it is in every login page's markup), so it may be shown back.
   if (typeof key !== 'string' || !key.trim()) throw new TypeError(`key must be the API key the service issued; got ${shown(key)}.`)
   const signingKey = secretBytes(secret)
-  if (typeof timeout !== 'number' || !(timeout > 0) || timeout === Infinity) throw new TypeError(`timeout must be a number of milliseconds, more than 0; got ${shown(timeout)}.`)
+  if (typeof timeout !== 'number' || !(timeout > 0) || timeout === Infinity)
+    throw new TypeError(`timeout must be a number of milliseconds, more than 0; got ${shown(timeout)}.`)
   if (typeof fetchImpl !== 'function') throw new TypeError('fetch must be a function, as the global fetch is.')
   return { base: baseUrl.replace(/\/+$/, ''), key, signingKey, timeout, fetchImpl }
 }

@@ -52,6 +52,7 @@ export interface ControllerOptions<User> {
 }
 
 /** What `startSession` returns: where to go next, or that and headers for the answer (a list for several cookies). */
+// biome-ignore lint/suspicious/noConfusingVoidType: startSession may return nothing at all (a function without return), which `undefined` would not accept
 export type SessionStarted = string | void | { location?: string; headers?: Record<string, string | string[]> }
 
 /**

@@ -1,6 +1,14 @@
 // service-auth/server: the integrator's half of spec section 4. Web standards only (fetch, Web
 // Crypto, atob), so it runs on Node 20 or later, Deno, Bun and Cloudflare Workers alike.
-export { createClient, type Client, type ClientOptions, type ConfigurationChanges, type EnrollInput, type IdentityChanges, type SessionReport } from './client.js'
+export {
+  createClient,
+  type Client,
+  type ClientOptions,
+  type ConfigurationChanges,
+  type EnrollInput,
+  type IdentityChanges,
+  type SessionReport,
+} from './client.js'
 export {
   handleControllerRequest,
   handleFetchRequest,

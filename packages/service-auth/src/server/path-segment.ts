@@ -17,7 +17,8 @@ const LONE_SURROGATE = /\p{Cs}/u
  * well-formed Unicode, which has no UTF-8 to encode (encodeURIComponent would throw a URIError).
  */
 export function pathSegment(value: string): string {
-  if (LONE_SURROGATE.test(value)) throw new PathSegmentError('The identifier is not well-formed Unicode (it has a lone surrogate), so it cannot be sent in a URL.')
+  if (LONE_SURROGATE.test(value))
+    throw new PathSegmentError('The identifier is not well-formed Unicode (it has a lone surrogate), so it cannot be sent in a URL.')
   const encoded = encodeURIComponent(value)
   return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded
 }

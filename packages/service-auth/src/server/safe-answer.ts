@@ -10,6 +10,7 @@ export class UnsafeAnswerError extends Error {
 
 // C0 controls and DEL: the URL parser drops tabs and newlines (so `/\t/evil.example` becomes
 // `//evil.example`), and CR or LF in a header starts a header of the attacker's choosing.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/
 // A path whose second character is / or \ is a protocol-relative URL to another host.
 const SAME_ORIGIN_PATH = /^\/(?![/\\])/
@@ -34,7 +35,9 @@ export function redirectOriginsOf(option: unknown): ReadonlySet<string> {
       const url = typeof entry === 'string' && !CONTROL.test(entry) ? parseUrl(entry) : null
       const bare = url && /^https?:$/.test(url.protocol) && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash
       if (!bare || entry.replace(/\/$/, '').toLowerCase() !== url.origin) {
-        throw new TypeError(`redirectOrigins: ${JSON.stringify(entry)} is not an http(s) origin such as "https://accounts.example" (no path, no trailing parts).`)
+        throw new TypeError(
+          `redirectOrigins: ${JSON.stringify(entry)} is not an http(s) origin such as "https://accounts.example" (no path, no trailing parts).`,
+        )
       }
       return url.origin
     }),
@@ -54,12 +57,15 @@ export function safeLocation(location: unknown, origins: ReadonlySet<string>): s
     const url = SAME_ORIGIN_PATH.test(location) ? parseUrl(location, HERE) : null
     const path = url?.origin === HERE ? url.pathname + url.search + url.hash : ''
     // Checked again once serialised: `/.//evil.example` serialises to `//evil.example`.
-    if (!SAME_ORIGIN_PATH.test(path)) throw new UnsafeAnswerError('startSession returned a location starting with // or /\\, which leads to another site; return a path such as /welcome.')
+    if (!SAME_ORIGIN_PATH.test(path))
+      throw new UnsafeAnswerError('startSession returned a location starting with // or /\\, which leads to another site; return a path such as /welcome.')
     return path
   }
   const url = parseUrl(location)
   if (!url || !/^https?:$/.test(url.protocol) || !origins.has(url.origin) || url.username || url.password) {
-    throw new UnsafeAnswerError('startSession returned a location that is neither a path on this site (/welcome) nor an http(s) URL on an origin in redirectOrigins.')
+    throw new UnsafeAnswerError(
+      'startSession returned a location that is neither a path on this site (/welcome) nor an http(s) URL on an origin in redirectOrigins.',
+    )
   }
   return url.href
 }
@@ -67,14 +73,18 @@ export function safeLocation(location: unknown, origins: ReadonlySet<string>): s
 /** startSession's headers, checked: header names, and values without CR or LF to start a header of their own. */
 export function safeHeaders(headers: unknown): Record<string, string | string[]> {
   if (headers === undefined) return {}
-  if (!headers || typeof headers !== 'object' || Array.isArray(headers)) throw new UnsafeAnswerError('startSession returned headers that are not an object of header names to values.')
+  if (!headers || typeof headers !== 'object' || Array.isArray(headers))
+    throw new UnsafeAnswerError('startSession returned headers that are not an object of header names to values.')
   const safe: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) throw new UnsafeAnswerError(`startSession returned a header whose name is not a header name: ${JSON.stringify(name)}.`)
-    if (OWN_HEADERS.has(name.toLowerCase())) throw new UnsafeAnswerError(`startSession returned a ${name} header; the controller writes it itself (return the location as \`location\`).`)
+    if (OWN_HEADERS.has(name.toLowerCase()))
+      throw new UnsafeAnswerError(`startSession returned a ${name} header; the controller writes it itself (return the location as \`location\`).`)
     const values = [value].flat()
     if (values.length === 0 || !values.every((each) => typeof each === 'string' && HEADER_VALUE.test(each))) {
-      throw new UnsafeAnswerError(`startSession returned a ${name} header with a value that is not text free of control characters (CR and LF would start another header).`)
+      throw new UnsafeAnswerError(
+        `startSession returned a ${name} header with a value that is not text free of control characters (CR and LF would start another header).`,
+      )
     }
     safe[name] = value as string | string[]
   }

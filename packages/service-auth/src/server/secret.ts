@@ -19,7 +19,9 @@ export function secretBytes(secret: string): Uint8Array {
   const bytes = decodeBase64(secret.trim())
   if (!bytes) throw new TypeError('secret (the API secret) is not Base64 text (standard or URL-safe alphabet): pass it exactly as the service issued it.')
   if (bytes.length < MIN_SECRET_BYTES) {
-    throw new TypeError(`secret (the API secret) decodes to ${bytes.length} byte${bytes.length === 1 ? '' : 's'}; it must be at least ${MIN_SECRET_BYTES}, as the service issues it. Is it a placeholder or cut short?`)
+    throw new TypeError(
+      `secret (the API secret) decodes to ${bytes.length} byte${bytes.length === 1 ? '' : 's'}; it must be at least ${MIN_SECRET_BYTES}, as the service issues it. Is it a placeholder or cut short?`,
+    )
   }
   return bytes
 }

@@ -88,7 +88,7 @@ export async function verifyAuthToken(token: unknown, options: VerifyOptions): P
   const now = (options.now ?? new Date()).getTime() / 1000
   // jose has checked that iat and exp are there and are numbers; JSON's 1e400 is a number too, Infinity.
   const { iat, exp, nbf } = payload as { iat: number; exp: number; nbf?: number }
-  if (![iat, exp, nbf ?? 0].every(Number.isFinite)) throw new AuthTokenError('claims', 'The token\'s iat, exp or nbf is not a finite number.')
+  if (![iat, exp, nbf ?? 0].every(Number.isFinite)) throw new AuthTokenError('claims', "The token's iat, exp or nbf is not a finite number.")
   // jose checks iat only against a maximum age; a token issued in the future is as suspect as one not yet valid.
   if (iat > now + leeway) throw new AuthTokenError('not-yet-valid', 'The token was issued in the future.')
   if (now - iat > maxAge + leeway) {
@@ -101,7 +101,7 @@ export async function verifyAuthToken(token: unknown, options: VerifyOptions): P
   // Every string handed on must be whole Unicode: a lone surrogate makes encodeURIComponent (the
   // identifier goes into the authenticate URL), TextEncoder and most databases throw or mangle it.
   if ([jti, sub, otp, role, sid].some((claim) => typeof claim === 'string' && LONE_SURROGATE.test(claim))) {
-    throw new AuthTokenError('claims', 'The token\'s jti, sub, otp, role or sid is not well-formed Unicode.')
+    throw new AuthTokenError('claims', "The token's jti, sub, otp, role or sid is not well-formed Unicode.")
   }
   const claims: AuthTokenClaims = { challengeId: jti as string, identifier: sub as string, otp: otp as string }
   // Optional, so only strings are taken: a token without them is as good as before.

@@ -5,8 +5,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { jwtVerify, decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClient, PathSegmentError, ServiceError, ServiceUnreachableError } from '../../src/server/index.ts'
-import { pathSegment } from '../../src/server/path-segment.ts'
+import { createClient, PathSegmentError, ServiceError, ServiceUnreachableError } from '../../src/server/index.js'
+import { pathSegment } from '../../src/server/path-segment.js'
 
 const key = 'pk_test'
 const secret = randomBytes(32).toString('base64')
@@ -145,10 +145,28 @@ describe('createClient: answers', () => {
 
   it('turns problem JSON into a ServiceError with status, title, detail and field errors', async () => {
     const errors = { identifier: [{ code: 'c1051bb4-d103-4f74-8988-acbcafc7fdc3', message: 'This value should not be blank.' }] }
-    answer = () => ({ status: 400, body: { type: 'https://e/400', title: 'Bad Request', status: 400, detail: 'The submitted data is invalid.', instance: '/v1/entity/identities/enroll', errors } })
-    const error = await client().enroll({ identifier: '' }).catch((e) => e)
+    answer = () => ({
+      status: 400,
+      body: {
+        type: 'https://e/400',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The submitted data is invalid.',
+        instance: '/v1/entity/identities/enroll',
+        errors,
+      },
+    })
+    const error = await client()
+      .enroll({ identifier: '' })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(ServiceError)
-    expect(error).toMatchObject({ status: 400, title: 'Bad Request', detail: 'The submitted data is invalid.', instance: '/v1/entity/identities/enroll', errors })
+    expect(error).toMatchObject({
+      status: 400,
+      title: 'Bad Request',
+      detail: 'The submitted data is invalid.',
+      instance: '/v1/entity/identities/enroll',
+      errors,
+    })
   })
 
   it('keeps the status of an error without a problem body', async () => {
@@ -158,7 +176,9 @@ describe('createClient: answers', () => {
 
   it('gives up after its timeout with a ServiceUnreachableError', async () => {
     answer = () => ({ status: 200, body: {}, delay: 2000 })
-    const error = await client().identities.get('slow').catch((e) => e)
+    const error = await client()
+      .identities.get('slow')
+      .catch((e) => e)
     expect(error).toBeInstanceOf(ServiceUnreachableError)
     expect(error.status).toBe(0)
     expect(error.detail).toContain('500 ms')

@@ -2,7 +2,15 @@
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { createClient, handleControllerRequest, handleFetchRequest, ServiceError, ServiceUnreachableError, type ControllerOptions, type SessionStarted } from '../../src/server/index.ts'
+import {
+  createClient,
+  handleControllerRequest,
+  handleFetchRequest,
+  ServiceError,
+  ServiceUnreachableError,
+  type ControllerOptions,
+  type SessionStarted,
+} from '../../src/server/index.js'
 
 const secret = randomBytes(32).toString('base64')
 const users = new Map([['ada@example.com', { id: 7, name: 'Ada' }]])
@@ -66,7 +74,12 @@ describe('handleControllerRequest', () => {
       await handleControllerRequest(xhr('garbage'), options),
       await handleControllerRequest(xhr(await signed({ sub: 'eve@example.com' })), options),
     ]
-    expect(answers.map((answer) => [answer.status, answer.headers['Cache-Control']])).toEqual([[200, 'no-store'], [302, 'no-store'], [401, 'no-store'], [403, 'no-store']])
+    expect(answers.map((answer) => [answer.status, answer.headers['Cache-Control']])).toEqual([
+      [200, 'no-store'],
+      [302, 'no-store'],
+      [401, 'no-store'],
+      [403, 'no-store'],
+    ])
   })
 
   it('reads fetch Headers and an Authorization: Bearer header too', async () => {
@@ -95,7 +108,11 @@ describe('handleControllerRequest', () => {
   it('refuses a token older than maxAge with 401, whatever its exp says: five minutes unless told', async () => {
     const seconds = Math.floor(Date.now() / 1000)
     const issuedAgo = (age: number) =>
-      new SignJWT({ jti: 'challenge-1', sub: 'ada@example.com', otp: '493021' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(seconds - age).setExpirationTime(seconds + 3600).sign(Buffer.from(secret, 'base64'))
+      new SignJWT({ jti: 'challenge-1', sub: 'ada@example.com', otp: '493021' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(seconds - age)
+        .setExpirationTime(seconds + 3600)
+        .sign(Buffer.from(secret, 'base64'))
     const old = await handleControllerRequest(xhr(await issuedAgo(400)), options)
     expect(old.status).toBe(401)
     expect(body(old).detail).toMatch(/^The token was issued 40\d s ago, longer than maxAge \(300 s\) allows\.$/)
@@ -186,7 +203,7 @@ describe('handleControllerRequest', () => {
     expect(onError.mock.calls[0]![0]).toBeInstanceOf(URIError)
   })
 
-  it('still throws a TypeError for a bad secret, before reading the request: the integrator\'s bug, loud at the first request', async () => {
+  it("still throws a TypeError for a bad secret, before reading the request: the integrator's bug, loud at the first request", async () => {
     await expect(handleControllerRequest(xhr(await signed()), { ...options, secret: 'changeme' })).rejects.toThrow(TypeError)
     await expect(handleControllerRequest(xhr(await signed()), { ...options, maxAge: -1 })).rejects.toThrow(TypeError)
   })
@@ -195,7 +212,7 @@ describe('handleControllerRequest', () => {
 describe('handleFetchRequest', () => {
   const request = (headers: Record<string, string>) => new Request('https://shop.example/auth/controller', { headers })
 
-  it('takes a Request and answers a Response: JSON {location} to the embed, with the session\'s cookie', async () => {
+  it("takes a Request and answers a Response: JSON {location} to the embed, with the session's cookie", async () => {
     startSession.mockReturnValue({ location: '/welcome', headers: { 'Set-Cookie': 'session=s1; Path=/; HttpOnly' } })
     const response = await handleFetchRequest(request({ 'X-Service-Auth': await signed(), 'X-Requested-With': 'XMLHttpRequest' }), options)
     expect(response).toBeInstanceOf(Response)

@@ -4,13 +4,17 @@
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { handleControllerRequest, handleFetchRequest, type ControllerOptions, type SessionStarted } from '../../src/server/index.ts'
+import { handleControllerRequest, handleFetchRequest, type ControllerOptions, type SessionStarted } from '../../src/server/index.js'
 
 const secret = randomBytes(32).toString('base64')
 type User = { id: number }
 
 const signed = () =>
-  new SignJWT({ jti: 'challenge-1', sub: 'ada@example.com', otp: '493021' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1m').sign(Buffer.from(secret, 'base64'))
+  new SignJWT({ jti: 'challenge-1', sub: 'ada@example.com', otp: '493021' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('1m')
+    .sign(Buffer.from(secret, 'base64'))
 
 let options: ControllerOptions<User>
 let startSession: Mock<(user: User) => SessionStarted>
@@ -31,7 +35,10 @@ describe('what startSession may send back', () => {
   /** Both answers the controller gives (JSON to the XHR, a redirect otherwise) for what startSession returned. */
   async function answersTo(started: SessionStarted, extra: Partial<ControllerOptions<User>> = {}) {
     startSession.mockReturnValue(started)
-    return [await handleControllerRequest(xhr(await signed()), { ...options, ...extra }), await handleControllerRequest(await plain(), { ...options, ...extra })]
+    return [
+      await handleControllerRequest(xhr(await signed()), { ...options, ...extra }),
+      await handleControllerRequest(await plain(), { ...options, ...extra }),
+    ]
   }
 
   it.each([

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createClient, handleControllerRequest, handleFetchRequest, verifyAuthToken } from '../../src/server/index.ts'
-import { secretBytes } from '../../src/server/secret.ts'
+import { createClient, handleControllerRequest, handleFetchRequest, verifyAuthToken } from '../../src/server/index.js'
+import { secretBytes } from '../../src/server/secret.js'
 
 describe('secretBytes', () => {
   const bytes = randomBytes(32)
@@ -43,7 +43,11 @@ describe('secretBytes', () => {
     [Buffer.alloc(31, 7).toString('base64'), 31],
     [Buffer.alloc(16, 7).toString('base64url'), 16],
   ])('refuses %s: it decodes to %i bytes, fewer than 32', (text, length) => {
-    expect(() => secretBytes(text)).toThrow(new TypeError(`secret (the API secret) decodes to ${length} byte${length === 1 ? '' : 's'}; it must be at least 32, as the service issues it. Is it a placeholder or cut short?`))
+    expect(() => secretBytes(text)).toThrow(
+      new TypeError(
+        `secret (the API secret) decodes to ${length} byte${length === 1 ? '' : 's'}; it must be at least 32, as the service issues it. Is it a placeholder or cut short?`,
+      ),
+    )
   })
 })
 

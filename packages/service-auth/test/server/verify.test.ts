@@ -2,7 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuthTokenError, verifyAuthToken } from '../../src/server/index.ts'
+import { type AuthTokenError, verifyAuthToken } from '../../src/server/index.js'
 
 const secret = randomBytes(32).toString('base64')
 const otherSecret = randomBytes(32).toString('base64')
@@ -24,17 +24,29 @@ function rawToken(payload: string, key = secret) {
   return signingInput + '.' + createHmac('sha256', Buffer.from(key, 'base64')).update(signingInput).digest('base64url')
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: AuthTokenError) => [error.name, error.problem])
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: AuthTokenError) => [error.name, error.problem],
+  )
 
 describe('verifyAuthToken', () => {
   it('returns the challenge id, identifier and one-time password of a good token', async () => {
-    await expect(verifyAuthToken(await token(), { secret, now: at })).resolves.toEqual({ challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021' })
+    await expect(verifyAuthToken(await token(), { secret, now: at })).resolves.toEqual({
+      challengeId: 'challenge-1',
+      identifier: 'ada@example.com',
+      otp: '493021',
+    })
   })
 
   it('adds the role and the session id when the token names them, as strings only', async () => {
     const claims = await verifyAuthToken(await token({ role: 'ROLE_ADMIN', sid: 'session-9' }), { secret, now: at })
     expect(claims).toEqual({ challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021', role: 'ROLE_ADMIN', sessionId: 'session-9' })
-    expect(await verifyAuthToken(await token({ role: 7, sid: { id: 1 } }), { secret, now: at })).toEqual({ challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021' })
+    expect(await verifyAuthToken(await token({ role: 7, sid: { id: 1 } }), { secret, now: at })).toEqual({
+      challengeId: 'challenge-1',
+      identifier: 'ada@example.com',
+      otp: '493021',
+    })
   })
 
   it('pins the issuer when asked', async () => {
@@ -66,9 +78,16 @@ describe('verifyAuthToken', () => {
   })
 
   it('refuses alg none and other algorithms', async () => {
-    const unsigned = new UnsecuredJWT({ jti: 'c', sub: 's', otp: 'o' }).setIssuedAt(now).setExpirationTime(now + 60).encode()
+    const unsigned = new UnsecuredJWT({ jti: 'c', sub: 's', otp: 'o' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .encode()
     expect(await refusal(verifyAuthToken(unsigned, { secret, now: at }))).toEqual(['AuthTokenError', 'malformed'])
-    const hs512 = await new SignJWT({ jti: 'c', sub: 's', otp: 'o' }).setProtectedHeader({ alg: 'HS512' }).setIssuedAt(now).setExpirationTime(now + 60).sign(Buffer.from(secret, 'base64'))
+    const hs512 = await new SignJWT({ jti: 'c', sub: 's', otp: 'o' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(Buffer.from(secret, 'base64'))
     expect(await refusal(verifyAuthToken(hs512, { secret, now: at }))).toEqual(['AuthTokenError', 'malformed'])
   })
 
@@ -94,7 +113,9 @@ describe('verifyAuthToken', () => {
   })
 
   it('takes surrogate pairs, which are whole characters', async () => {
-    await expect(verifyAuthToken(await token({ sub: '\u{1F600}@example.com' }), { secret, now: at })).resolves.toMatchObject({ identifier: '\u{1F600}@example.com' })
+    await expect(verifyAuthToken(await token({ sub: '\u{1F600}@example.com' }), { secret, now: at })).resolves.toMatchObject({
+      identifier: '\u{1F600}@example.com',
+    })
   })
 
   describe('a token over 8 KiB', () => {
@@ -119,7 +140,11 @@ describe('verifyAuthToken', () => {
   })
 
   it('keys HMAC with the Base64-decoded secret, not its text', async () => {
-    const signedWithText = await new SignJWT({ jti: 'c', sub: 's', otp: 'o' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 60).sign(new TextEncoder().encode(secret))
+    const signedWithText = await new SignJWT({ jti: 'c', sub: 's', otp: 'o' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode(secret))
     expect(await refusal(verifyAuthToken(signedWithText, { secret, now: at }))).toEqual(['AuthTokenError', 'signature'])
   })
 

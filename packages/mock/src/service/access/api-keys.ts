@@ -1,6 +1,6 @@
 // The clients the service knows (spec section 5): each API key with its secret, the origins its
 // pages may call from, what it may do, and which app's identities and challenges it works on.
-import { decodeSecret } from '../../common/credentials.ts'
+import { decodeSecret } from '../../common/credentials.js'
 
 /**
  * What a key may do. `challenges` is the browser-facing creation; the others are server-side

@@ -1,9 +1,9 @@
 // POST /v1/entity/check `{message: "ping"}`: 200 `{message: "pong"}`. Not in the spec; the
 // official clients call it to test their credentials, so it needs a valid signature and nothing else.
-import { FieldValidator } from '../../common/field-validator.ts'
-import { parseJsonObject } from '../../common/read-body.ts'
-import { sendJson } from '../../common/respond.ts'
-import type { SignedHandler } from '../context.ts'
+import { FieldValidator } from '../../common/field-validator.js'
+import { parseJsonObject } from '../../common/read-body.js'
+import { sendJson } from '../../common/respond.js'
+import type { SignedHandler } from '../context.js'
 
 export const check: SignedHandler = (_context, { req, res, body }) => {
   const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type'], { allowEmpty: true }))

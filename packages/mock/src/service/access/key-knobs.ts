@@ -3,10 +3,10 @@
 // delays, holds and signings they ask for then touch only their own requests and challenges,
 // and their identities are their own app's. Such keys last until the service stops; a reset
 // keeps them, as it keeps the keys the service started with.
-import { generateCredentials } from '../../common/credentials.ts'
-import { sendJson } from '../../common/respond.ts'
-import type { Handler } from '../context.ts'
-import { knobFields } from '../knobs/knob-fields.ts'
+import { generateCredentials } from '../../common/credentials.js'
+import { sendJson } from '../../common/respond.js'
+import type { Handler } from '../context.js'
+import { knobFields } from '../knobs/knob-fields.js'
 
 export const createKey: Handler = (context, exchange) => {
   knobFields(exchange, []).check()

@@ -4,8 +4,8 @@
 // spend the integrator's own budget, nor that of other people signing in from elsewhere.
 // Fixed windows: simple to reason about in tests, and Retry-After says exactly when the window
 // opens again.
-import { HttpProblem } from '../../common/problem.ts'
-import { rateLimitBucket } from './client-address.ts'
+import { HttpProblem } from '../../common/problem.js'
+import { rateLimitBucket } from './client-address.js'
 
 export interface RateLimit {
   /** Signed requests per window and key; 0 turns the limit off. */

@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose'
-import { HttpProblem } from '../../common/problem.ts'
-import { withOneLeadingSlash } from '../../common/router.ts'
-import type { ApiKey, KeyRing } from './api-keys.ts'
+import { HttpProblem } from '../../common/problem.js'
+import { withOneLeadingSlash } from '../../common/router.js'
+import type { ApiKey, KeyRing } from './api-keys.js'
 
 /** Seconds of clock skew forgiven on iat, nbf and exp. */
 export const LEEWAY_SECONDS = 5
@@ -37,7 +37,7 @@ export interface SignedRequest {
 export async function authenticateRequest({ req, rawBody, baseUrl }: SignedRequest, keys: KeyRing): Promise<ApiKey> {
   const token = tokenFrom(req.headers.authorization)
   const key = keys.get(unverifiedIssuer(token))
-  if (!key) throw unauthorized('The token\'s iss names no API key this service knows.')
+  if (!key) throw unauthorized("The token's iss names no API key this service knows.")
   let payload: JWTPayload
   try {
     ;({ payload } = await jwtVerify(token, key.secret, {

@@ -1,9 +1,9 @@
 // The gate in front of every server-side endpoint: signature (401), permission (403), then the
 // key's rate limit (429), in that order, so an unsigned flood cannot spend a key's budget.
-import { HttpProblem } from '../../common/problem.ts'
-import type { Permission } from './api-keys.ts'
-import type { Handler, SignedHandler } from '../context.ts'
-import { authenticateRequest } from './request-auth.ts'
+import { HttpProblem } from '../../common/problem.js'
+import type { Permission } from './api-keys.js'
+import type { Handler, SignedHandler } from '../context.js'
+import { authenticateRequest } from './request-auth.js'
 
 const PERMISSION_TEXT: Record<Permission, string> = {
   challenges: 'create challenges',
@@ -31,4 +31,3 @@ export function signed(permission: Permission | typeof ANY_KEY, handler: SignedH
     await handler(context, { ...exchange, key })
   }
 }
-

@@ -2,19 +2,19 @@
 // integrator's controller confirms a signed challenge, which consumes it. 200 once, with the
 // Identity's fields and `session` at the top level (the official clients parse the answer as an
 // Identity, and read `session`); every other attempt is 401, and a locked identity 423.
-import { FieldValidator } from '../../common/field-validator.ts'
-import { HttpProblem } from '../../common/problem.ts'
-import { parseJsonObject } from '../../common/read-body.ts'
-import { sendJson } from '../../common/respond.ts'
-import type { Challenge } from './challenge-store.ts'
-import type { ServiceContext, SignedExchange, SignedHandler } from '../context.ts'
-import type { Identity } from '../identities/identity-store.ts'
-import { identityNamedInPath } from '../identities/identity-fields.ts'
-import { identityJson, sessionJson } from '../identities/identity-json.ts'
-import { unauthorized } from '../access/request-auth.ts'
-import { sameSecret } from '../access/same-secret.ts'
-import { describeBrowser } from '../sessions/session-client.ts'
-import type { Session } from '../sessions/session-store.ts'
+import { FieldValidator } from '../../common/field-validator.js'
+import { HttpProblem } from '../../common/problem.js'
+import { parseJsonObject } from '../../common/read-body.js'
+import { sendJson } from '../../common/respond.js'
+import type { Challenge } from './challenge-store.js'
+import type { ServiceContext, SignedExchange, SignedHandler } from '../context.js'
+import type { Identity } from '../identities/identity-store.js'
+import { identityNamedInPath } from '../identities/identity-fields.js'
+import { identityJson, sessionJson } from '../identities/identity-json.js'
+import { unauthorized } from '../access/request-auth.js'
+import { sameSecret } from '../access/same-secret.js'
+import { describeBrowser } from '../sessions/session-client.js'
+import type { Session } from '../sessions/session-store.js'
 
 function readAuthenticateInput({ req, body }: SignedExchange): { challengeId: string; otp: string } {
   const fields = new FieldValidator(parseJsonObject(body, req.headers['content-type']))

@@ -1,10 +1,10 @@
 // GET /v1/entity/challenges/{id}/images/{kind}: the QR code as a PNG, for embeds that show
 // the image by URL instead of inline data.
-import { HttpProblem } from '../../common/problem.ts'
-import { sendBytes } from '../../common/respond.ts'
-import type { Challenge } from './challenge-store.ts'
-import type { Handler } from '../context.ts'
-import { IMAGE_KINDS, isImageKind, qrText, renderQrPng, type ImageKind } from './qr-images.ts'
+import { HttpProblem } from '../../common/problem.js'
+import { sendBytes } from '../../common/respond.js'
+import type { Challenge } from './challenge-store.js'
+import type { Handler } from '../context.js'
+import { IMAGE_KINDS, isImageKind, qrText, renderQrPng, type ImageKind } from './qr-images.js'
 
 export function imageUrl(serviceUrl: string, challengeId: string, kind: ImageKind): string {
   return `${serviceUrl}/v1/entity/challenges/${encodeURIComponent(challengeId)}/images/${kind}`

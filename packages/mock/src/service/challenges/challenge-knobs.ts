@@ -2,29 +2,32 @@
 // confirmation does (consume), and a challenge whose status polls fail on demand. Each takes a
 // `key`: then only that API key's challenges are listed or acted on, so a test sharing the mock
 // with others never touches theirs.
-import { HttpProblem } from '../../common/problem.ts'
-import { sendEmpty, sendJson } from '../../common/respond.ts'
-import { signChallenge } from './sign-challenge.ts'
-import type { Exchange, Handler, ServiceContext } from '../context.ts'
-import type { Device, Identity } from '../identities/identity-store.ts'
-import { challengeFor, conflict, FAIL_FIELDS, keyField, keyParam, knobFields, readFailFields } from '../knobs/knob-fields.ts'
-import { toTimestamp } from '../timestamps.ts'
+import { HttpProblem } from '../../common/problem.js'
+import { sendEmpty, sendJson } from '../../common/respond.js'
+import { signChallenge } from './sign-challenge.js'
+import type { Exchange, Handler, ServiceContext } from '../context.js'
+import type { Device, Identity } from '../identities/identity-store.js'
+import { challengeFor, conflict, FAIL_FIELDS, keyField, keyParam, knobFields, readFailFields } from '../knobs/knob-fields.js'
+import { toTimestamp } from '../timestamps.js'
 
 export const listChallenges: Handler = (context, { res, url }) => {
   const key = keyParam(context, url)
   sendJson(
     res,
     200,
-    context.challenges.list().filter((challenge) => key === undefined || challenge.key === key).map((challenge) => ({
-      id: challenge.id,
-      state: challenge.state,
-      createdAt: toTimestamp(challenge.createdAt),
-      expiresAt: toTimestamp(challenge.expiresAt),
-      polls: challenge.polls,
-      app: challenge.app,
-      key: challenge.key,
-      identifier: challenge.signer?.identifier ?? null,
-    })),
+    context.challenges
+      .list()
+      .filter((challenge) => key === undefined || challenge.key === key)
+      .map((challenge) => ({
+        id: challenge.id,
+        state: challenge.state,
+        createdAt: toTimestamp(challenge.createdAt),
+        expiresAt: toTimestamp(challenge.expiresAt),
+        polls: challenge.polls,
+        app: challenge.app,
+        key: challenge.key,
+        identifier: challenge.signer?.identifier ?? null,
+      })),
   )
 }
 
@@ -53,14 +56,14 @@ export const sign: Handler = async (context, exchange) => {
 function signingDevice(context: ServiceContext, app: string, identifier?: string, deviceId?: string): { identity: Identity; device: Device } {
   if (deviceId !== undefined) {
     const found = context.identities.findDevice(app, deviceId)
-    if (!found) throw new HttpProblem(404, 'There is no device with this id in the challenge\'s app.')
+    if (!found) throw new HttpProblem(404, "There is no device with this id in the challenge's app.")
     if (identifier !== undefined && found.identity.identifier !== identifier) {
       throw new HttpProblem(403, 'This device belongs to another identity.')
     }
     return found
   }
   const identity = context.identities.get(app, identifier!)
-  if (!identity) throw new HttpProblem(404, 'There is no identity with this identifier in the challenge\'s app; enroll it first.')
+  if (!identity) throw new HttpProblem(404, "There is no identity with this identifier in the challenge's app; enroll it first.")
   const device = identity.devices.at(-1)
   if (!device) {
     throw new HttpProblem(403, 'Only a provisioned device of the identity may sign: redeem an enrollment with POST /__knobs/devices first.')

@@ -3,11 +3,11 @@
 // the browser that created the challenge may ask: the id is in the QR code for anyone to see,
 // so the status URL carries a secret besides (the pollingUrl), and without it the answer is 403.
 import type { ServerResponse } from 'node:http'
-import { HttpProblem, sendProblem } from '../../common/problem.ts'
-import { sendEmpty, sendJson } from '../../common/respond.ts'
-import type { Challenge } from './challenge-store.ts'
-import type { Handler, ServiceContext } from '../context.ts'
-import { sameSecret } from '../access/same-secret.ts'
+import { HttpProblem, sendProblem } from '../../common/problem.js'
+import { sendEmpty, sendJson } from '../../common/respond.js'
+import type { Challenge } from './challenge-store.js'
+import type { Handler, ServiceContext } from '../context.js'
+import { sameSecret } from '../access/same-secret.js'
 import type { ChallengeStatusJson } from 'service-auth'
 
 /** The query parameter of pollingUrl and authTokenUrl that holds the challenge's polling secret. */

@@ -3,8 +3,8 @@
 // challenge changes. Every change is written through to the store, and a restart picks the
 // challenges up again, their expiry timers included.
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { Timers } from '../../common/timers.ts'
-import type { Collection } from '../../store/store.ts'
+import type { Timers } from '../../common/timers.js'
+import type { Collection } from '../../store/store.js'
 
 export type ChallengeState = 'pending' | 'signed' | 'expired' | 'consumed'
 
@@ -193,7 +193,10 @@ export class ChallengeStore {
 
   /** A timer per challenge, so a held poll hears about expiry the moment it happens. */
   #expireIn(challenge: Challenge, ms: number): void {
-    this.#expiryTimers.set(challenge.id, this.timers.set(() => this.expire(challenge.id), Math.max(0, ms)))
+    this.#expiryTimers.set(
+      challenge.id,
+      this.timers.set(() => this.expire(challenge.id), Math.max(0, ms)),
+    )
   }
 
   #remove(id: string): void {

@@ -1,18 +1,18 @@
 // POST /v1/entity/challenges: the embed asks for a challenge to show (spec section 4, "Create
 // challenge"). Browser-facing and unsigned, so the API key and the page's Origin are what is checked.
-import { FieldValidator } from '../../common/field-validator.ts'
-import { HttpProblem } from '../../common/problem.ts'
-import { parseJsonObject } from '../../common/read-body.ts'
-import { sendJson } from '../../common/respond.ts'
-import { challengePng, imageUrl } from './challenge-image.ts'
-import type { Challenge } from './challenge-store.ts'
-import { POLL_SECRET_PARAM } from './challenge-status.ts'
-import { isOriginAllowed } from '../access/api-keys.ts'
-import { clientAddress } from '../access/client-address.ts'
-import type { Handler } from '../context.ts'
+import { FieldValidator } from '../../common/field-validator.js'
+import { HttpProblem } from '../../common/problem.js'
+import { parseJsonObject } from '../../common/read-body.js'
+import { sendJson } from '../../common/respond.js'
+import { challengePng, imageUrl } from './challenge-image.js'
+import type { Challenge } from './challenge-store.js'
+import { POLL_SECRET_PARAM } from './challenge-status.js'
+import { isOriginAllowed } from '../access/api-keys.js'
+import { clientAddress } from '../access/client-address.js'
+import type { Handler } from '../context.js'
 import type { ChallengeJson } from 'service-auth'
-import { IMAGE_KINDS } from './qr-images.ts'
-import { toTimestamp } from '../timestamps.ts'
+import { IMAGE_KINDS } from './qr-images.js'
+import { toTimestamp } from '../timestamps.js'
 
 /**
  * Where the creating browser reads the challenge's answers: the id's URL plus the polling secret,
@@ -60,11 +60,7 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
 async function describe(challenge: Challenge, serviceUrl: string, withImageData: boolean): Promise<ChallengeJson> {
   const id = encodeURIComponent(challenge.id)
   const authImagesData = withImageData
-    ? Object.fromEntries(
-        await Promise.all(
-          IMAGE_KINDS.map(async (kind) => [kind, (await challengePng(challenge, kind, serviceUrl)).toString('base64')]),
-        ),
-      )
+    ? Object.fromEntries(await Promise.all(IMAGE_KINDS.map(async (kind) => [kind, (await challengePng(challenge, kind, serviceUrl)).toString('base64')])))
     : undefined
   return {
     id: challenge.id,

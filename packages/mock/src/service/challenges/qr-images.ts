@@ -11,9 +11,7 @@ export const isImageKind = (kind: string): kind is ImageKind => (IMAGE_KINDS as 
  * is a URL, so a phone camera without the app still lands somewhere useful.
  */
 export function qrText(kind: ImageKind, challengeId: string, serviceUrl: string): string {
-  return kind === 'qrcode-standard'
-    ? `serviceauth:challenge:${challengeId}`
-    : `${serviceUrl}/app/challenge/${encodeURIComponent(challengeId)}`
+  return kind === 'qrcode-standard' ? `serviceauth:challenge:${challengeId}` : `${serviceUrl}/app/challenge/${encodeURIComponent(challengeId)}`
 }
 
 export function renderQrPng(text: string): Promise<Buffer> {

@@ -1,10 +1,10 @@
 // What the phone app does once its owner approves a code: it signs the challenge as one of the
 // identity's devices. The sign knob and the test key `test-signs` both sign this way.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { signAuthToken } from './auth-token.ts'
-import type { Challenge } from './challenge-store.ts'
-import type { ServiceContext } from '../context.ts'
-import type { Device, Identity } from '../identities/identity-store.ts'
+import { signAuthToken } from './auth-token.js'
+import type { Challenge } from './challenge-store.js'
+import type { ServiceContext } from '../context.js'
+import type { Device, Identity } from '../identities/identity-store.js'
 
 /**
  * Signs a pending challenge as `device` of `identity`; a challenge that is no longer pending is

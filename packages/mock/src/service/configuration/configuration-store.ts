@@ -1,7 +1,7 @@
 // Each app's settings at the service. The spec does not show them, but every official client
 // reads and writes them (GET and PATCH /v1/entity/configuration): where the app's site and
 // controller live, and whether confirmed sign-ins start sessions the service keeps.
-import type { Collection } from '../../store/store.ts'
+import type { Collection } from '../../store/store.js'
 
 export interface AppConfiguration {
   websiteUrl: string | null

@@ -2,11 +2,11 @@
 // the official clients read them and write them (PHP sends only the fields it changes, Node sends
 // all three with null for "none"). The session switch has two names, and clients read both.
 import type * as Wire from 'service-auth/server'
-import { FieldValidator } from '../../common/field-validator.ts'
-import { parseJsonObject } from '../../common/read-body.ts'
-import { sendJson } from '../../common/respond.ts'
-import type { AppConfiguration } from './configuration-store.ts'
-import type { SignedExchange, SignedHandler } from '../context.ts'
+import { FieldValidator } from '../../common/field-validator.js'
+import { parseJsonObject } from '../../common/read-body.js'
+import { sendJson } from '../../common/respond.js'
+import type { AppConfiguration } from './configuration-store.js'
+import type { SignedExchange, SignedHandler } from '../context.js'
 
 const URL_FIELDS = ['websiteUrl', 'authenticationUrl', 'registrationUrl'] as const
 const HTTP_URL = /^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i

@@ -1,12 +1,12 @@
 // The phone app's side of enrollment, simulated: a device scans an enrollment QR code and
 // redeems the token, which provisions it for the identity (fills Identity.tokens).
-import { HttpProblem } from '../../common/problem.ts'
-import { sendEmpty, sendJson } from '../../common/respond.ts'
-import type { Handler, ServiceContext } from '../context.ts'
-import { enrollmentIdFrom, type Enrollment } from '../enrollments/enrollment-store.ts'
-import { deviceJson, identityJson } from '../identities/identity-json.ts'
-import { knobFields } from '../knobs/knob-fields.ts'
-import { toTimestamp } from '../timestamps.ts'
+import { HttpProblem } from '../../common/problem.js'
+import { sendEmpty, sendJson } from '../../common/respond.js'
+import type { Handler, ServiceContext } from '../context.js'
+import { enrollmentIdFrom, type Enrollment } from '../enrollments/enrollment-store.js'
+import { deviceJson, identityJson } from '../identities/identity-json.js'
+import { knobFields } from '../knobs/knob-fields.js'
+import { toTimestamp } from '../timestamps.js'
 
 const DEFAULT_MODEL = 'Mock phone'
 

@@ -1,8 +1,8 @@
 // DELETE /v1/entity/tokens/{id}: a device (an element of Identity.tokens) is removed from its
 // identity, as when a phone is lost. Not in the spec; every official client calls it.
-import { HttpProblem } from '../../common/problem.ts'
-import { sendEmpty } from '../../common/respond.ts'
-import type { SignedHandler } from '../context.ts'
+import { HttpProblem } from '../../common/problem.js'
+import { sendEmpty } from '../../common/respond.js'
+import type { SignedHandler } from '../context.js'
 
 /**
  * 204; 404 when no identity of the key's app has the device. A challenge the device signed can

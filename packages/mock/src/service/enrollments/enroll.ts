@@ -6,16 +6,16 @@
 // `sendEmailTo: ""` (.NET also `nickname: ""`, as it cannot send null), `enrollmentType`. A blank
 // or null optional field therefore means "not given": a re-enrollment keeps the nickname. Fields
 // the mock does not know are ignored, as the real service ignores what it does not use.
-import { FieldValidator } from '../../common/field-validator.ts'
-import { parseJsonObject } from '../../common/read-body.ts'
-import { sendJson } from '../../common/respond.ts'
-import type { SignedExchange, SignedHandler } from '../context.ts'
-import { composeEnrollmentEmail } from './enrollment-email.ts'
-import { enrollmentQrText, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollment-store.ts'
-import { readIdentifier, readNickname, readRole } from '../identities/identity-fields.ts'
-import { identityJson } from '../identities/identity-json.ts'
-import { renderQrPng } from '../challenges/qr-images.ts'
-import { toTimestamp } from '../timestamps.ts'
+import { FieldValidator } from '../../common/field-validator.js'
+import { parseJsonObject } from '../../common/read-body.js'
+import { sendJson } from '../../common/respond.js'
+import type { SignedExchange, SignedHandler } from '../context.js'
+import { composeEnrollmentEmail } from './enrollment-email.js'
+import { enrollmentQrText, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollment-store.js'
+import { readIdentifier, readNickname, readRole } from '../identities/identity-fields.js'
+import { identityJson } from '../identities/identity-json.js'
+import { renderQrPng } from '../challenges/qr-images.js'
+import { toTimestamp } from '../timestamps.js'
 
 // A language, optionally with a region or script: en, de-CH, pt_BR, zh-Hant.
 const LOCALE = /^[a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})*$/

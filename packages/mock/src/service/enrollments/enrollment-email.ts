@@ -1,7 +1,7 @@
 // The enrollment e-mail (spec section 4, Enroll: sendEmail, sendEmailTo, sendEmailLocale, and the
 // clients' sendEmailTimeZone): what it says, in the few languages the mock knows, with the expiry
 // as a person reads it in their time zone. Other locales fall back to English, no zone to UTC.
-import type { OutboxMessage } from './outbox.ts'
+import type { OutboxMessage } from './outbox.js'
 
 interface Texts {
   subject: string

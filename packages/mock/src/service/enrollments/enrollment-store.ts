@@ -2,7 +2,7 @@
 // the store. A token is redeemed once, by the device that scans it, before it expires; old ones
 // are swept.
 import { randomUUID } from 'node:crypto'
-import type { Collection } from '../../store/store.ts'
+import type { Collection } from '../../store/store.js'
 
 /** Seconds a token lives when enroll names no timeout: a day, so an e-mailed code still works tomorrow. */
 export const DEFAULT_ENROLLMENT_TIMEOUT_SECONDS = 86_400

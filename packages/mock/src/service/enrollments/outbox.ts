@@ -1,7 +1,7 @@
 // The e-mails the service would have sent. A local service sends no real mail; tests and people
 // read what would have gone out through the knobs instead. Kept in the store like the rest.
 import { randomUUID } from 'node:crypto'
-import type { Collection } from '../../store/store.ts'
+import type { Collection } from '../../store/store.js'
 
 export interface OutboxAttachment {
   filename: string

@@ -2,13 +2,13 @@
 // whose method and path the spec leaves open: the official clients send PATCH
 // /v1/entity/identities/{identifier}/rename, and POST is kept for callers of the mock's first form.
 // Each request kind validates its whole input in one function before anything changes.
-import { FieldValidator } from '../../common/field-validator.ts'
-import { parseJsonObject } from '../../common/read-body.ts'
-import { sendEmpty, sendJson } from '../../common/respond.ts'
-import type { SignedExchange, SignedHandler } from '../context.ts'
-import { checkIdentifierFree, identityInPath, readIdentifier, readNickname, readRole } from './identity-fields.ts'
-import { identityJson } from './identity-json.ts'
-import type { IdentityChanges } from './identity-store.ts'
+import { FieldValidator } from '../../common/field-validator.js'
+import { parseJsonObject } from '../../common/read-body.js'
+import { sendEmpty, sendJson } from '../../common/respond.js'
+import type { SignedExchange, SignedHandler } from '../context.js'
+import { checkIdentifierFree, identityInPath, readIdentifier, readNickname, readRole } from './identity-fields.js'
+import { identityJson } from './identity-json.js'
+import type { IdentityChanges } from './identity-store.js'
 
 // The official clients read the whole list from one GET without a query, so the default page is
 // the largest; a longer list is paged, and the Link header says so.

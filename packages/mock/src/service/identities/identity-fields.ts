@@ -1,9 +1,9 @@
 // The rules for identity fields, shared by enroll, create, update and rename, so an identifier
 // valid in one request is valid in all of them.
-import type { FieldValidator } from '../../common/field-validator.ts'
-import { HttpProblem } from '../../common/problem.ts'
-import type { SignedExchange, ServiceContext } from '../context.ts'
-import type { Identity } from './identity-store.ts'
+import type { FieldValidator } from '../../common/field-validator.js'
+import { HttpProblem } from '../../common/problem.js'
+import type { SignedExchange, ServiceContext } from '../context.js'
+import type { Identity } from './identity-store.js'
 
 // Control characters are refused: identifiers end up in URLs, tokens and e-mails.
 const IDENTIFIER_RULES = { maxLength: 255, printable: true }
@@ -18,11 +18,9 @@ const ROLE_RULES = {
   },
 }
 
-export const readIdentifier = (fields: FieldValidator, field = 'identifier'): string | undefined =>
-  fields.requiredString(field, IDENTIFIER_RULES)
+export const readIdentifier = (fields: FieldValidator, field = 'identifier'): string | undefined => fields.requiredString(field, IDENTIFIER_RULES)
 
-export const readNickname = (fields: FieldValidator): string | null | undefined =>
-  fields.nullableString('nickname', { maxLength: 255, printable: true })
+export const readNickname = (fields: FieldValidator): string | null | undefined => fields.nullableString('nickname', { maxLength: 255, printable: true })
 
 export const readRole = (fields: FieldValidator): string | undefined => fields.string('role', ROLE_RULES)
 

@@ -2,9 +2,9 @@
 // Identity.sessions are not in the spec, but every official client reads them). Typed with the
 // shapes service-auth/server promises integrators, so the two cannot drift apart.
 import type * as Wire from 'service-auth/server'
-import type { Device, Identity } from './identity-store.ts'
-import type { Session, SessionStore } from '../sessions/session-store.ts'
-import { toTimestamp } from '../timestamps.ts'
+import type { Device, Identity } from './identity-store.js'
+import type { Session, SessionStore } from '../sessions/session-store.js'
+import { toTimestamp } from '../timestamps.js'
 
 export function deviceJson(device: Device): Wire.Device {
   return {

@@ -2,7 +2,7 @@
 // through to the store as a whole. Callers validate first: every method here changes state and
 // assumes its input is good.
 import { randomUUID } from 'node:crypto'
-import type { Collection } from '../../store/store.ts'
+import type { Collection } from '../../store/store.js'
 
 export interface Device {
   id: string
@@ -55,7 +55,10 @@ export class IdentityStore {
   #seq = 0
 
   constructor(private readonly records: Collection<IdentityRecord>) {
-    for (const identity of records.load().map(fromRecord).sort((a, b) => a.seq - b.seq)) {
+    for (const identity of records
+      .load()
+      .map(fromRecord)
+      .sort((a, b) => a.seq - b.seq)) {
       this.#appMap(identity.app).set(identity.identifier, identity)
       this.#byId.set(identity.id, identity)
       this.#seq = identity.seq

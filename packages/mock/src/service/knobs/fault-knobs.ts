@@ -2,10 +2,10 @@
 // while, or wait until POST /__knobs/release (GET /__knobs/hold lists those waiting). Each takes
 // a `key`, which limits it to that API key's requests (see fault-rules.ts). DELETE
 // /__knobs/fail ends an outage of the test's choosing: whatever failures are left go unused.
-import { sendEmpty, sendJson } from '../../common/respond.ts'
-import type { Handler } from '../context.ts'
-import { RULE_MATCHES } from './fault-rules.ts'
-import { FAIL_FIELDS, keyField, keyParam, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.ts'
+import { sendEmpty, sendJson } from '../../common/respond.js'
+import type { Handler } from '../context.js'
+import { RULE_MATCHES } from './fault-rules.js'
+import { FAIL_FIELDS, keyField, keyParam, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.js'
 
 export const fail: Handler = (context, exchange) => {
   const fields = knobFields(exchange, [...FAIL_FIELDS, 'match', 'key'])

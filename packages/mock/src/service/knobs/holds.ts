@@ -4,7 +4,7 @@
 // releases it, however long each step takes. A hold asked for through an API key holds only that
 // key's requests, and a release through it lets only those go: tests sharing one mock never
 // release each other's.
-import { RuleQueue, type RequestKind, type RuleScope, type RuleTarget } from './fault-rules.ts'
+import { RuleQueue, type RequestKind, type RuleScope, type RuleTarget } from './fault-rules.js'
 
 export interface HoldRule extends RuleScope {
   /** Requests still to hold. */

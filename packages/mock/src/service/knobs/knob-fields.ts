@@ -1,10 +1,10 @@
 // Shared reading of knob requests: strict bodies (a typo is a 400, not a silently ignored field),
 // the API key a knob is limited to, and the challenge a knob path names.
-import { FieldValidator } from '../../common/field-validator.ts'
-import { fieldProblem, HttpProblem } from '../../common/problem.ts'
-import { parseJsonObject } from '../../common/read-body.ts'
-import type { Challenge } from '../challenges/challenge-store.ts'
-import type { Exchange, ServiceContext } from '../context.ts'
+import { FieldValidator } from '../../common/field-validator.js'
+import { fieldProblem, HttpProblem } from '../../common/problem.js'
+import { parseJsonObject } from '../../common/read-body.js'
+import type { Challenge } from '../challenges/challenge-store.js'
+import type { Exchange, ServiceContext } from '../context.js'
 
 // setTimeout's ceiling is about 24.8 days; a day is more than any test needs.
 export const MAX_KNOB_MS = 86_400_000

@@ -1,13 +1,13 @@
 // The /__knobs/ endpoints: how tests and people decide when a phone enrolls and signs, when a
 // challenge expires and when the service fails or dawdles, instead of waiting on real time.
 // They are apart from the /v1/ API, unsigned, and off unless the service is started with them.
-import type { Route } from '../../common/router.ts'
-import { createKey } from '../access/key-knobs.ts'
-import { consume, expire, failChallenge, listChallenges, sign } from '../challenges/challenge-knobs.ts'
-import type { Handler } from '../context.ts'
-import { expireEnrollment, listEnrollments, provisionDevice } from '../devices/device-knobs.ts'
-import { delay, endFailures, fail, hold, listHeld, release } from './fault-knobs.ts'
-import { clearOutbox, configure, listOutbox, listRequests, reset, showConfig } from './state-knobs.ts'
+import type { Route } from '../../common/router.js'
+import { createKey } from '../access/key-knobs.js'
+import { consume, expire, failChallenge, listChallenges, sign } from '../challenges/challenge-knobs.js'
+import type { Handler } from '../context.js'
+import { expireEnrollment, listEnrollments, provisionDevice } from '../devices/device-knobs.js'
+import { delay, endFailures, fail, hold, listHeld, release } from './fault-knobs.js'
+import { clearOutbox, configure, listOutbox, listRequests, reset, showConfig } from './state-knobs.js'
 
 export const KNOB_ROUTES: Route<Handler>[] = [
   { pattern: /^\/__knobs\/challenges$/, methods: { GET: listChallenges } },

@@ -1,9 +1,9 @@
 // The knobs over the service as a whole: its settings, what it received, what it would have
 // e-mailed, and a reset to a clean start.
-import { sendEmpty, sendJson } from '../../common/respond.ts'
-import type { Handler } from '../context.ts'
-import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from '../enrollments/enrollment-store.ts'
-import { knobFields, MAX_KNOB_MS } from './knob-fields.ts'
+import { sendEmpty, sendJson } from '../../common/respond.js'
+import type { Handler } from '../context.js'
+import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from '../enrollments/enrollment-store.js'
+import { knobFields, MAX_KNOB_MS } from './knob-fields.js'
 
 export const configure: Handler = (context, exchange) => {
   const fields = knobFields(exchange, ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'browserRateLimit', 'rateLimitWindowMs'])

@@ -1,7 +1,7 @@
 // Session.client: what a sign-in session says about the browser that asked for the challenge,
 // read off its User-Agent and address. `location` stays null: the mock has no geo-IP data offline.
-import type { ChallengeBrowser } from '../challenges/challenge-store.ts'
-import type { SessionClient } from './session-store.ts'
+import type { ChallengeBrowser } from '../challenges/challenge-store.js'
+import type { SessionClient } from './session-store.js'
 
 // First match wins: Edge and Opera also say Chrome, and Chrome also says Safari.
 const BROWSERS: [RegExp, string][] = [

@@ -2,8 +2,8 @@
 // authentication, until it expires or the app logs it out. Not in the spec; every official
 // client reads them (Identity.sessions, /v1/entity/sessions) and the token names one in `sid`.
 import type { SessionClient } from 'service-auth/server'
-import type { Collection } from '../../store/store.ts'
-import type { Device, IdentityRecord } from '../identities/identity-store.ts'
+import type { Collection } from '../../store/store.js'
+import type { Device, IdentityRecord } from '../identities/identity-store.js'
 
 export type { SessionClient }
 

@@ -1,13 +1,13 @@
 // /v1/entity/sessions: the sign-in sessions of the key's app (see session-store.ts). Not in the
 // spec; the official clients list them, read one, report their own session times, and log out.
-import { ErrorCode } from '../../common/error-codes.ts'
-import { FieldValidator } from '../../common/field-validator.ts'
-import { fieldProblem, HttpProblem, type FieldErrors } from '../../common/problem.ts'
-import { isJsonObject, parseJsonArray } from '../../common/read-body.ts'
-import { sendEmpty, sendJson } from '../../common/respond.ts'
-import type { ServiceContext, SignedExchange, SignedHandler } from '../context.ts'
-import { sessionJson } from '../identities/identity-json.ts'
-import type { Session } from './session-store.ts'
+import { ErrorCode } from '../../common/error-codes.js'
+import { FieldValidator } from '../../common/field-validator.js'
+import { fieldProblem, HttpProblem, type FieldErrors } from '../../common/problem.js'
+import { isJsonObject, parseJsonArray } from '../../common/read-body.js'
+import { sendEmpty, sendJson } from '../../common/respond.js'
+import type { ServiceContext, SignedExchange, SignedHandler } from '../context.js'
+import { sessionJson } from '../identities/identity-json.js'
+import type { Session } from './session-store.js'
 
 // One PATCH reports at most this many sessions; the body limit would stop far more anyway.
 const MAX_UPDATES = 500

@@ -3,10 +3,10 @@
 // code and no configuration. They exist only here, in the mock: never a default of the embed or
 // of the controller helper, so nothing built against them can reach a real service by accident.
 // They plug into the service through its hooks (hooks.ts); no handler knows of them.
-import type { Challenge } from '../challenges/challenge-store.ts'
-import { signChallenge } from '../challenges/sign-challenge.ts'
-import type { ServiceContext } from '../context.ts'
-import type { Device, Identity } from '../identities/identity-store.ts'
+import type { Challenge } from '../challenges/challenge-store.js'
+import { signChallenge } from '../challenges/sign-challenge.js'
+import type { ServiceContext } from '../context.js'
+import type { Device, Identity } from '../identities/identity-store.js'
 
 /**
  * The mock's test keys, by what they do: `test-signs` is signed by the test identity's phone,
