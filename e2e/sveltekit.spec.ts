@@ -3,12 +3,11 @@
 // phone signs the code shown. The login page is a Svelte 5 page with the <service-auth> element,
 // rendered on the server with the widget's place held; the controller is a +server.ts endpoint.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { startMockService, type MockService } from '@service-auth/mock'
+import { freePort, stopProcess } from './processes.js'
 import { signsInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
@@ -20,16 +19,6 @@ test.describe.configure({ mode: 'serial' })
 let service: MockService
 let app: ChildProcess | undefined
 let appUrl: string
-
-/** A port nothing listens on now: adapter-node prints the port it was given, so 0 would not tell. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
-}
 
 test.beforeAll(async () => {
   // A production build: half a minute on a busy two-core machine.
@@ -63,10 +52,7 @@ test.beforeAll(async () => {
   app.stdout!.resume()
 })
 test.afterAll(async () => {
-  if (app && app.exitCode === null) {
-    app.kill()
-    await once(app, 'exit')
-  }
+  await stopProcess(app)
   await service?.close()
 })
 

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { startMockService, type MockService } from '@service-auth/mock'
+import { stopProcess } from './processes.js'
 import { signsInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
@@ -32,10 +33,7 @@ test.beforeAll(async () => {
   appUrl = new URL(line).origin
 })
 test.afterAll(async () => {
-  if (app && app.exitCode === null) {
-    app.kill()
-    await once(app, 'exit')
-  }
+  await stopProcess(app)
   await service?.close()
 })
 

@@ -9,9 +9,7 @@
 // build them, sign in against the mock (`service-auth-mock` from its tarball) with the test key
 // test-signs, in Chromium.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -20,6 +18,7 @@ import { promisify } from 'node:util'
 import { chromium, type Browser } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumLaunchOptions } from '../../e2e/chromium.js'
+import { freePort } from '../../e2e/processes.js'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -60,16 +59,6 @@ async function snippets(name: string, language: string): Promise<string[]> {
   const found = [...text.matchAll(pattern)].map((match) => match[1]!)
   expect(found.length, `the service-auth README has a ${name} snippet`).toBeGreaterThan(0)
   return found
-}
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
 }
 
 /** Starts `node args…` in `cwd` in a process group of its own (so that it goes with its children), waiting for a line that `ready` matches. */

@@ -2,7 +2,7 @@
 // its root element (they are the server's settings, not the build's).
 import { createApp } from 'vue'
 import 'service-auth/style.css'
-import App from './App.js'
+import App from './App.vue'
 
 const root = document.getElementById('app')!
 createApp(App, { api: root.dataset.api!, apiKey: root.dataset.key! }).mount(root)
