@@ -44,6 +44,13 @@ describe('<service-auth>', () => {
     expect(document.createElement('service-auth')).toBeInstanceOf(ServiceAuthElement)
   })
 
+  it("a second copy of the module (a page with two bundles) leaves the first one's element, and throws nothing", async () => {
+    vi.resetModules()
+    const copy = await import('../src/element.js')
+    expect(copy.ServiceAuthElement).not.toBe(ServiceAuthElement)
+    expect(customElements.get('service-auth')).toBe(ServiceAuthElement)
+  })
+
   it('mounts the widget when connected: its attributes are the options, one challenge', async () => {
     const el = element({ api: API, 'image-kind': 'qrcode-large', locale: 'en' })
     await flush()
@@ -141,6 +148,38 @@ describe('<service-auth>', () => {
     await flush()
     expect(service.creates).toHaveLength(2)
     expect(el.state).toBe('ready')
+  })
+
+  it('start() and stop() out of the page do nothing, and a removal undone and done again in one task fails nothing', async () => {
+    const loose = document.createElement('service-auth')
+    loose.start()
+    loose.stop()
+    expect(loose.state).toBeUndefined()
+    const el = element()
+    await flush()
+    const uncaught: unknown[] = []
+    const onError = (event: ErrorEvent) => uncaught.push(event.error)
+    window.addEventListener('error', onError)
+    // Two disconnections, each with its own look after it: the second finds the widget gone.
+    el.remove()
+    document.body.append(el)
+    el.remove()
+    await flush()
+    window.removeEventListener('error', onError)
+    expect(uncaught).toEqual([])
+    expect(get(el)).toBeUndefined()
+    el.start()
+    el.stop()
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it("relays only its own widget's events, not those of an element inside it", async () => {
+    const events = heard()
+    const el = element({ 'auto-start': 'false' })
+    await flush()
+    const inner = el.appendChild(document.createElement('div'))
+    inner.dispatchEvent(new CustomEvent('service-auth:ready', { bubbles: true, detail: { challengeId: 'x', expiresAt: 'y' } }))
+    expect(events).toEqual([])
   })
 
   it('keeps its code when moved within the page (disconnected and connected in one go)', async () => {

@@ -3,7 +3,7 @@
 import { createApp, defineComponent, h, nextTick, reactive, type App } from 'vue'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ServiceAuth } from '../src/vue.js'
-import { FakeService, dataSrcOf, flush, seen, stubNavigation, tokenResponse } from './helpers.js'
+import { FakeService, dataSrcOf, flush, seen, status, stubNavigation, tokenResponse } from './helpers.js'
 
 let service: FakeService
 let app: App | undefined
@@ -64,6 +64,7 @@ describe('<ServiceAuth> for Vue', () => {
   })
 
   it('emits ready, signed and error with the details; onSuccess returning false takes over navigation', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const nav = stubNavigation()
     service.poll = () => tokenResponse()
     const heard: [string, unknown][] = []
@@ -85,6 +86,73 @@ describe('<ServiceAuth> for Vue', () => {
     ])
     expect(nav.assign).not.toHaveBeenCalled()
     expect(seen(widgetElement(container)).status).toBe('Signed in')
+    // Each emit passed its validator.
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('without onSuccess, navigates as the controller said, and nothing fails', async () => {
+    const errors = vi.spyOn(console, 'error')
+    const nav = stubNavigation()
+    service.poll = () => tokenResponse()
+    mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller' }))
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
+    expect(errors).not.toHaveBeenCalled()
+  })
+
+  it('emits expired with its details, and every emit passes its validator: Vue warns of nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    // The first code expires at its first poll; the next poll fails, which the widget reports.
+    const polls = [status(410), status(503)]
+    service.poll = () => polls.shift() ?? status(503)
+    const heard: [string, unknown][] = []
+    mountApp(() =>
+      h(ServiceAuth, {
+        apiKey: 'pk_test_123',
+        authUrl: '/auth/controller',
+        onReady: (detail: unknown) => heard.push(['ready', detail]),
+        onExpired: (detail: unknown) => heard.push(['expired', detail]),
+        onError: (detail: unknown) => heard.push(['error', detail]),
+      }),
+    )
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(heard.slice(0, 4)).toEqual([
+      ['ready', { challengeId: 'c1', expiresAt: expect.any(String) }],
+      ['expired', { challengeId: 'c1' }],
+      ['ready', { challengeId: 'c2', expiresAt: expect.any(String) }],
+      ['error', { reason: 'service', status: 503, retryAfter: 0 }],
+    ])
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('says in a Vue warning, naming the component, that apiKey and authUrl are required', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    mountApp(() => h(ServiceAuth as never, {}))
+    const said = warn.mock.calls.map((call) => call.join(' '))
+    expect(said).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Missing required prop: "apiKey"[\s\S]*<ServiceAuth/),
+        expect.stringMatching(/Missing required prop: "authUrl"/),
+      ]),
+    )
+  })
+
+  it('texts changed in place start afresh with them', async () => {
+    const texts = reactive({ ready: 'Scan it' })
+    const container = mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', texts }))
+    await flush()
+    expect(seen(widgetElement(container)).status).toBe('Scan it')
+    texts.ready = 'Scan this one'
+    await nextTick()
+    await flush()
+    expect(keysSent()).toHaveLength(2)
+    expect(seen(widgetElement(container)).status).toBe('Scan this one')
   })
 
   it('navigates as the controller said when onSuccess returns anything else', async () => {
