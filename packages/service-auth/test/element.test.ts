@@ -64,6 +64,13 @@ describe('<service-auth>', () => {
     expect(get(el)).toBeDefined()
   })
 
+  it('takes a flag attribute other than `false` as on', async () => {
+    element({ 'auto-start': 'true', 'image-data': '' })
+    await flush()
+    expect(service.creates).toHaveLength(1)
+    expect(JSON.parse(String(service.creates[0]!.init.body))).toMatchObject({ returnAuthImageData: true })
+  })
+
   it('reads every option from its kebab-case attribute, `false` turning a flag off', async () => {
     const el = element({ 'auto-start': 'false', 'image-data': 'false', 'auth-type': 'web', 'auth-header': 'Authorization' })
     await flush()
