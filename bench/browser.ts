@@ -7,8 +7,8 @@
 // alone; a page opened there really goes hidden when its window is minimized (the bench checks
 // document.hidden before it counts anything).
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { createServer } from 'node:net'
 import { chromiumLaunchOptions } from '../e2e/chromium.js'
+import { freePort } from '../e2e/processes.js'
 
 export interface BenchBrowser {
   browser: Browser
@@ -53,18 +53,6 @@ export async function launchBrowser(): Promise<BenchBrowser> {
     await browser.close()
     throw error
   }
-}
-
-/** A port free right now. Chromium takes it a moment later; nothing else here races for ports. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Minimizes or restores the page's window: the page goes hidden or visible for real. */

@@ -1,13 +1,13 @@
 // @vitest-environment node
 // handleControllerRequest against the real mock service over HTTP: the client signs every call,
 // the knobs play the phone, and each failure the controller can meet is met for real.
-import { createServer } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { readQrPng } from '../../e2e/qr.js'
 import { createClient, handleControllerRequest, type Client, type ControllerOptions } from 'service-auth/server'
 import { useService } from '../../packages/mock/test/service/helpers.js'
+import { freePort } from '../../e2e/processes.js'
 
 const service = useService()
 
@@ -157,7 +157,7 @@ describe('handleControllerRequest against the mock service', () => {
 
   it('answers 502 when the service is down, and starts no session', async () => {
     const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
-    const down = createClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, key: service.key.key, secret: service.key.secret, timeout: 2000 })
+    const down = createClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, key: service.key.key, secret: service.key.secret, timeout: 2000 })
     const answer = await handleControllerRequest(request(token), options({ client: down }))
     expect(answer.status).toBe(502)
     expect(problemOf(answer)).toMatchObject({ status: 502, title: 'Bad Gateway' })
@@ -173,15 +173,3 @@ describe('handleControllerRequest against the mock service', () => {
     expect((await handleControllerRequest(request(token), options())).status).toBe(200)
   })
 })
-
-/** A port nothing listens on: one the system just handed out and took back. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}

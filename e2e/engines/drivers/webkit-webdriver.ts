@@ -2,11 +2,11 @@
 // WebKitGTK's MiniBrowser on an Xvfb display of the suite's own. Classic WebDriver has no console
 // log: the pages' own record stands in (see Tab.logged).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { until } from '../../until.js'
 import { callExpression, type Engine, type Tab } from '../driver.js'
 import { WebDriverSession } from './webdriver-client.js'
 import { startXvfb, stop, type Display } from './xvfb.js'
+import { freePort } from '../../processes.js'
 
 export async function launchWebKit(): Promise<Engine> {
   const display = await startXvfb()
@@ -69,16 +69,4 @@ function tab(session: WebDriverSession): Tab {
       await session.switchToWindow(blank)
     },
   }
-}
-
-/** A port nothing listens on now, for the driver to take. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
