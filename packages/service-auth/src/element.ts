@@ -106,9 +106,9 @@ export class ServiceAuthElement extends Base {
     this.#update()
   }
 
-  /** What the widget shows (its `data-state`), or undefined while the element is not in the page. */
+  /** What the widget shows, or undefined while the element is not in the page. */
   get state(): State | undefined {
-    return get(this) && ((this.querySelector(':scope > .sa') as HTMLElement | null)?.dataset.state as State | undefined)
+    return get(this)?.state
   }
 
   /** Shows a fresh code and waits for the phone; does nothing while already running. */

@@ -1,6 +1,6 @@
 // The view: what the person sees of a widget's state. It knows nothing of the network.
 import type { Texts } from './i18n.js'
-import type { State } from './widget.js'
+import type { State } from './state.js'
 
 export interface Shown {
   /** The QR image's URL; without it the frame stays an empty placeholder of the same size. */

@@ -1,13 +1,15 @@
 /**
- * The widget's lifecycle: one state machine per mounted element. `State` is what the view shows
- * (and the root's `data-state`); the events go out as the transitions happen.
+ * The widget's lifecycle: one state machine per mounted element, after turbo's Visit. The states
+ * are named in state.ts, which also holds this diagram's moves as data; `transition()` checks each
+ * move against it, and takes one the diagram does not have for the bug it is (a run that was
+ * aborted meanwhile, by a listener that stopped the widget, say, ends there quietly). A run (one
+ * record, `Run`) goes from a first code until signed in, stopped for good, or aborted.
  *
  * | From                  | When                                                  | To                                 |
  * | --------------------- | ----------------------------------------------------- | ---------------------------------- |
- * | (mount)               | the markup is usable (and autoStart is not off)        | loading                            |
  * | (mount)               | autoStart is off                                      | idle, with a button                |
  * | (mount)               | the markup is not usable                              | error, without a button            |
- * | idle, expired, error  | start(), or the button                                | loading                            |
+ * | any but a run's       | start(), the button, autoStart (the next task)        | loading                            |
  * | loading               | the service created a challenge                       | ready (`ready`)                    |
  * | ready                 | a poll finds it not signed yet                        | ready                              |
  * | ready                 | it expired (410, or its deadline passed)              | loading, for a new code (`expired`) |
@@ -21,6 +23,8 @@
  * | loading               | the service refused (4xx), or the markup is at fault  | error (`error`)                    |
  * | any                   | stop()                                                | idle, with a button                |
  * | any                   | a bug of ours                                         | error (`error`, reason `internal`) |
+ *
+ * (`reconnecting` goes on as the state it stands for: ready while a code is shown, else loading.)
  */
 import { createChallenge, pollStatus, type Challenge } from './api.js'
 import { backoff } from './backoff.js'
@@ -29,10 +33,11 @@ import { readConfig, readTexts, toAppLink, type Config, type Options } from './c
 import { emit } from './events.js'
 import { handOver, type Next } from './hand-over.js'
 import { failure, isFailure, misconfigured, type Failure } from './http.js'
+import { move, type State } from './state.js'
 import { nextTask, sleep } from './timing.js'
 import { createView, type Shown, type View } from './view.js'
 
-export type State = 'idle' | 'loading' | 'ready' | 'reconnecting' | 'signing' | 'signed' | 'expired' | 'error'
+export type { State } from './state.js'
 
 /** Controls one mounted widget. */
 export interface Handle {
@@ -40,8 +45,12 @@ export interface Handle {
   start(): void
   /** Stops every request and timer; the widget offers a button to start again. */
   stop(): void
+  /** Stops, and shows a new code at once. */
+  reset(): void
   /** Stops, and removes what the widget added to the element. */
   destroy(): void
+  /** What the widget shows now. */
+  readonly state: State
 }
 
 // The spec's long poll is held about a second; this floor keeps a service that answers at
@@ -50,48 +59,79 @@ const POLL_FLOOR = 1000
 // Nobody is looking at a code that has been refreshed unattended this long: stop, offer a button.
 const UNATTENDED = 5 * 60_000
 
+/** What a run needs of its widget: where it is, what it was told, and how it changes what it shows. */
+interface Machine {
+  el: HTMLElement
+  config: Config
+  /** Moves to `to` and shows it; a move the diagram does not have throws, as the bug it is. */
+  transition(to: State, shown?: Shown): void
+  /** Reports a failure: with `retrying`, what stays shown while the run retries by itself (`reconnecting`); without, `error`. */
+  fail(failure: Failure, retrying?: Shown): void
+}
+
+/** Everything one run knows. */
+interface Run {
+  /** Aborts whatever the run has in flight; aborted once the run is over, however it ended. */
+  life: AbortController
+  /** The code on screen, until it is consumed, expires or is forgotten. */
+  challenge?: Challenge
+  /** What the view shows of it. */
+  shown: Shown
+  /** When the code on screen expires (epoch ms, this browser's clock). */
+  expires: number
+  /** When the code on screen was created. */
+  created: number
+  /**
+   * The next poll's earliest time. A new code's first poll waits for the last code's creation
+   * plus the floor, not for the last poll: a code lives minutes, so a refreshed code is polled at
+   * once, while codes that a service kills at once are replaced at most twice a second.
+   */
+  nextPoll: number
+  /** Since when codes have been replaced with nobody looking (hidden time does not count). */
+  unattendedSince: number
+  /** Failures in a row, for the backoff; a poll that finds the code unsigned clears them. */
+  failures: number
+  /** That the last sign-in failed, said in place of "scan with the app" beside the next code (only). */
+  notice?: 'failed'
+}
+
 /** Mounts a widget on `el`; `onDestroy` runs once it is destroyed. */
 export function createWidget(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
   const config = readConfig(el, options)
   const life = new AbortController()
   listenForCallbacks(el, life.signal)
-  // The latest run, if one ever started; aborted once it is over, however it ended.
-  let run: AbortController | undefined
-  // The epoch: long enough ago that the first poll is not held back (sleep takes a negative wait as none).
-  let lastPoll = 0
-  // When the code on screen was created. The next code's first poll waits for that plus the floor,
-  // not for the floor of the last poll: a code lives minutes, so a refreshed code is polled at
-  // once, while codes that a service kills at once are replaced at most twice a second, not in a
-  // tight loop.
-  let lastCreated = 0
+  let state: State = 'idle'
+  let run: Run | undefined
   // What is wrong with the markup or options, from the start or once the service's answer shows
   // it (an image kind it does not offer). Trying again cannot mend it: nothing starts any more.
   let problem = config.problem
   // Made once needed: for a widget that starts, once its first request has left, which need not
-  // wait for it (see showNewCode).
+  // wait for it (see showNewCode). Its button always starts afresh.
   let built: View | undefined
-  const view = (): View => {
-    // Its button always starts afresh.
-    built ||= createView(el, ...readTexts(config), start)
-    return built
+  const view = () => (built ||= createView(el, ...readTexts(config), start))
+
+  const machine: Machine = {
+    el,
+    // Read by runs only, which start only without a problem: then the configuration is usable.
+    config: config as Config,
+    transition(to, shown) {
+      state = move(state, to)
+      view().show(to, shown)
+    },
+    fail,
   }
 
-  const start = () => {
-    if ((run && !run.signal.aborted) || problem || life.signal.aborted) return
-    run = new AbortController()
-    // Without a problem, the configuration is usable.
-    void runUntilDone(run, config as Config)
+  function start() {
+    if ((run && !run.life.signal.aborted) || problem || life.signal.aborted) return
+    run = { life: new AbortController(), shown: {}, expires: 0, created: 0, nextPoll: 0, unattendedSince: Date.now(), failures: 0 }
+    void runUntilDone(machine, run)
   }
 
-  /** Reports a failure: with `retrying`, what stays shown while the widget retries by itself (`reconnecting`); without, `error`. */
-  const fail = (reported: Failure, retrying?: Shown) => {
+  function fail(reported: Failure, retrying?: Shown) {
     const { reason, status, retryAfter, explanation } = reported
     // The markup is at fault: the problem names the attribute ("data-service-key is missing or
     // invalid"), so no prefix is needed.
-    if (reported.problem) {
-      problem = reported.problem
-      console.error(problem)
-    }
+    if (reported.problem) console.error((problem = reported.problem))
     // The service's own reason, which otherwise only the network tab shows; never the token.
     if (reason == 'rejected') {
       console.error(`service-auth: the service refused a code (${status}): ${explanation || 'no reason given'} Check data-service-key, data-service-api.`)
@@ -100,168 +140,153 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
     if (reported.field) console.error(`service-auth: the service's ${reported.field} is missing or invalid (${status}).`)
     emit(el, 'error', retrying ? { reason, status, retryAfter } : { reason, status })
     // No button for a problem in the markup: trying again cannot fix it.
-    view().show(retrying ? 'reconnecting' : 'error', retrying || { button: !problem })
+    machine.transition(retrying ? 'reconnecting' : 'error', retrying || { button: !problem })
   }
 
   // The back/forward cache restores the page with its old challenge, which the sign-in that
   // led away from it may have consumed: never resume it. The run stops as the page goes into the
   // cache (nothing in flight keeps it out), and a fresh one starts when it comes back.
-  addEventListener(
-    'pagehide',
-    (event) => {
-      if (event.persisted) run?.abort()
-    },
-    life,
-  )
-  addEventListener(
-    'pageshow',
-    (event) => {
-      if (event.persisted && run) start()
-    },
-    life,
-  )
+  addEventListener('pagehide', (event) => event.persisted && run?.life.abort(), life)
+  addEventListener('pageshow', (event) => event.persisted && run && start(), life)
 
-  /** One run, from a first code until signed in, refused or aborted; `current` is aborted once it is over. */
-  async function runUntilDone(current: AbortController, usable: Config): Promise<void> {
-    const { signal } = current
-    let refreshingSince = Date.now()
-    let failures = 0
-    // The code on screen: the challenge, when it expires (epoch ms, this browser's clock), and
-    // what the view shows of it.
-    let challenge: Challenge | undefined
-    let deadline = 0
-    let shown: Shown = {}
-    // That the last sign-in failed, said in place of "scan with the app" beside the next code (only).
-    let notice: 'failed' | undefined
-
-    /** loading → ready: a new challenge, its code shown. */
-    const showNewCode = async () => {
-      // The request first, then what the person sees: a widget's first view is built here, while
-      // its first request is in flight.
-      const created = createChallenge(usable, signal)
-      view().show('loading', { message: notice })
-      challenge = await created
-      deadline = Date.now() + challenge.lifetime
-      shown = {
-        imageSrc: challenge.imageSrc,
-        deadline,
-        // On touch devices the code is also a link that opens the app (a phone cannot scan its own screen).
-        link: config.appUrl && toAppLink(config.appUrl, challenge.id),
-        message: notice,
-      }
-      lastPoll = lastCreated
-      lastCreated = Date.now()
-      notice = undefined
-      emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
-      view().show('ready', shown)
-    }
-
-    /** signing → (navigation) or signed; a refusal → loading, saying so. Resolves true when the run is over. */
-    const handOverToken = async (signed: Challenge, token: string): Promise<boolean> => {
-      // From here on the challenge counts as consumed: it is never polled again, whatever follows.
-      emit(el, 'signed', { challengeId: signed.id })
-      challenge = undefined
-      view().show('signing')
-      let next: Next
-      try {
-        // Never retried: the token is single-use, and a refusal is an answer.
-        next = await handOver(usable, token, signal)
-      } catch (error) {
-        if (!isFailure(error)) throw error
-        emit(el, 'error', error)
-        notice = 'failed'
-        // Backed off as any failure is, and the count is cleared only by a poll that finds
-        // the next code unsigned: a service handing out tokens nobody signed cannot make
-        // the page call the controller, with this origin's cookies, twice a second. Nor
-        // does a refusal count as attention: such a loop ends with the unattended limit.
-        await sleep(backoff(0, failures++), signal)
-        return false
-      }
-      // Where the controller said (null: reload), unless a listener cancelled the event: then
-      // the page's own script goes on from here, and the widget says the person is signed in.
-      // `path` is the same place for a single-page app's router, when it is on this origin.
-      const path = next && next.origin == location.origin ? next.pathname + next.search + next.hash : undefined
-      if (!emit(el, 'success', { location: next?.href, path }, true)) view().show('signed')
-      else if (next) location.assign(next.href)
-      else location.reload()
-      return true
-    }
-
-    /** ready → ready, signing, or loading: waits its turn, then one long poll of the code on screen. Resolves true when the run is over. */
-    const poll = async (polled: Challenge): Promise<boolean> => {
-      await sleep(lastPoll + POLL_FLOOR - Date.now(), signal)
-      if (document.hidden) {
-        // Hidden tabs make no requests (checked after the wait, which the tab may have spent
-        // going away). Someone coming back is attending again, so refreshing the code for them
-        // restarts the unattended clock. (Aborting drops the listener and leaves this promise
-        // pending for good, which is fine: nothing else refers to the aborted run.)
-        await new Promise((visible) => document.addEventListener('visibilitychange', visible, { once: true, signal }))
-        refreshingSince = Date.now()
-        return false
-      }
-      lastPoll = Date.now()
-      const outcome = await pollStatus(polled.pollingUrl, deadline, signal)
-      if (outcome == 'pending') {
-        // The service answers again: a backoff starts afresh, and a reconnecting code is ready again.
-        failures = 0
-        view().show('ready', shown)
-        return false
-      }
-      if (typeof outcome == 'object') return handOverToken(polled, outcome.token)
-      if (outcome == 'expired') emit(el, 'expired', { challengeId: polled.id })
-      challenge = undefined
-      if (Date.now() - refreshingSince <= UNATTENDED) return false
-      view().show('expired', { button: true })
-      return true
-    }
-
-    try {
-      // Not in the task that started it: a widget destroyed in that same task sends nothing.
-      await nextTask()
-      if (signal.aborted) return
-      for (let over = false; !over; ) {
-        try {
-          if (challenge) over = await poll(challenge)
-          else await showNewCode()
-        } catch (error) {
-          if (!isFailure(error)) throw error
-          if (error.reason == 'rejected' || error.reason == 'config') {
-            fail(error)
-            return
-          }
-          fail(error, challenge ? shown : {})
-          await sleep(backoff(error.retryAfter, failures++), signal)
-        }
-      }
-    } catch (error) {
-      // An abort ends the run quietly. Anything else here is a bug of ours: say so visibly rather
-      // than freeze, and show the console what it was.
-      if (!signal.aborted) {
-        console.error(error)
-        fail(failure('internal'))
-      }
-    } finally {
-      current.abort()
-    }
-  }
-
-  if (config.problem) fail(misconfigured(config.problem))
+  if (problem) fail(misconfigured(problem))
   else if (config.autoStart) start()
-  else view().show('idle', { button: true })
+  else machine.transition('idle', { button: true })
 
+  const stop = () => {
+    run?.life.abort()
+    // Not once destroyed: that would build the view again.
+    if (!problem && !life.signal.aborted) machine.transition('idle', { button: true })
+  }
   return {
     start,
-    stop() {
-      run?.abort()
-      // Not once destroyed: that would build the view again.
-      if (!problem && !life.signal.aborted) view().show('idle', { button: true })
+    stop,
+    reset() {
+      stop()
+      start()
     },
     destroy() {
       if (life.signal.aborted) return
-      run?.abort()
+      run?.life.abort()
       life.abort()
       built?.dispose()
       onDestroy()
     },
+    get state() {
+      return state
+    },
   }
+}
+
+/** One run, until signed in, stopped for good or aborted; its `life` is aborted once it is over. */
+async function runUntilDone(m: Machine, run: Run): Promise<void> {
+  const { signal } = run.life
+  try {
+    // Not in the task that started it: a widget destroyed in that same task sends nothing.
+    await nextTask()
+    for (let over = signal.aborted; !over; ) {
+      try {
+        over = run.challenge ? await poll(m, run, run.challenge) : await showNewCode(m, run)
+      } catch (error) {
+        if (!isFailure(error)) throw error
+        // Refused, or the markup is at fault: no retry by itself will mend it.
+        if (error.reason == 'rejected' || error.reason == 'config') return m.fail(error)
+        m.fail(error, run.challenge ? run.shown : {})
+        await sleep(backoff(error.retryAfter, run.failures++), signal)
+      }
+    }
+  } catch (error) {
+    // An abort ends the run quietly. Anything else here is a bug of ours: say so visibly rather
+    // than freeze, and show the console what it was.
+    if (!signal.aborted) {
+      console.error(error)
+      m.fail(failure('internal'))
+    }
+  } finally {
+    run.life.abort()
+  }
+}
+
+/** loading → ready: a new challenge, its code shown. Resolves false: the run goes on. */
+async function showNewCode({ el, config, transition }: Machine, run: Run): Promise<false> {
+  // The request first, then what the person sees: a widget's first view is built here, while
+  // its first request is in flight.
+  const created = createChallenge(config, run.life.signal)
+  transition('loading', { message: run.notice })
+  const challenge = await created
+  run.challenge = challenge
+  run.expires = Date.now() + challenge.lifetime
+  run.shown = {
+    imageSrc: challenge.imageSrc,
+    deadline: run.expires,
+    // On touch devices the code is also a link that opens the app (a phone cannot scan its own screen).
+    link: config.appUrl && toAppLink(config.appUrl, challenge.id),
+    message: run.notice,
+  }
+  run.nextPoll = run.created + POLL_FLOOR
+  run.created = Date.now()
+  run.notice = undefined
+  emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
+  transition('ready', run.shown)
+  return false
+}
+
+/** ready → ready, signing, loading or expired: waits its turn, then one long poll of the code on screen. Resolves true when the run is over. */
+async function poll(m: Machine, run: Run, polled: Challenge): Promise<boolean> {
+  const { signal } = run.life
+  await sleep(run.nextPoll - Date.now(), signal)
+  if (document.hidden) {
+    // Hidden tabs make no requests (checked after the wait, which the tab may have spent
+    // going away). Someone coming back is attending again, so refreshing the code for them
+    // restarts the unattended clock. (Aborting drops the listener and leaves this promise
+    // pending for good, which is fine: nothing else refers to the aborted run.)
+    await new Promise((visible) => document.addEventListener('visibilitychange', visible, { once: true, signal }))
+    run.unattendedSince = Date.now()
+    return false
+  }
+  run.nextPoll = Date.now() + POLL_FLOOR
+  const outcome = await pollStatus(polled.pollingUrl, run.expires, signal)
+  if (outcome == 'pending') {
+    // The service answers again: a backoff starts afresh, and a reconnecting code is ready again.
+    run.failures = 0
+    m.transition('ready', run.shown)
+    return false
+  }
+  if (typeof outcome == 'object') return handOverToken(m, run, polled, outcome.token)
+  if (outcome == 'expired') emit(m.el, 'expired', { challengeId: polled.id })
+  run.challenge = undefined
+  if (Date.now() - run.unattendedSince <= UNATTENDED) return false
+  m.transition('expired', { button: true })
+  return true
+}
+
+/** signing → (navigation) or signed; a refusal → loading, saying so. Resolves true when the run is over. */
+async function handOverToken({ el, config, transition }: Machine, run: Run, signed: Challenge, token: string): Promise<boolean> {
+  // From here on the challenge counts as consumed: it is never polled again, whatever follows.
+  emit(el, 'signed', { challengeId: signed.id })
+  run.challenge = undefined
+  transition('signing')
+  let next: Next
+  try {
+    // Never retried: the token is single-use, and a refusal is an answer.
+    next = await handOver(config, token, run.life.signal)
+  } catch (error) {
+    if (!isFailure(error)) throw error
+    emit(el, 'error', error)
+    run.notice = 'failed'
+    // Backed off as any failure is, and the count is cleared only by a poll that finds the next
+    // code unsigned: a service handing out tokens nobody signed cannot make the page call the
+    // controller, with this origin's cookies, twice a second. Nor does a refusal count as
+    // attention: such a loop ends with the unattended limit.
+    await sleep(backoff(0, run.failures++), run.life.signal)
+    return false
+  }
+  // Where the controller said (null: reload), unless a listener cancelled the event: then the
+  // page's own script goes on from here, and the widget says the person is signed in. `path` is
+  // the same place for a single-page app's router, when it is on this origin.
+  const path = next && next.origin == location.origin ? next.pathname + next.search + next.hash : undefined
+  if (!emit(el, 'success', { location: next?.href, path }, true)) transition('signed')
+  else if (next) location.assign(next.href)
+  else location.reload()
+  return true
 }

@@ -64,6 +64,14 @@ describe('<service-auth>', () => {
     expect(get(el)).toBeDefined()
   })
 
+  it("takes its state from the widget's handle, not from the page: markup a script changed does not fool it", async () => {
+    const el = element()
+    await flush()
+    el.querySelector<HTMLElement>('.sa')!.dataset.state = 'error'
+    expect(el.state).toBe('ready')
+    expect(el.state).toBe(get(el)!.state)
+  })
+
   it('takes a flag attribute other than `false` as on', async () => {
     element({ 'auto-start': 'true', 'image-data': '' })
     await flush()

@@ -805,6 +805,101 @@ describe('stop, start and destroy', () => {
   })
 })
 
+describe('handle.state, and the moves the diagram has', () => {
+  it('says what the widget shows, through a sign-in: idle until the first request leaves, then loading, ready, signing', async () => {
+    service.poll = sequence(noContent, tokenResponse)
+    service.controller = () => held().promise
+    const { handle } = start()
+    expect(handle.state).toBe('idle')
+    await flush()
+    expect(handle.state).toBe('ready')
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(handle.state).toBe('signing')
+    handle.stop()
+    expect(handle.state).toBe('idle')
+  })
+
+  it('is loading while the first code is asked for, reconnecting while the service fails, error once it refuses', async () => {
+    const created = held()
+    service.create = sequence(
+      () => created.promise,
+      () => status(503),
+      () => status(401),
+    )
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { handle, el } = start()
+    await flush()
+    expect(handle.state).toBe('loading')
+    created.resolve(status(500))
+    await flush()
+    expect(handle.state).toBe('reconnecting')
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(handle.state).toBe('error')
+    expect(el.querySelector('.sa')!.getAttribute('data-state')).toBe('error')
+  })
+
+  it('is signed once a listener takes over navigation, expired once nobody is looking, and error for bad markup', async () => {
+    page.addEventListener('service-auth:success', (event) => event.preventDefault())
+    service.poll = tokenResponse
+    const signed = start()
+    await flush()
+    expect(signed.handle.state).toBe('signed')
+
+    service.poll = noContent
+    service.create = lifetimes(60_000)
+    const unattended = start()
+    await vi.advanceTimersByTimeAsync(6 * 60_000 + 10_000)
+    expect(unattended.handle.state).toBe('expired')
+
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(start({ 'data-service-key': '' }).handle.state).toBe('error')
+  })
+
+  it('reset() stops and shows a new code at once', async () => {
+    const { handle, ui } = start()
+    await flush()
+    expect(ui.image).toBe(dataSrcOf('c1'))
+    const [poll] = service.polls()
+    handle.reset()
+    expect(signalOf(poll).aborted).toBe(true)
+    await flush()
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(handle.state).toBe('ready')
+    expect(types(events)).toEqual(['ready', 'ready'])
+  })
+
+  it('stays stopped when a service-auth:ready listener stops it: the run it stopped shows no code after all', async () => {
+    page.addEventListener('service-auth:ready', () => handles[0].stop(), { once: true })
+    const logged = vi.spyOn(console, 'error')
+    const { handle, ui } = start()
+    await flush()
+    expect(handle.state).toBe('idle')
+    expect(ui.image).toBeNull()
+    expect(ui.countdown).toBeNull()
+    expect(ui.button).toBe(en.newCode)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.calls).toHaveLength(1)
+    expect(logged).not.toHaveBeenCalled()
+
+    ui.click()
+    await flush()
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(handle.state).toBe('ready')
+  })
+
+  it('stays stopped when a service-auth:signed listener stops it: no hand-over, no navigation', async () => {
+    page.addEventListener('service-auth:signed', () => handles[0].stop(), { once: true })
+    service.poll = tokenResponse
+    const { handle, ui } = start()
+    await flush()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(handle.state).toBe('idle')
+    expect(ui.status).toBe('')
+    expect(service.controllerCalls).toEqual([])
+    expect(nav.assign).not.toHaveBeenCalled()
+  })
+})
+
 describe('bad markup', () => {
   it('logs which attribute is wrong, reports a "config" error, and makes no request', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
