@@ -32,7 +32,7 @@ import { listenForCallbacks } from './callbacks.js'
 import { readConfig, readTexts, toAppLink, type Config, type Options } from './config.js'
 import { emit } from './events.js'
 import { handOver, type Next } from './hand-over.js'
-import { failure, isFailure, misconfigured, type Failure } from './http.js'
+import { ServiceAuthFailure } from './failure.js'
 import { move, type State } from './state.js'
 import { nextTask, sleep } from './timing.js'
 import { createView, type Shown, type View } from './view.js'
@@ -58,6 +58,8 @@ export interface Handle {
 const POLL_FLOOR = 1000
 // Nobody is looking at a code that has been refreshed unattended this long: stop, offer a button.
 const UNATTENDED = 5 * 60_000
+// Sign-ins a controller may refuse in one run before it stops.
+const REFUSALS = 3
 
 /** What a run needs of its widget: where it is, what it was told, and how it changes what it shows. */
 interface Machine {
@@ -65,8 +67,10 @@ interface Machine {
   config: Config
   /** Moves to `to` and shows it; a move the diagram does not have throws, as the bug it is. */
   transition(to: State, shown?: Shown): void
-  /** Reports a failure: with `retrying`, what stays shown while the run retries by itself (`reconnecting`); without, `error`. */
-  fail(failure: Failure, retrying?: Shown): void
+  /** Tells the console (what the failure says, if anything) and the page (the error event). */
+  report(failure: ServiceAuthFailure, retrying?: boolean): void
+  /** Reports a failure and shows it: with `retrying`, what stays shown while the run retries by itself (`reconnecting`); without, `error`. */
+  fail(failure: ServiceAuthFailure, retrying?: Shown): void
 }
 
 /** Everything one run knows. */
@@ -91,6 +95,8 @@ interface Run {
   unattendedSince: number
   /** Failures in a row, for the backoff; a poll that finds the code unsigned clears them. */
   failures: number
+  /** Sign-ins the controller refused; the third ends the run. */
+  refusals: number
   /** That the last sign-in failed, said in place of "scan with the app" beside the next code (only). */
   notice?: 'failed'
 }
@@ -108,7 +114,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
   // Made once needed: for a widget that starts, once its first request has left, which need not
   // wait for it (see showNewCode). Its button always starts afresh.
   let built: View | undefined
-  const view = () => (built ||= createView(el, ...readTexts(config), start))
+  const view = () => (built ||= createView(el, ...readTexts(config), start, imageLoaded))
 
   const machine: Machine = {
     el,
@@ -118,29 +124,43 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
       state = move(state, to)
       view().show(to, shown)
     },
+    report(reported, retrying) {
+      if (reported.message) console.error('service-auth: ' + reported.message)
+      emit(el, 'error', reported.detail(retrying))
+    },
     fail,
   }
 
   function start() {
     if ((run && !run.life.signal.aborted) || problem || life.signal.aborted) return
-    run = { life: new AbortController(), shown: {}, expires: 0, created: 0, nextPoll: 0, unattendedSince: Date.now(), failures: 0 }
+    run = { life: new AbortController(), shown: {}, expires: 0, created: 0, nextPoll: 0, unattendedSince: Date.now(), failures: 0, refusals: 0 }
     void runUntilDone(machine, run)
   }
 
-  function fail(reported: Failure, retrying?: Shown) {
-    const { reason, status, retryAfter, explanation } = reported
-    // The markup is at fault: the problem names the attribute ("data-service-key is missing or
-    // invalid"), so no prefix is needed.
-    if (reported.problem) console.error((problem = reported.problem))
-    // The service's own reason, which otherwise only the network tab shows; never the token.
-    if (reason == 'rejected') {
-      console.error(`service-auth: the service refused a code (${status}): ${explanation || 'no reason given'} Check data-service-key, data-service-api.`)
-    }
-    // Which field of its answer was of no use, which not even the network tab shows.
-    if (reported.field) console.error(`service-auth: the service's ${reported.field} is missing or invalid (${status}).`)
-    emit(el, 'error', retrying ? { reason, status, retryAfter } : { reason, status })
+  function fail(reported: ServiceAuthFailure, retrying?: Shown) {
+    // The markup is at fault, from the start or as the service's answer shows: its message
+    // names the attribute ("data-service-key is missing or invalid").
+    if (reported.reason == 'config') problem = reported.message
+    machine.report(reported, !!retrying)
     // No button for a problem in the markup: trying again cannot fix it.
     machine.transition(retrying ? 'reconnecting' : 'error', retrying || { button: !problem })
+  }
+
+  // The QR image did not load: the page's Content-Security-Policy lacks its source, most likely.
+  // A new code once; if its image fails too, the error state, naming what img-src must allow.
+  // An image that loads clears that.
+  let imageFailed = false
+  const imageLoaded = (loaded: boolean) => {
+    const src = run?.shown.imageSrc
+    if (loaded || !src || (state != 'ready' && state != 'reconnecting')) {
+      imageFailed = false
+      return
+    }
+    run!.life.abort()
+    imageFailed = !imageFailed
+    if (imageFailed) return start()
+    const origin = /^data:/.test(src) ? 'data:' : new URL(src).origin
+    fail(new ServiceAuthFailure('image', `the QR image did not load: does the page's Content-Security-Policy allow img-src ${origin}?`, undefined, true))
   }
 
   // The back/forward cache restores the page with its old challenge, which the sign-in that
@@ -149,7 +169,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
   addEventListener('pagehide', (event) => event.persisted && run?.life.abort(), life)
   addEventListener('pageshow', (event) => event.persisted && run && start(), life)
 
-  if (problem) fail(misconfigured(problem))
+  if (problem) fail(new ServiceAuthFailure('config', problem))
   else if (config.autoStart) start()
   else machine.transition('idle', { button: true })
 
@@ -188,9 +208,9 @@ async function runUntilDone(m: Machine, run: Run): Promise<void> {
       try {
         over = run.challenge ? await poll(m, run, run.challenge) : await showNewCode(m, run)
       } catch (error) {
-        if (!isFailure(error)) throw error
+        if (!(error instanceof ServiceAuthFailure)) throw error
         // Refused, or the markup is at fault: no retry by itself will mend it.
-        if (error.reason == 'rejected' || error.reason == 'config') return m.fail(error)
+        if (error.final) return m.fail(error)
         m.fail(error, run.challenge ? run.shown : {})
         await sleep(backoff(error.retryAfter, run.failures++), signal)
       }
@@ -200,7 +220,7 @@ async function runUntilDone(m: Machine, run: Run): Promise<void> {
     // than freeze, and show the console what it was.
     if (!signal.aborted) {
       console.error(error)
-      m.fail(failure('internal'))
+      m.fail(new ServiceAuthFailure('internal'))
     }
   } finally {
     run.life.abort()
@@ -260,8 +280,9 @@ async function poll(m: Machine, run: Run, polled: Challenge): Promise<boolean> {
   return true
 }
 
-/** signing → (navigation) or signed; a refusal → loading, saying so. Resolves true when the run is over. */
-async function handOverToken({ el, config, transition }: Machine, run: Run, signed: Challenge, token: string): Promise<boolean> {
+/** signing → (navigation) or signed; a refusal → loading, saying so, and the third → error. Resolves true when the run is over. */
+async function handOverToken(m: Machine, run: Run, signed: Challenge, token: string): Promise<boolean> {
+  const { el, transition } = m
   // From here on the challenge counts as consumed: it is never polled again, whatever follows.
   emit(el, 'signed', { challengeId: signed.id })
   run.challenge = undefined
@@ -269,24 +290,31 @@ async function handOverToken({ el, config, transition }: Machine, run: Run, sign
   let next: Next
   try {
     // Never retried: the token is single-use, and a refusal is an answer.
-    next = await handOver(config, token, run.life.signal)
+    next = await handOver(m.config, token, run.life.signal)
   } catch (error) {
-    if (!isFailure(error)) throw error
-    emit(el, 'error', error)
+    if (!(error instanceof ServiceAuthFailure)) throw error
+    // Three in a row, and the run stops with a button: a key that signs by itself, or a
+    // controller that refuses everyone, cannot loop.
+    if (++run.refusals >= REFUSALS) {
+      m.fail(error)
+      return true
+    }
+    m.report(error, true)
     run.notice = 'failed'
     // Backed off as any failure is, and the count is cleared only by a poll that finds the next
     // code unsigned: a service handing out tokens nobody signed cannot make the page call the
-    // controller, with this origin's cookies, twice a second. Nor does a refusal count as
-    // attention: such a loop ends with the unattended limit.
-    await sleep(backoff(0, run.failures++), run.life.signal)
+    // controller, with this origin's cookies, twice a second.
+    await sleep(backoff(error.retryAfter, run.failures++), run.life.signal)
     return false
   }
-  // Where the controller said (null: reload), unless a listener cancelled the event: then the
-  // page's own script goes on from here, and the widget says the person is signed in. `path` is
-  // the same place for a single-page app's router, when it is on this origin.
+  // Where the controller said, unless a listener cancelled the event: then the page's own script
+  // goes on from here, and the widget says the person is signed in. `path` is the same place for a
+  // single-page app's router, when it is on this origin. A controller that named no place leaves
+  // the page as it is: a reload would show a login page that may sign in again by itself.
   const path = next && next.origin == location.origin ? next.pathname + next.search + next.hash : undefined
-  if (!emit(el, 'success', { location: next?.href, path }, true)) transition('signed')
-  else if (next) location.assign(next.href)
-  else location.reload()
+  if (emit(el, 'success', { location: next?.href, path }, true) && next) location.assign(next.href)
+  else transition('signed')
+  if (!next)
+    console.warn('service-auth: the controller accepted the sign-in but named no location, so the page stays. Answer {"location": "/welcome"}, or a redirect.')
   return true
 }

@@ -155,7 +155,7 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
     page.document.body.innerHTML = '<div data-service-auth data-service-key="pk_test" data-service-auth-url="/auth/controller"></div>'
     page.eval((await read('service-auth.js')).toString())
     expect(page.document.querySelector('[role=status]')?.textContent).toBe('Sign-in is unavailable')
-    expect(logged).toEqual(['data-service-api is missing or invalid'])
+    expect(logged).toEqual(['service-auth: data-service-api is missing or invalid'])
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(fetched).not.toHaveBeenCalled()
     await page.happyDOM.close()

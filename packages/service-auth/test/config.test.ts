@@ -244,7 +244,7 @@ describe('options', () => {
   ])('an option of the wrong type or empty counts as missing, and says so: the key as %s', async (_, options) => {
     const el = mountWidget({}, options)
     await flush()
-    expect(consoleError).toHaveBeenCalledExactlyOnceWith('data-service-key is missing or invalid')
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('service-auth: data-service-key is missing or invalid')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(service.calls).toEqual([])
   })
@@ -382,7 +382,7 @@ describe('app URL (data-service-app-url)', () => {
     touch(false)
     const el = mountWidget({ 'data-service-app-url': appUrl })
     await flush()
-    expect(consoleError).toHaveBeenCalledWith('data-service-app-url is missing or invalid')
+    expect(consoleError).toHaveBeenCalledWith('service-auth: data-service-app-url is missing or invalid')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(service.calls).toEqual([])
   })
@@ -403,7 +403,7 @@ describe('an image kind the service does not offer (data-service-auth-image)', (
   it('is a config error naming the attribute and the kinds offered, with no retry and no button', async () => {
     const el = mountWidget({ 'data-service-auth-image': 'bogus' })
     await vi.advanceTimersByTimeAsync(120_000)
-    expect(consoleError).toHaveBeenCalledWith('data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
+    expect(consoleError).toHaveBeenCalledWith('service-auth: data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(seen(el).button).toBeNull()
     expect(service.creates).toHaveLength(1)
