@@ -192,16 +192,18 @@ const buildElement = (outdir, common) => [
     minify: true,
     plugins: [
       {
-        // `service-auth` is the CDN script's global here, read when an element connects, so the
-        // page must run service-auth.js first (both `defer`, in that order); if it did not, the
-        // console says so.
+        // `service-auth` is the CDN script's global here, read as the element is defined (the
+        // options table) and when it connects, so the page must run service-auth.js first (both
+        // `defer`, in that order); if it did not, the console says so.
         name: 'cdn-global',
         setup(build) {
           build.onResolve({ filter: /^service-auth$/ }, () => ({ path: 'global', namespace: 'cdn-global' }))
           build.onLoad({ filter: /.*/, namespace: 'cdn-global' }, () => ({
             contents:
               "const api = () => { if (!self.ServiceAuth) throw new Error('service-auth-element.js: load service-auth.js before it'); return self.ServiceAuth }\n" +
-              'export const mount = (el, options) => api().mount(el, options)\nexport const get = (el) => self.ServiceAuth?.get(el)\n',
+              'export const mount = (el, options) => api().mount(el, options)\nexport const get = (el) => self.ServiceAuth?.get(el)\n' +
+              // The options table, which the element's attributes derive from, as it defines itself.
+              'export const OPTIONS = api().OPTIONS\n',
             loader: 'js',
           }))
         },

@@ -183,7 +183,7 @@ describe('React 19 and Next.js: the component and the element, with tsc', () => 
     await writeFile(join(dir, 'react-globals.d.ts'), 'declare const router: { push(url: string): void }\n')
     await writeFile(
       join(dir, 'wrong.tsx'),
-      'import \'service-auth/element/react\'\nexport const wrong = <service-auth api-key="k" auth-url="/a" onservice-auth-ready={(event) => event.detail.location} />\n// No auth-url, which is required\nexport const missing = <service-auth api-key="k" />\n',
+      'import \'service-auth/element/react\'\nimport { ServiceAuth } from \'service-auth/react\'\nexport const wrong = <service-auth api-key="k" auth-url="/a" api="https://api.example" onservice-auth-ready={(event) => event.detail.location} />\n// No api, which is required\nexport const missing = <service-auth api-key="k" auth-url="/a" />\nexport const component = <ServiceAuth apiKey="k" authUrl="/a" />\n',
     )
   }, 180_000)
 
@@ -198,12 +198,13 @@ describe('React 19 and Next.js: the component and the element, with tsc', () => 
     expect(await check(dir, tsc, ['-p', 'tsconfig.json'])).toEqual({ code: 0, output: '' })
   })
 
-  it('fails on a wrong handler and a missing attribute of the element', async () => {
+  it('fails on a wrong handler, and without api, of the element and of the component', async () => {
     await writeFile(join(dir, 'tsconfig.wrong.json'), JSON.stringify(config(['wrong.tsx'])))
     const { code, output } = await check(dir, tsc, ['-p', 'tsconfig.wrong.json'])
     expect(code).not.toBe(0)
-    expect(output).toMatch(/wrong\.tsx\(2,\d+\): error TS2339: Property 'location' does not exist/)
-    expect(output).toMatch(/wrong\.tsx\(4,\d+\): error TS2322: [^\n]*\n[^\n]*Property ''auth-url'' is missing/)
+    expect(output).toMatch(/wrong\.tsx\(3,\d+\): error TS2339: Property 'location' does not exist/)
+    expect(output).toMatch(/wrong\.tsx\(5,\d+\): error TS2322: [^\n]*\n[^\n]*Property 'api' is missing/)
+    expect(output).toMatch(/wrong\.tsx\(6,\d+\): error TS2741: Property 'api' is missing/)
   })
 })
 
@@ -216,7 +217,7 @@ describe('Solid and Angular, through the element, with tsc', () => {
     await writeFile(join(dir, 'angular.ts'), (await snippets('angular', 'ts'))[0]!)
     await writeFile(
       join(dir, 'wrong-solid.tsx'),
-      'import \'service-auth/element/solid\'\nexport const wrong = <service-auth api-key="k" auth-url="/a" on:service-auth-ready={(event) => event.detail.location} />\n',
+      'import \'service-auth/element/solid\'\nexport const wrong = <service-auth api-key="k" auth-url="/a" api="https://api.example" on:service-auth-ready={(event) => event.detail.location} />\n',
     )
   }, 240_000)
 
@@ -338,7 +339,7 @@ describe('Vue: the component and the element, with vue-tsc; the example built wi
     expect(await vueTsc()).toEqual({ code: 0, output: '' })
   })
 
-  it('fails on a wrong handler of the component, and on a wrong handler and a missing attribute of the element', async () => {
+  it('fails on a wrong handler, and without api, of the component and of the element', async () => {
     // Apart: in a Vue file, <service-auth> is the component when ServiceAuth is imported.
     await writeFile(
       join(dir, 'src/WrongComponent.vue'),
@@ -347,7 +348,8 @@ import { ServiceAuth } from 'service-auth/vue'
 </script>
 
 <template>
-  <ServiceAuth api-key="k" auth-url="/a" @error="({ location }) => location" />
+  <ServiceAuth api-key="k" auth-url="/a" api="https://api.example" @error="({ location }) => location" />
+  <ServiceAuth api-key="k" auth-url="/a" />
 </template>
 `,
     )
@@ -358,8 +360,8 @@ import 'service-auth/element/vue'
 </script>
 
 <template>
-  <service-auth api-key="k" auth-url="/a" @service-auth-ready="(event) => event.detail.location" />
-  <service-auth api-key="k" />
+  <service-auth api-key="k" auth-url="/a" api="https://api.example" @service-auth-ready="(event) => event.detail.location" />
+  <service-auth api-key="k" auth-url="/a" />
 </template>
 `,
     )
@@ -367,8 +369,9 @@ import 'service-auth/element/vue'
       const { code, output } = await vueTsc()
       expect(code).not.toBe(0)
       expect(output).toMatch(/src\/WrongComponent\.vue\(6,\d+\): error TS2339: Property 'location' does not exist/)
+      expect(output).toMatch(/src\/WrongComponent\.vue\(7,\d+\): error [^\n]*(\n [^\n]*)*Property 'api' is missing/)
       expect(output).toMatch(/src\/WrongElement\.vue\(6,\d+\): error TS2339: Property 'location' does not exist/)
-      expect(output).toMatch(/src\/WrongElement\.vue\(7,\d+\): error [^\n]*(\n [^\n]*)*Property 'authUrl' is missing/)
+      expect(output).toMatch(/src\/WrongElement\.vue\(7,\d+\): error [^\n]*(\n [^\n]*)*Property 'api' is missing/)
     } finally {
       await rm(join(dir, 'src/WrongComponent.vue'))
       await rm(join(dir, 'src/WrongElement.vue'))
@@ -414,22 +417,22 @@ describe('Svelte 5 and SvelteKit: the element, with svelte-check, built with ada
     expect(code).toBe(0)
   })
 
-  it('fails on a wrong handler and a missing attribute of the element', async () => {
+  it('fails on a wrong handler of the element, and without api', async () => {
     await writeFile(
       join(dir, 'src/lib/Wrong.svelte'),
       `<script lang="ts">
   import 'service-auth/element/svelte'
 </script>
 
-<service-auth api-key="k" auth-url="/a" onservice-auth-ready={(event) => event.detail.location}></service-auth>
-<service-auth api-key="k"></service-auth>
+<service-auth api-key="k" auth-url="/a" api="https://api.example" onservice-auth-ready={(event) => event.detail.location}></service-auth>
+<service-auth api-key="k" auth-url="/a"></service-auth>
 `,
     )
     try {
       const { code, output } = await svelteCheck()
       expect(code).not.toBe(0)
       expect(output).toMatch(/ERROR "src\/lib\/Wrong\.svelte" 5:\d+ "Property 'location' does not exist/)
-      expect(output).toMatch(/ERROR "src\/lib\/Wrong\.svelte" 6:\d+ "[^\n]*Property ''auth-url'' is missing/)
+      expect(output).toMatch(/ERROR "src\/lib\/Wrong\.svelte" 6:\d+ "[^\n]*Property 'api' is missing/)
     } finally {
       await rm(join(dir, 'src/lib/Wrong.svelte'))
     }

@@ -1,5 +1,5 @@
 // The network layer towards the service: what the widget sends, and the answers it accepts.
-import { attributeOf, toUrl, type Config } from './config.js'
+import { toUrl, type Config } from './config.js'
 import { malformed, ServiceAuthFailure } from './failure.js'
 import { send } from './http.js'
 import type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './wire/challenge.js'
@@ -54,7 +54,7 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
       res.status < 500 && res.status != 429
         ? new ServiceAuthFailure(
             'rejected',
-            `the service refused a code (${res.status}): ${problem || 'no reason given'} Check data-service-key, data-service-api.`,
+            `the service refused a code (${res.status}): ${problem || 'no reason given'} Check ${config.name('apiKey')}, ${config.name('api')}.`,
             res,
           )
         : new ServiceAuthFailure('service', '', res),
@@ -64,7 +64,7 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
  * Checks a challenge the service sent (`res`): every field the widget relies on must be there and
  * sane, or the first that is not is named in the failure.
  * The service is not trusted: its URLs are used only when they are http(s) under its own base URL
- * (`data-service-api`), so it cannot make this page send requests (with cookies, or to the
+ * (`api`), so it cannot make this page send requests (with cookies, or to the
  * controller) anywhere else, even where it shares this page's origin.
  */
 const toChallenge = (json: Partial<ChallengeJson>, res: Response, config: Config): Challenge => {
@@ -82,7 +82,7 @@ const toChallenge = (json: Partial<ChallengeJson>, res: Response, config: Config
   const kinds: Record<string, unknown> = authImages?.constructor == Object ? authImages : {}
   const offered = Object.keys(kinds).filter((kind) => onService(kinds[kind]))
   const image = Object.hasOwn(kinds, config.imageKind) ? kinds[config.imageKind] : undefined
-  if (offered[0] && !image) throw new ServiceAuthFailure('config', `${attributeOf('imageKind')} is missing or invalid; offered: ${offered}`)
+  if (offered[0] && !image) throw new ServiceAuthFailure('config', `${config.name('imageKind')} is missing or invalid; offered: ${offered}`)
   // Data is used only as a string, so an inherited kind finds none here either.
   const data = config.imageData ? json.authImagesData?.[config.imageKind] : undefined
   const imageSrc = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(image)

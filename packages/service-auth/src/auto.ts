@@ -1,15 +1,19 @@
 // The CDN entry, and the only module with side effects: it sets the one global, mounts
 // what is on the page, and follows the page as single-page apps add and remove widgets.
-import { get, mount, scan, sweep, version } from './index.js'
+import { pageDefaults } from './config.js'
+import { get, mount, OPTIONS, scan, sweep, version } from './index.js'
 
 declare global {
   /** The CDN build's API: the same as the module's exports. A `var`, so `ServiceAuth.mount(...)` and `window.ServiceAuth` are both typed. */
-  var ServiceAuth: { mount: typeof mount; get: typeof get; scan: typeof scan; sweep: typeof sweep; version: string } | undefined
+  var ServiceAuth: { mount: typeof mount; get: typeof get; scan: typeof scan; sweep: typeof sweep; version: string; OPTIONS: typeof OPTIONS } | undefined
 }
 
 // Included twice, or beside another copy? The first one owns the page.
 if (!self.ServiceAuth) {
-  self.ServiceAuth = { mount, get, scan, sweep, version }
+  self.ServiceAuth = { mount, get, scan, sweep, version, OPTIONS }
+  // The script tag's own data-service-api is the default of every widget on the page, so that a
+  // page names its service once. Read now: document.currentScript is this script only while it runs.
+  pageDefaults.api = document.currentScript?.getAttribute(OPTIONS.api.attribute) || pageDefaults.api
   const update = () => {
     sweep()
     scan()

@@ -1,8 +1,9 @@
 import { createWidget, type Handle } from './widget.js'
 import type { Options } from './config.js'
 
-export type { Handle, State } from './widget.js'
-export type { Options } from './config.js'
+export type { Controls, Handle, State } from './widget.js'
+export { OPTIONS } from './config.js'
+export type { MarkupOption, Option, OptionProps, Options, OptionValue, RequiredOption } from './config.js'
 export type { Texts } from './i18n.js'
 export type { EventDetails, ErrorReason, ServiceAuthEventMap } from './events.js'
 export type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './wire/challenge.js'

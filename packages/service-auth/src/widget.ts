@@ -53,6 +53,13 @@ export interface Handle {
   readonly state: State
 }
 
+/**
+ * What a React ref, a Vue component's `expose` and a `<service-auth>` element offer of their
+ * widget: its handle but for destroy(), which their own lifecycle does; `state` is undefined
+ * while none is mounted.
+ */
+export type Controls = Pick<Handle, 'start' | 'stop' | 'reset'> & { readonly state: State | undefined }
+
 // The spec's long poll is held about a second; this floor keeps a service that answers at
 // once (or a proxy that cuts the hold short) from being hammered.
 const POLL_FLOOR = 1000

@@ -179,7 +179,7 @@ describe('createChallenge: failures', () => {
       reason: 'rejected',
       status: code,
       retryAfter: 0,
-      message: `the service refused a code (${code}): no reason given Check data-service-key, data-service-api.`,
+      message: `the service refused a code (${code}): no reason given Check apiKey, api.`,
       final: true,
     })
   })
@@ -402,7 +402,7 @@ describe('createChallenge: an image kind the service does not offer', () => {
       reason: 'config',
       status: 0,
       retryAfter: 0,
-      message: 'data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large',
+      message: 'imageKind is missing or invalid; offered: qrcode-standard,qrcode-large',
       final: true,
     })
     // The network layer never writes into the configuration: the problem travels on the failure.
@@ -434,7 +434,7 @@ describe('createChallenge: an authImages that is not a map of kinds to URLs', ()
       Response.json(challengeJson('c1', 120_000, { authImages: { 'qrcode-standard': imageUrlOf('c1'), 'qrcode-odd': 7 } }), { status: 201 })
     expect(await failureOf(create({ imageKind: 'bogus' }))).toMatchObject({
       reason: 'config',
-      message: 'data-service-auth-image is missing or invalid; offered: qrcode-standard',
+      message: 'imageKind is missing or invalid; offered: qrcode-standard',
     })
   })
 
@@ -445,7 +445,7 @@ describe('createChallenge: an authImages that is not a map of kinds to URLs', ()
         reason: 'config',
         status: 0,
         retryAfter: 0,
-        message: 'data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large',
+        message: 'imageKind is missing or invalid; offered: qrcode-standard,qrcode-large',
         final: true,
       })
     },

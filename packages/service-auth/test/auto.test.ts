@@ -56,6 +56,32 @@ describe('the CDN entry', () => {
     expect(window.ServiceAuth!.version).toBe('0.0.0-test')
   })
 
+  it("takes its own tag's data-service-api as the service of every widget on the page that names none", async () => {
+    const script = Object.assign(document.createElement('script'), { src: 'https://cdn.example/service-auth-1.0.0.js' })
+    script.setAttribute('data-service-api', 'https://page.test.example/')
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script)
+    const first = widget()
+    const own = widget({ 'data-service-api': 'https://own.test.example' })
+    await loadScript()
+    const later = widget()
+    await flush()
+    await flush()
+    expect(service.calls.map((call) => call.url).sort()).toEqual([
+      'https://own.test.example/v1/entity/challenges',
+      'https://page.test.example/v1/entity/challenges',
+      'https://page.test.example/v1/entity/challenges',
+    ])
+    expect([first, own, later].every((el) => window.ServiceAuth!.get(el))).toBe(true)
+  })
+
+  it("keeps the build's default where its tag names no service", async () => {
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(document.createElement('script'))
+    widget()
+    await loadScript()
+    await flush()
+    expect(service.creates.map((call) => call.url)).toEqual(['https://api.test.example/v1/entity/challenges'])
+  })
+
   it('mounts the elements already on the page', async () => {
     const el = widget()
     await loadScript()

@@ -123,8 +123,18 @@ describe('required attributes', () => {
     await expectRefused(mountWidget({ 'data-service-api': api }), 'data-service-api')
   })
 
-  it('validates an option just like the attribute it replaces', async () => {
-    await expectRefused(mountWidget({}, { authUrl: 'https://evil.example/c' }), 'data-service-auth-url')
+  it('validates an option just like the attribute it replaces, and names it as mount() spells it', async () => {
+    await expectRefused(mountWidget({}, { authUrl: 'https://evil.example/c' }), 'authUrl is missing or invalid')
+  })
+
+  it("names what is missing as the markup spells it when mounted without options, and as mount()'s options do with them", async () => {
+    const el = widget({ 'data-service-api': 'ftp://api.example' })
+    handles.push(mount(el))
+    await expectRefused(el, 'service-auth: data-service-api is missing or invalid')
+    consoleError.mockClear()
+    const other = widget({ 'data-service-api': 'ftp://api.example' })
+    handles.push(mount(other, { locale: 'en' }))
+    await expectRefused(other, 'service-auth: api is missing or invalid')
   })
 })
 
@@ -244,7 +254,7 @@ describe('options', () => {
   ])('an option of the wrong type or empty counts as missing, and says so: the key as %s', async (_, options) => {
     const el = mountWidget({}, options)
     await flush()
-    expect(consoleError).toHaveBeenCalledExactlyOnceWith('service-auth: data-service-key is missing or invalid')
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('service-auth: apiKey is missing or invalid')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(service.calls).toEqual([])
   })
