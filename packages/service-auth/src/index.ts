@@ -7,6 +7,8 @@ export type { MarkupOption, Option, OptionProps, Options, OptionValue, RequiredO
 export type { Texts } from './i18n.js'
 export type { EventDetails, ErrorReason, ServiceAuthEventMap } from './events.js'
 export type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './wire/challenge.js'
+export type { AuthTokenPayload } from './wire/auth-token.js'
+export type { SignedRequestPayload } from './wire/signed-request.js'
 
 const handles = new Map<Element, Handle>()
 // Elements whose widget was destroyed: scan() leaves them alone, so the CDN build's watcher does
