@@ -51,9 +51,11 @@ const mountedWith = new WeakMap<Element, string | undefined>()
 /** The handle of a mounted element, if any. @example get(el)?.stop() */
 export const get = (el: Element): Handle | undefined => handles.get(el)
 
-/** Mounts every `[data-service-auth]` element in `root`, except those whose widget was destroyed. @example scan(dialog) */
+/** Mounts every `[data-service-auth]` element in `root`, `root` itself included, except those whose widget was destroyed. @example scan(dialog) */
 export const scan = (root: ParentNode = document): Handle[] =>
-  [...root.querySelectorAll<HTMLElement>('[data-service-auth]')].filter((el) => !destroyed.has(el)).map((el) => mount(el))
+  [root, ...root.querySelectorAll('[data-service-auth]')]
+    .filter((el): el is HTMLElement => !!(el as Element).matches?.('[data-service-auth]') && !destroyed.has(el as Element))
+    .map((el) => mount(el))
 
 /** Destroys every mounted widget whose element has left the page; scan() mounts it again if it comes back. */
 export const sweep = (): void =>

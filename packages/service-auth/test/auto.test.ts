@@ -119,6 +119,46 @@ describe('the CDN entry', () => {
     expect(seen(nested).status).toBe('Scan with the app')
   })
 
+  it('mounts an element added as it is, not only within what is added', async () => {
+    await loadScript()
+    const el = widget()
+    await flush()
+    expect(window.ServiceAuth!.get(el)).toBeDefined()
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it('searches only what a batch added, and sweeps only when it removed something: a change elsewhere costs no query of the page', async () => {
+    const el = widget()
+    const list = document.body.appendChild(document.createElement('ul'))
+    const items = Array.from({ length: 50 }, () => list.appendChild(document.createElement('li')))
+    await loadScript()
+    await flush()
+    const queries = vi.spyOn(Element.prototype, 'querySelectorAll')
+    const documentQueries = vi.spyOn(document, 'querySelectorAll')
+    // A ticking view: one item's text each time.
+    for (const [i, item] of items.entries()) {
+      item.textContent = 'item ' + i
+      await flush()
+    }
+    expect(documentQueries).not.toHaveBeenCalled()
+    expect(queries).not.toHaveBeenCalled()
+    // An element added is searched, itself and what it holds, and nothing else.
+    const added = list.appendChild(document.createElement('li'))
+    await flush()
+    expect(queries.mock.contexts).toEqual([added])
+    expect(documentQueries).not.toHaveBeenCalled()
+    expect(window.ServiceAuth!.get(el)).toBeDefined()
+  })
+
+  it('does not mount an element added and removed within one batch', async () => {
+    await loadScript()
+    const el = widget()
+    el.remove()
+    await flush()
+    expect(window.ServiceAuth!.get(el)).toBeUndefined()
+    expect(service.calls).toEqual([])
+  })
+
   it('destroys the widgets of removed elements', async () => {
     service.poll = () => new Promise(() => {})
     const el = widget()
