@@ -17,19 +17,20 @@ export const NO_RESPONSE = 0
  * one, is the console line that says what went wrong and what to check; it never holds the token.
  */
 export class ServiceAuthFailure extends Error {
+  // Declared, and set in the constructor: fields of their own would be set twice.
+  /** Why: the error event's `reason`. */
+  declare readonly reason: ErrorReason
   /** The HTTP status of the answer at fault, or NO_RESPONSE. */
-  readonly status: number
+  declare readonly status: number
   /** Retry-After in ms (0 without one); read in its delta-seconds form, the one services send with 429 and 503. */
-  readonly retryAfter: number
+  declare readonly retryAfter: number
+  /** That retrying by itself cannot mend it: the widget stops on the error state, with a button unless the markup is at fault. */
+  declare readonly final: boolean
 
-  constructor(
-    readonly reason: ErrorReason,
-    message = '',
-    res?: Response,
-    /** That retrying by itself cannot mend it: the widget stops on the error state, with a button unless the markup is at fault. */
-    readonly final = reason == 'rejected' || reason == 'config',
-  ) {
+  constructor(reason: ErrorReason, message = '', res?: Response, final = reason == 'rejected' || reason == 'config') {
     super(message)
+    this.reason = reason
+    this.final = final
     this.status = res ? res.status : NO_RESPONSE
     // An HTTP-date or garbage reads as 0, which leaves the delay to our own backoff.
     this.retryAfter = Number(res?.headers.get('retry-after')) * SECOND || 0

@@ -32,8 +32,7 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
     },
     read: (body, res) => {
       const next = body.location ? toUrl(body.location) : res.redirected ? toUrl(res.url) : null
-      if (next === undefined)
-        throw new ServiceAuthFailure('location', 'the controller named a location that is not http(s). Answer {"location": "/welcome"}.', res)
+      if (next === undefined) throw new ServiceAuthFailure('location', "the controller's location is not http(s).", res)
       return next
     },
     // A controller that echoes what it was sent must not bring the token to the console.
@@ -41,5 +40,5 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
       new ServiceAuthFailure('controller', `the controller refused the sign-in (${res.status}): ${problem?.split(token).join('…') || 'no reason given'}`, res),
     // A failed fetch looks the same either way, and a redirect is what integrators try first.
     unreachable:
-      'no answer from the controller: the network failed, or it redirected to another origin, which the widget does not follow. To send the browser there, answer {"location": "https://…"}.',
+      'no answer from the controller: the network failed, or it redirected to another origin, which the widget does not follow; answer {"location": "https://…"} instead.',
   })

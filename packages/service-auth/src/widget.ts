@@ -321,7 +321,6 @@ async function handOverToken(m: Machine, run: Run, signed: Challenge, token: str
   const path = next && next.origin == location.origin ? next.pathname + next.search + next.hash : undefined
   if (emit(el, 'success', { location: next?.href, path }, true) && next) location.assign(next.href)
   else transition('signed')
-  if (!next)
-    console.warn('service-auth: the controller accepted the sign-in but named no location, so the page stays. Answer {"location": "/welcome"}, or a redirect.')
+  if (!next) console.warn('service-auth: the controller named no location, so the page stays: answer {"location": "/welcome"}.')
   return true
 }

@@ -129,7 +129,7 @@ describe('handOver: where to go next', () => {
         reason: 'location',
         status: 200,
         retryAfter: 0,
-        message: 'the controller named a location that is not http(s). Answer {"location": "/welcome"}.',
+        message: "the controller's location is not http(s).",
         final: false,
       })
     },
@@ -176,7 +176,7 @@ describe('handOver: failures', () => {
       status: 0,
       retryAfter: 0,
       message:
-        'no answer from the controller: the network failed, or it redirected to another origin, which the widget does not follow. To send the browser there, answer {"location": "https://…"}.',
+        'no answer from the controller: the network failed, or it redirected to another origin, which the widget does not follow; answer {"location": "https://…"} instead.',
       final: false,
     })
   })

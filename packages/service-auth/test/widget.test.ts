@@ -219,9 +219,7 @@ describe('signing in', () => {
     expect(nav.assign).not.toHaveBeenCalled()
     expect(handle.state).toBe('signed')
     expect(ui.status).toBe(en.signed)
-    expect(warned).toHaveBeenCalledExactlyOnceWith(
-      'service-auth: the controller accepted the sign-in but named no location, so the page stays. Answer {"location": "/welcome"}, or a redirect.',
-    )
+    expect(warned).toHaveBeenCalledExactlyOnceWith('service-auth: the controller named no location, so the page stays: answer {"location": "/welcome"}.')
     await vi.advanceTimersByTimeAsync(60_000)
     expect(service.controllerCalls).toHaveLength(1)
     expect(service.creates).toHaveLength(1)
@@ -407,7 +405,7 @@ describe('when the controller refuses', () => {
     start()
     await vi.advanceTimersByTimeAsync(2_000)
     expect(logged).toHaveBeenCalledExactlyOnceWith(
-      'service-auth: no answer from the controller: the network failed, or it redirected to another origin, which the widget does not follow. To send the browser there, answer {"location": "https://…"}.',
+      'service-auth: no answer from the controller: the network failed, or it redirected to another origin, which the widget does not follow; answer {"location": "https://…"} instead.',
     )
   })
 })
