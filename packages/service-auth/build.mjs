@@ -30,11 +30,13 @@ const defaultApi = () => process.env.SERVICE_API_URL || ''
 /**
  * The IIFE's size budget, gzipped (level 9, no file name in the header): the one definition, which
  * the build test, the bench and dist/manifest.json all read. Issue 19 set 3,584 B for readable
- * source built with plain minification; with the features issues 21 and 22 added since (callbacks
- * by attribute, the service's reasons in the console, the deferred first request, `path`), that
- * source measures about 3.9 KB, so the budget proposed is 4 KB: see BENCHMARKS.md.
+ * source built with plain minification; issues 21 and 22 brought it to 4,096 B. Issue 33 (the
+ * state machine as code, one failure type, no failure shown as success, failures that name their
+ * cause, one options table, the page's own default service) measures 5,277 B with the same
+ * minification: each feature's bytes, measured by taking it out, are in BENCHMARKS.md. The budget
+ * proposed is 5.25 KiB, about a hundred bytes above that.
  */
-export const IIFE_BUDGET = 4096
+export const IIFE_BUDGET = 5376
 
 /**
  * The element's classic script's budget, gzipped: the element alone, on top of the CDN script

@@ -176,7 +176,7 @@ describe('handOver: failures', () => {
       status: 0,
       retryAfter: 0,
       message:
-        'no answer from the controller: the network failed, or it redirected to another origin, which the widget does not follow; answer {"location": "https://…"} instead.',
+        'no answer from the controller: the network failed, or it redirected to another origin, which is not followed; answer {"location": "https://…"} instead.',
       final: false,
     })
   })
