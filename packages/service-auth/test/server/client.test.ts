@@ -19,7 +19,7 @@ interface Seen {
   body: string
 }
 let seen: Seen[]
-let answer: (req: IncomingMessage) => { status: number; body?: unknown; delay?: number }
+let answer: (req: IncomingMessage) => { status: number; body?: unknown; delay?: number; headers?: Record<string, string> }
 let server: Server
 let baseUrl: string
 
@@ -28,9 +28,9 @@ beforeAll(async () => {
     let body = ''
     for await (const chunk of req) body += chunk
     seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization!, contentType: req.headers['content-type'], body })
-    const { status, body: reply, delay } = answer(req)
+    const { status, body: reply, delay, headers = {} } = answer(req)
     setTimeout(() => {
-      res.writeHead(status, reply === undefined ? {} : { 'Content-Type': status < 400 ? 'application/json' : 'application/problem+json' })
+      res.writeHead(status, reply === undefined ? headers : { ...headers, 'Content-Type': status < 400 ? 'application/json' : 'application/problem+json' })
       res.end(reply === undefined ? undefined : typeof reply === 'string' ? reply : JSON.stringify(reply))
     }, delay ?? 0)
   })
@@ -169,6 +169,32 @@ describe('createClient: answers', () => {
     })
   })
 
+  it('confirms on a 200 only (spec section 4, "On 200"): any other success from authenticate is a ServiceError of its status', async () => {
+    answer = () => ({ status: 200, body: { identifier: 'ada@example.com', session: null } })
+    await expect(client().authenticate('ada@example.com', { challenge: 'c', otp: 'o' })).resolves.toEqual({ identifier: 'ada@example.com', session: null })
+    for (const status of [201, 202, 203, 204, 206, 299]) {
+      answer = () => ({ status, body: status === 204 ? undefined : { identifier: 'ada@example.com' } })
+      const error = await client()
+        .authenticate('ada@example.com', { challenge: 'c', otp: 'o' })
+        .catch((e) => e)
+      expect(error, String(status)).toBeInstanceOf(ServiceError)
+      expect(error).toMatchObject({ status, title: 'Not confirmed', detail: `authenticate answered ${status}, and only a 200 confirms.` })
+    }
+  })
+
+  it('follows no redirect: a 3xx is a ServiceError of its status, and nothing goes where it points', async () => {
+    for (const status of [301, 302, 303, 307, 308]) {
+      seen = []
+      answer = (req) => (req.url === '/elsewhere' ? { status: 200, body: {} } : { status, headers: { Location: `${baseUrl}/elsewhere` } })
+      const error = await client()
+        .authenticate('ada@example.com', { challenge: 'c', otp: 'o' })
+        .catch((e) => e)
+      expect(error, String(status)).toBeInstanceOf(ServiceError)
+      expect(error.status).toBe(status)
+      expect(seen.map((request) => request.url)).toEqual(['/v1/entity/identities/ada%40example.com/authenticate'])
+    }
+  })
+
   it('keeps the status of an error without a problem body', async () => {
     answer = () => ({ status: 423, body: 'locked' })
     await expect(client().authenticate('a', { challenge: 'c', otp: 'o' })).rejects.toMatchObject({ name: 'ServiceError', status: 423, title: 'HTTP 423' })
@@ -223,6 +249,10 @@ describe('createClient: options', () => {
     })()
     expect(error?.message).toMatch(/^secret /)
     expect(error?.message).not.toContain(wrong)
+  })
+
+  it('shows its key and its base URL, without a trailing slash: what the controller checks a token against', () => {
+    expect(createClient({ baseUrl: baseUrl + '//', key, secret })).toMatchObject({ key, baseUrl })
   })
 
   it('takes a base URL with a path or a trailing slash, and signs for it without the slash', async () => {

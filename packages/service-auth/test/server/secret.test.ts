@@ -52,7 +52,7 @@ describe('secretBytes', () => {
 })
 
 describe('every part that takes the secret refuses a bad one, before anything else', () => {
-  const client = { authenticate: async () => ({}) }
+  const client = { key: 'pk_test', baseUrl: 'https://api.example', authenticate: async () => ({}) }
   const controller = (secret: string) => ({ client, secret, findUser: () => ({}), startSession: () => '/' })
 
   it.each([['changeme'], ['AA=='], ['not base64!']])('%s', async (secret) => {
