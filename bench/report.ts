@@ -20,8 +20,10 @@ export async function writeReport(results: BenchResults, jsonPath: string, markd
   await writeFile(jsonPath, toJson({ ...results, verdicts }))
   const previous = await readFile(markdownPath, 'utf8').catch(() => '')
   // The mutation score is kept by `npm run mutate` (bench/mutation.ts), which runs apart.
-  const mutation = await readMutation()
-  await writeFile(markdownPath, markdown(results, keptAnalysis(previous), mutationSection(mutation.summary, mutation.reasons)))
+  const embed = await readMutation()
+  const server = await readMutation('server')
+  const mutation = [...mutationSection(embed.summary, embed.reasons), ...mutationSection(server.summary, server.reasons, 'server')]
+  await writeFile(markdownPath, markdown(results, keptAnalysis(previous), mutation))
 }
 
 /** Microseconds are the finest grain any figure here has; lists of numbers stay on one line. */

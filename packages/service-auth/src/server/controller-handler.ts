@@ -77,10 +77,11 @@ export type SessionStarted = string | void | { location?: string; headers?: Reco
  * (2), take jti, sub and otp (3), ask your user store (4), confirm at the service (5), and answer
  * (6): JSON `{location}` to the embed's XHR, a redirect to anything else. Refusals are problem
  * JSON: 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
- * sign in, 423 for a locked identity, 502 when the service cannot be reached, 500 when
- * `startSession` returns a location or headers that are not safe to send, or anything throws.
- * Whatever the request holds, it answers and never rejects; only bad options (a secret that is
- * not Base64, say) throw a TypeError, at the first request, before the request is read.
+ * sign in, 423 for a locked identity, 502 when the service cannot be reached or answers other
+ * than 200, each told to `onRefused`; 500 when `startSession` returns a location or headers that
+ * are not safe to send, or anything throws, told to `onError`. Whatever the request holds, it
+ * answers and never rejects; only bad options (a secret that is not Base64, a client without
+ * its key, say) throw a TypeError, at the first request, before the request is read.
  */
 export async function handleControllerRequest<User>(request: ControllerRequest, options: ControllerOptions<User>): Promise<ControllerResponse> {
   const { header, redirectOrigins, verify } = readOptions(options)
