@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose'
+import { isHttp } from './http-url.js'
 import { checkSentAsBuilt, pathSegment } from './path-segment.js'
 import { ServiceError, ServiceUnreachableError } from './problem.js'
 import type { Authentication, Configuration, Enrollment, Identity, Session } from './resources.js'
@@ -194,15 +195,13 @@ function readOptions(options: ClientOptions) {
   // The key is public (it is in every login page's markup), so it may be shown back.
   if (typeof key !== 'string' || !key.trim()) throw new TypeError(`key must be the API key the service issued; got ${shown(key)}.`)
   const signingKey = secretBytes(secret)
-  if (typeof timeout !== 'number' || !(timeout > 0) || timeout === Infinity)
-    throw new TypeError(`timeout must be a number of milliseconds, more than 0; got ${shown(timeout)}.`)
+  if (!(Number.isFinite(timeout) && timeout > 0)) throw new TypeError(`timeout must be a number of milliseconds, more than 0; got ${shown(timeout)}.`)
   if (typeof fetchImpl !== 'function') throw new TypeError('fetch must be a function, as the global fetch is.')
   return { base: baseUrl.replace(/\/+$/, ''), key, signingKey, timeout, fetchImpl }
 }
 
 // Query and fragment are refused too: paths are appended to the base URL.
-const isHttpUrl = (value: unknown): value is string =>
-  typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !/[?#]/.test(value)
+const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value) && isHttp(new URL(value)) && !/[?#]/.test(value)
 
 const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
 

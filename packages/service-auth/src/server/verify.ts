@@ -125,7 +125,8 @@ export async function verifyAuthToken(token: unknown, options: VerifyOptions): P
   }
   // Every string handed on must be whole Unicode: a lone surrogate makes encodeURIComponent (the
   // identifier goes into the authenticate URL), TextEncoder and most databases throw or mangle it.
-  if ([jti, sub, otp, role, sid].some((claim) => typeof claim === 'string' && LONE_SURROGATE.test(claim))) {
+  // (Read as text: what is not a string has no lone surrogate, and role and sid are then left out.)
+  if ([jti, sub, otp, role, sid].some((claim) => LONE_SURROGATE.test(String(claim)))) {
     throw new AuthTokenError('claims', "The token's jti, sub, otp, role or sid is not well-formed Unicode.")
   }
   const claims: AuthTokenClaims = { challengeId: jti as string, identifier: sub as string, otp: otp as string }
@@ -149,13 +150,14 @@ export function verifyOptions(options: VerifyOptions) {
   }
 }
 
+// The options were checked before, so whatever jose throws is the token's fault.
 function refusal(error: unknown): AuthTokenError {
-  if (error instanceof TypeError) throw error // a bad option is the integrator's bug, not a bad token
   const cause = { cause: error }
   if (error instanceof errors.JWTExpired) return new AuthTokenError('expired', 'The token has expired.', cause)
   if (error instanceof errors.JWTClaimValidationFailed) {
-    // jose says `check_failed` when the time has not come, `invalid` when nbf is not a number.
-    return error.claim === 'nbf' && error.reason === 'check_failed'
+    // Given these options, only nbf can fail its check (jose says `check_failed`); a claim of the
+    // wrong type is `invalid`, a missing one `missing`.
+    return error.reason === 'check_failed'
       ? new AuthTokenError('not-yet-valid', 'The token is not valid yet.', cause)
       : new AuthTokenError('claims', `The token's ${error.claim} claim is wrong: ${error.message}`, cause)
   }
@@ -178,6 +180,6 @@ const withoutSlash = (url: string) => url.replace(/\/+$/, '')
 
 /** A number of seconds from the options: finite and not negative, or the integrator's bug. */
 function seconds(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a number of seconds, 0 or more.`)
-  return value
+  if (!Number.isFinite(value) || (value as number) < 0) throw new TypeError(`${name} must be a number of seconds, 0 or more.`)
+  return value as number
 }

@@ -256,37 +256,58 @@ describe('handleControllerRequest', () => {
 describe('handleControllerRequest, given hostile requests', () => {
   // Whatever the request holds, an answer: never a rejection, never a confirmation without a good token.
   it.each([
-    ['the token twice, as a list', async () => ({ headers: { 'x-service-auth': ['garbage', await signed()] } }), 401],
-    ['the token twice, joined as Node joins them', async () => ({ headers: { 'x-service-auth': `${await signed()}, ${await signed()}` } }), 401],
-    ['an empty header', async () => ({ headers: { 'x-service-auth': '' } }), 401],
-    ['an empty list', async () => ({ headers: { 'x-service-auth': [] } }), 401],
-    ['a header that is a number', async () => ({ headers: { 'x-service-auth': 7 } }), 401],
-    ['spaces around the token', async () => ({ headers: { 'x-service-auth': ` ${await signed()} ` } }), 401],
-    ['a token of 10,000 characters', async () => ({ headers: { 'x-service-auth': 'a'.repeat(10_000) } }), 401],
-    ['three dots', async () => ({ headers: { 'x-service-auth': '...' } }), 401],
-    ['empty JSON parts', async () => ({ headers: { 'x-service-auth': 'e30.e30.' } }), 401],
-    ['alg none', async () => ({ headers: { 'x-service-auth': `${b64({ alg: 'none' })}.${b64({ jti: 'c', sub: 'ada@example.com', otp: 'o' })}.` } }), 401],
+    ['the token twice, as a list', async () => ({ headers: { 'x-service-auth': ['garbage', await signed()] } }), 'malformed'],
+    ['the token twice, joined as Node joins them', async () => ({ headers: { 'x-service-auth': `${await signed()}, ${await signed()}` } }), 'malformed'],
+    ['an empty header', async () => ({ headers: { 'x-service-auth': '' } }), 'no-token'],
+    ['an empty list', async () => ({ headers: { 'x-service-auth': [] } }), 'no-token'],
+    ['a header that is a number', async () => ({ headers: { 'x-service-auth': 7 } }), 'no-token'],
+    ['a header that is an object', async () => ({ headers: { 'x-service-auth': { toString: () => 'x' } } }), 'no-token'],
+    ['spaces around the token', async () => ({ headers: { 'x-service-auth': ` ${await signed()} ` } }), 'signature'],
+    ['a token of 10,000 characters', async () => ({ headers: { 'x-service-auth': 'a'.repeat(10_000) } }), 'malformed'],
+    ['three dots', async () => ({ headers: { 'x-service-auth': '...' } }), 'malformed'],
+    ['empty JSON parts', async () => ({ headers: { 'x-service-auth': 'e30.e30.' } }), 'malformed'],
+    [
+      'alg none',
+      async () => ({ headers: { 'x-service-auth': `${b64({ alg: 'none' })}.${b64({ jti: 'c', sub: 'ada@example.com', otp: 'o' })}.` } }),
+      'malformed',
+    ],
     [
       'a well-signed __proto__ payload',
       async () => ({ headers: { 'x-service-auth': signedRaw('{"__proto__":{"sub":"ada@example.com"},"jti":"c","otp":"o"}') } }),
-      401,
+      'claims',
     ],
-    ['no headers at all', async () => ({ headers: {} }), 401],
-  ])('%s: %i, nothing confirmed', async (_, request, status) => {
-    const answer = await handleControllerRequest((await request()) as never, options)
-    expect(answer.status).toBe(status)
+    ['the token as Bearer in X-Service-Auth', async () => ({ headers: { 'x-service-auth': `Bearer ${await signed()}` } }), 'malformed'],
+    ['no headers at all', async () => ({ headers: {} }), 'no-token'],
+  ])('%s: refused (%s), nothing confirmed', async (_, request, reason) => {
+    const onRefused = vi.fn()
+    const answer = await handleControllerRequest((await request()) as never, { ...options, onRefused })
+    expect(answer.status).toBe(401)
+    expect(onRefused.mock.calls.map(([why]) => why)).toEqual([reason])
     expect(authenticate).not.toHaveBeenCalled()
     expect(startSession).not.toHaveBeenCalled()
   })
 
   it.each([
-    ['Bearer and nothing', 'Bearer '],
-    ['Bearer and spaces', 'Bearer    '],
-    ['another scheme', 'Basic YWRhOnB3'],
-  ])('an Authorization header with %s is refused', async (_, value) => {
-    const answer = await handleControllerRequest({ headers: { authorization: value } }, { ...options, header: 'Authorization' })
+    ['Bearer and nothing', 'Bearer ', 'no-token'],
+    ['Bearer and spaces', 'Bearer    ', 'no-token'],
+    ['another scheme', 'Basic YWRhOnB3', 'malformed'],
+  ])('an Authorization header with %s is refused (%s)', async (_, value, reason) => {
+    const onRefused = vi.fn()
+    const answer = await handleControllerRequest({ headers: { authorization: value } }, { ...options, header: 'Authorization', onRefused })
     expect(answer.status).toBe(401)
+    expect(onRefused.mock.calls.map(([why]) => why)).toEqual([reason])
     expect(authenticate).not.toHaveBeenCalled()
+  })
+
+  it('reads Authorization: Bearer with any case and any run of spaces, in that header only', async () => {
+    for (const value of [`Bearer ${await signed()}`, `bearer  ${await signed()}`, `BEARER\t${await signed()}`]) {
+      expect((await handleControllerRequest({ headers: { authorization: value } }, { ...options, header: 'authorization' })).status).toBe(302)
+    }
+    // Headers named like it are not it: their Bearer prefix stays, and the token is malformed.
+    for (const header of ['X-Authorization', 'Authorization-Token']) {
+      const request = { headers: { [header.toLowerCase()]: `Bearer ${await signed()}` } }
+      expect((await handleControllerRequest(request, { ...options, header })).status, header).toBe(401)
+    }
   })
 })
 

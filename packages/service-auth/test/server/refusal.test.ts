@@ -51,6 +51,8 @@ interface Case {
   token: () => Promise<string | undefined>
   setUp?: () => void
   status: number
+  /** The problem's detail, as the browser gets it. */
+  detail: string
   line: string
   /** Whether onRefused gets the claims: the token was good. */
   verified?: boolean
@@ -58,52 +60,62 @@ interface Case {
 
 const cases: Record<RefusalReason, Case> = {
   'no-token': {
+    detail: 'There is no token.',
     token: async () => undefined,
     status: 401,
     line: `${PREFIX} (401, no-token): no token in the X-Service-Auth header: is the request from the embed, and does the header option match the page's data-service-auth-header?`,
   },
   malformed: {
+    detail: 'The token is not an HS256 JWT.',
     token: async () => 'not-a-jwt',
     status: 401,
     line: `${PREFIX} (401, malformed): token malformed (The token is not an HS256 JWT.): is the X-Service-Auth header's value the token the embed sent?`,
   },
   signature: {
+    detail: 'The token is not signed with this secret.',
     token: () => signed({}, { signWith: otherSecret }),
     status: 401,
     line: `${PREFIX} (401, signature): token not signed with this secret: does SERVICE_SECRET match the key?`,
   },
   expired: {
+    detail: 'The token has expired.',
     token: () => signed({ iat: Math.floor(Date.now() / 1000) - 400, exp: Math.floor(Date.now() / 1000) - 100 }),
     status: 401,
     line: `${PREFIX} (401, expired): token too old (The token has expired.): is this server's clock right?`,
   },
   'not-yet-valid': {
+    detail: 'The token is not valid yet.',
     token: () => signed({ nbf: Math.floor(Date.now() / 1000) + 60 }),
     status: 401,
     line: `${PREFIX} (401, not-yet-valid): token from the future (The token is not valid yet.): is this server's clock right?`,
   },
   claims: {
+    detail: 'The token claims to be good for 31536000 s from its iat; no more than 300 s is taken.',
     token: () => signed({}, { lifetime: 365 * 24 * 3600 }),
     status: 401,
     line: `${PREFIX} (401, claims): token's claims refused (The token claims to be good for 31536000 s from its iat; no more than 300 s is taken.): is it a sign-in token from the service?`,
   },
   audience: {
+    detail: 'The token is for the API key "pk_other", not "pk_live".',
     token: () => signed({ aud: 'pk_other' }),
     status: 401,
     line: `${PREFIX} (401, audience): token for another key (The token is for the API key "pk_other", not "pk_live".): does SERVICE_KEY match the page's data-service-key?`,
   },
   issuer: {
+    detail: 'The token was issued by "https://other.example", not by the service at "https://api.example".',
     token: () => signed({ iss: 'https://other.example' }),
     status: 401,
     line: `${PREFIX} (401, issuer): token from another service (The token was issued by "https://other.example", not by the service at "https://api.example".): does SERVICE_URL match the page's data-service-api?`,
   },
   'unknown-user': {
+    detail: 'This user may not sign in here.',
     token: () => signed({ sub: 'test@example.com' }),
     status: 403,
     line: `${PREFIX} (403, unknown-user): user test@example.com not in your store: findUser returned nothing`,
     verified: true,
   },
   'not-confirmed': {
+    detail: 'The service did not confirm this sign-in.',
     token: () => signed(),
     setUp: () => authenticate.mockRejectedValue(new ServiceError(401, { title: 'Unauthorized', detail: 'The challenge has been used already.' })),
     status: 401,
@@ -111,6 +123,7 @@ const cases: Record<RefusalReason, Case> = {
     verified: true,
   },
   locked: {
+    detail: 'This identity is locked.',
     token: () => signed(),
     setUp: () => authenticate.mockRejectedValue(new ServiceError(423, { title: 'Locked' })),
     status: 423,
@@ -118,6 +131,7 @@ const cases: Record<RefusalReason, Case> = {
     verified: true,
   },
   unreachable: {
+    detail: 'The sign-in service could not confirm this sign-in.',
     token: () => signed(),
     setUp: () => authenticate.mockRejectedValue(new ServiceUnreachableError('No answer within 10000 ms.')),
     status: 502,
@@ -125,6 +139,7 @@ const cases: Record<RefusalReason, Case> = {
     verified: true,
   },
   'service-failed': {
+    detail: 'The sign-in service could not confirm this sign-in.',
     token: () => signed(),
     setUp: () =>
       authenticate.mockRejectedValue(new ServiceError(204, { title: 'Not confirmed', detail: 'authenticate answered 204, and only a 200 confirms.' })),
@@ -135,17 +150,20 @@ const cases: Record<RefusalReason, Case> = {
 }
 
 describe('a refusal, in the log', () => {
-  it.each(Object.entries(cases))('%s: one console.warn line naming the cause and the fix, never the token', async (reason, { token, setUp, status, line }) => {
-    setUp?.()
-    const sent = await token()
-    const answer = await handleControllerRequest(xhr(sent), options)
-    expect(answer.status).toBe(status)
-    expect(JSON.parse(answer.body)).toMatchObject({ status })
-    expect(warn.mock.calls).toEqual([[line]])
-    expect(line).toContain(`(${status}, ${reason})`)
-    if (sent) expect(line).not.toContain(sent)
-    expect(line).not.toContain('otp-493021')
-  })
+  it.each(Object.entries(cases))(
+    '%s: one console.warn line naming the cause and the fix, never the token',
+    async (reason, { token, setUp, status, detail, line }) => {
+      setUp?.()
+      const sent = await token()
+      const answer = await handleControllerRequest(xhr(sent), options)
+      expect(answer.status).toBe(status)
+      expect(JSON.parse(answer.body)).toEqual({ type: 'about:blank', title: expect.any(String), status, detail })
+      expect(warn.mock.calls).toEqual([[line]])
+      expect(line).toContain(`(${status}, ${reason})`)
+      if (sent) expect(line).not.toContain(sent)
+      expect(line).not.toContain('otp-493021')
+    },
+  )
 
   it.each(Object.entries(cases))(
     '%s: onRefused gets the reason, the claims once verified, and the same line, and nothing is logged',

@@ -126,12 +126,34 @@ describe('verifyAuthToken', () => {
   })
 
   it.each([
-    ['no token', undefined],
-    ['an empty token', ''],
-    ['garbage', 'not.a.jwt'],
-    ['a number', 42],
-  ])('refuses %s as malformed', async (_, value) => {
-    expect(await refusal(verifyAuthToken(value, { secret, now: at }))).toEqual(['AuthTokenError', 'malformed'])
+    ['no token', undefined, 'There is no token.'],
+    ['an empty token', '', 'There is no token.'],
+    ['a number', 42, 'There is no token.'],
+    ['garbage', 'not.a.jwt', 'The token is not an HS256 JWT.'],
+  ])('refuses %s as malformed', async (_, value, message) => {
+    const error = await verifyAuthToken(value, { secret, now: at }).catch((error) => error)
+    expect(error).toMatchObject({ name: 'AuthTokenError', problem: 'malformed', message })
+  })
+
+  it("keeps jose's error as the cause, and says which claim is wrong", async () => {
+    const signature = await verifyAuthToken(await token({}, { key: otherSecret }), { secret, now: at }).catch((error) => error)
+    expect(signature).toMatchObject({ problem: 'signature', message: 'The token is not signed with this secret.' })
+    expect(signature.cause).toMatchObject({ code: 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' })
+    const missing = await verifyAuthToken(await token({ jti: undefined }), { secret, now: at }).catch((error) => error)
+    expect(missing).toMatchObject({ problem: 'claims', message: `The token's jti claim is wrong: missing required "jti" claim` })
+    expect(missing.cause).toMatchObject({ code: 'ERR_JWT_CLAIM_VALIDATION_FAILED', claim: 'jti' })
+    const empty = await verifyAuthToken(await token({ otp: '' }), { secret, now: at }).catch((error) => error)
+    expect(empty).toMatchObject({ problem: 'claims', message: 'The token lacks a jti, sub or otp string.' })
+  })
+
+  it('takes a token issued exactly leeway seconds ahead, and says a later one was issued in the future', async () => {
+    await expect(verifyAuthToken(await token({}, { iat: now + 5 }), { secret, now: at })).resolves.toBeTruthy()
+    const error = await verifyAuthToken(await token({}, { iat: now + 6 }), { secret, now: at }).catch((error) => error)
+    expect(error).toMatchObject({ problem: 'not-yet-valid', message: 'The token was issued in the future.' })
+  })
+
+  it('takes a leeway and a maxAge of 0', async () => {
+    await expect(verifyAuthToken(await token({}, { iat: now }), { secret, now: at, leeway: 0, maxAge: 0 })).resolves.toBeTruthy()
   })
 
   it.each([
