@@ -23,6 +23,7 @@ import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCredentials } from '../../packages/mock/src/common/credentials.js'
 import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.js'
+import { TEST_KEYS, TEST_SECRET } from '../../packages/mock/src/service/test-keys/test-keys.js'
 import { chromiumLaunchOptions } from '../../e2e/chromium.js'
 
 const run = promisify(execFile)
@@ -465,7 +466,7 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
     const env = () => ({ ...process.env, SERVICE_URL: service.url, SERVICE_KEY: key, SERVICE_SECRET: secret })
 
     beforeAll(async () => {
-      service = await startService({ port: 0, keys: [{ key, secret }], knobs: true })
+      service = await startService({ port: 0, keys: [{ key, secret }], knobs: true, testKeys: true })
       await writeFile(
         join(project, 'serve-node.mjs'),
         "import { createServer } from 'node:http'\nimport { controller } from './controller-node.js'\n" +
@@ -539,6 +540,30 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       } finally {
         child.kill()
       }
+    })
+
+    it("with the test key test-signs, whose codes sign as test@example.com, refuses with 403, and the server's log says why", async () => {
+      const created = await fetch(`${service.url}/v1/entity/challenges`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key: TEST_KEYS.signs }),
+      })
+      const { id, pollingUrl } = await created.json()
+      const signed = await fetch(`${service.url}/__knobs/challenges/${id}/sign`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identifier: 'test@example.com' }),
+      })
+      expect(signed.status).toBe(200)
+      const { token } = await (await fetch(pollingUrl)).json()
+      const { stdout, stderr } = await run(process.execPath, ['call-fetch.mjs', token], {
+        cwd: project,
+        env: { ...env(), SERVICE_KEY: TEST_KEYS.signs, SERVICE_SECRET: TEST_SECRET },
+      })
+      expect(JSON.parse(stdout)).toMatchObject({ status: 403, body: { detail: 'This user may not sign in here.' } })
+      const [line] = /^```text\n(.*)\n```$/m.exec(await installedReadme('service-auth'))!.slice(1)
+      expect(line).toBe('service-auth/server refused a sign-in (403, unknown-user): user test@example.com not in your store: findUser returned nothing')
+      expect(stderr.split('\n')).toContain(line)
     })
 
     it('Fetch API: a Request in, a Response out, with the session cookie', async () => {

@@ -33,10 +33,10 @@ export function redirectOriginsOf(option: unknown): ReadonlySet<string> {
   if (!Array.isArray(option)) throw new TypeError('redirectOrigins must be a list of origins, such as ["https://accounts.example"].')
   return new Set(
     option.map((entry) => {
-      // A control character, which the URL parser would drop, leaves the entry unlike its origin below.
       const url = typeof entry === 'string' ? parseUrl(entry) : null
-      const bare = url && isHttp(url) && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash
-      if (!bare || entry.replace(/\/$/, '').toLowerCase() !== url.origin) {
+      // The entry must be its origin and nothing more: a path, a query, a fragment, userinfo or a
+      // control character (which the URL parser drops) leaves it unlike its origin.
+      if (!url || !isHttp(url) || entry.replace(/\/$/, '').toLowerCase() !== url.origin) {
         throw new TypeError(
           `redirectOrigins: ${JSON.stringify(entry)} is not an http(s) origin such as "https://accounts.example" (no path, no trailing parts).`,
         )

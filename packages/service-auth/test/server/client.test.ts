@@ -275,7 +275,10 @@ describe('createClient: answers', () => {
 
   it('reports a service that is not there as unreachable', async () => {
     const gone = createClient({ baseUrl: 'http://127.0.0.1:9', key, secret, timeout: 2000 })
-    await expect(gone.identities.get('x')).rejects.toBeInstanceOf(ServiceUnreachableError)
+    const error = await gone.identities.get('x').catch((e) => e)
+    expect(error).toBeInstanceOf(ServiceUnreachableError)
+    // fetch's own error, kept as the cause.
+    expect(error.cause).toBeInstanceOf(TypeError)
   })
 })
 
@@ -287,6 +290,7 @@ describe('createClient: options', () => {
     ['a baseUrl that is not a URL', { baseUrl: 'api.service-auth.example' }, /^baseUrl must be .*; got "api\.service-auth\.example"\.$/],
     ['a baseUrl of another scheme', { baseUrl: 'ftp://api.example' }, /^baseUrl must be /],
     ['a baseUrl with a query', { baseUrl: 'https://api.example/?x=1' }, /^baseUrl must be /],
+    ['a baseUrl that is a URL object', { baseUrl: new URL('https://api.example') }, /^baseUrl must be .*; got https:\/\/api\.example\/\.$/],
     ['no key', { baseUrl: 'https://api.example', secret }, /^key must be the API key the service issued; got undefined\.$/],
     ['a blank key', { baseUrl: 'https://api.example', key: ' ', secret }, /^key must be the API key the service issued; got " "\.$/],
     ['a key that is not a string', { baseUrl: 'https://api.example', key: 7, secret }, /^key must be .*; got 7\.$/],

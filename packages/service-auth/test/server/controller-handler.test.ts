@@ -303,6 +303,9 @@ describe('handleControllerRequest, given hostile requests', () => {
     for (const value of [`Bearer ${await signed()}`, `bearer  ${await signed()}`, `BEARER\t${await signed()}`]) {
       expect((await handleControllerRequest({ headers: { authorization: value } }, { ...options, header: 'authorization' })).status).toBe(302)
     }
+    // Only a prefix is taken off, not a Bearer further on.
+    const trailing = { headers: { authorization: `${await signed()}Bearer ` } }
+    expect((await handleControllerRequest(trailing, { ...options, header: 'Authorization' })).status).toBe(401)
     // Headers named like it are not it: their Bearer prefix stays, and the token is malformed.
     for (const header of ['X-Authorization', 'Authorization-Token']) {
       const request = { headers: { [header.toLowerCase()]: `Bearer ${await signed()}` } }

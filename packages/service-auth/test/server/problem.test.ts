@@ -24,6 +24,7 @@ describe('ServiceError', () => {
     expect(error).toMatchObject({ title: 'HTTP 500', detail: '', type: undefined, instance: undefined, errors: {} })
     expect(error.message).toBe('HTTP 500')
     expect(new ServiceError(409, { title: 'Conflict' })).toMatchObject({ message: 'Conflict', detail: '', errors: {} })
+    expect(error.errors).toEqual({})
     expect(new ServiceError(404).errors).toEqual({})
     expect(new ServiceError(400, { errors: null }).errors).toEqual({})
   })
