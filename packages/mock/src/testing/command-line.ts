@@ -3,6 +3,7 @@
 import { startService, type ServiceHandle } from '../service/server.js'
 import { describeState, exportState, openState } from '../store/state-options.js'
 import { rememberedCredentials } from '../store/remembered-credentials.js'
+import { runCheckCommand } from './check-controller/command.js'
 import { mockUsage, readMockCommand, startLines, UsageError } from './mock-command.js'
 
 /** Where the command writes: the console, in cli.ts. */
@@ -15,6 +16,8 @@ export interface Output {
 export type CommandResult = { exitCode: number } | { service: ServiceHandle; close(): Promise<void> }
 
 export async function runCommand(args: readonly string[], env: Record<string, string | undefined>, output: Output): Promise<CommandResult> {
+  // The one subcommand: the check of a controller, against a mock running elsewhere.
+  if (args[0] === 'check-controller') return { exitCode: await runCheckCommand(args.slice(1), env, output) }
   try {
     return await mock([...args], env, output)
   } catch (error) {
