@@ -46,9 +46,12 @@ export class MockSide {
       mock = new MockSide(url.replace(/\/+$/, ''), key, secret)
     } catch (error) {
       // createClient names the option at fault: `secret must be Base64…`, `baseUrl…`.
-      throw new ControllerCheckError(`${(error as Error).message} (--service, --key, --secret)`)
+      throw new ControllerCheckError((error as Error).message)
     }
     const config = await mock.#knobs.send('config').catch(asCheckError)
+    // A mock started without them answers 404 there, as any other server would.
+    if (config.status === 404)
+      throw new ControllerCheckError(`the mock service at ${mock.url} has no knobs: start it with them on (not --no-knobs, not SERVICE_KNOBS=0)`)
     if (config.status !== 200) throw asCheckError(await mock.#knobs.refused(config, 'reading its settings'))
     try {
       await mock.#client.check()
