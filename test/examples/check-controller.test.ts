@@ -4,12 +4,10 @@
 // alone, PHP with php-cli alone. Each passes every case. (Next.js and SvelteKit are checked where
 // their end-to-end tests build and start them: e2e/next.spec.ts, e2e/sveltekit.spec.ts.) All side
 // by side against one mock, each app with a key of its own.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { createInterface } from 'node:readline'
+import type { ChildProcess } from 'node:child_process'
 import { checkController, connectMockService, startMockService, type MockService } from '@service-auth/mock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stopProcess } from '../../e2e/processes.js'
+import { startServer, stopProcess } from '../../e2e/processes.js'
 
 /** Each example: how its README starts it, and the line it prints once it listens, with its address. */
 const EXAMPLES = {
@@ -40,24 +38,8 @@ afterAll(async () => {
 async function start(name: keyof typeof EXAMPLES) {
   const { url, key, secret } = await connectMockService({ url: service.url, isolate: true })
   const { command, listening } = EXAMPLES[name]
-  const [program, ...args] = command
-  const app = spawn(program, args, {
-    env: { ...process.env, SERVICE_URL: url, SERVICE_KEY: key, SERVICE_SECRET: secret, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  apps.push(app)
-  const [failed] = await Promise.race([once(app, 'error'), once(app, 'spawn').then(() => [undefined])])
-  if (failed) throw new Error(`${program} cannot start (${(failed as Error).message}): bash .ci/run installs it`)
-  const lines = createInterface({ input: app[listening] })
-  let origin: string | undefined
-  for await (const line of lines) {
-    origin = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1]
-    if (origin) break
-  }
-  if (!origin) throw new Error(`${name} ended (${app.exitCode}) before it listened`)
-  // Drained, so that a full pipe never stops the app (Python and PHP log every request).
-  app.stdout.resume()
-  app.stderr.resume()
+  const { child, origin } = await startServer(command, { env: { SERVICE_URL: url, SERVICE_KEY: key, SERVICE_SECRET: secret, PORT: '0' }, output: listening })
+  apps.push(child)
   return { origin, url, key, secret }
 }
 
