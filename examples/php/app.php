@@ -6,7 +6,9 @@
 //   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=... SERVICE_SECRET=... php -S 127.0.0.1:3000 examples/php/app.php
 //
 // (`npx service-auth-mock` starts a local mock service and prints these three lines.)
-// SERVICE_AUTH_CDN, where the embed's files are, changes the default.
+// SERVICE_AUTH_CDN, where the embed's files are, changes the default: `python3 -m http.server 8090
+// -b 127.0.0.1 -d packages/service-auth/dist` serves this repository's build, for
+// SERVICE_AUTH_CDN=http://127.0.0.1:8090.
 $serviceUrl = getenv('SERVICE_URL') ?: '';
 $key = getenv('SERVICE_KEY') ?: '';
 $secret = base64_decode(getenv('SERVICE_SECRET') ?: '', true);  // the secret's bytes (spec section 5)

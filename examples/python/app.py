@@ -5,7 +5,9 @@ the CDN, the controller of the spec (section 4), and a page only a signed-in use
   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=... SERVICE_SECRET=... python3 examples/python/app.py
 
 (`npx service-auth-mock` starts a local mock service and prints these three lines.) PORT (default
-3000; 0 takes a free one) and SERVICE_AUTH_CDN, where the embed's files are, change the defaults.
+3000; 0 takes a free one) and SERVICE_AUTH_CDN, where the embed's files are, change the defaults:
+`python3 -m http.server 8090 -b 127.0.0.1 -d packages/service-auth/dist` serves this repository's
+build, for SERVICE_AUTH_CDN=http://127.0.0.1:8090.
 """
 import base64, hashlib, hmac, json, os, secrets, sys, time, urllib.error, urllib.parse, urllib.request
 from html import escape

@@ -568,8 +568,8 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
     })
 
     it("npx service-auth-mock starts, and with test-signs a page built from service-auth's README's markup signs in through its Express controller", async () => {
-      // Ada is the one user the README's controller knows.
-      const mock = spawn('npx', ['service-auth-mock', '--port', '0', '--test-identity', 'ada@example.com'], {
+      // As a new user runs it: test-signs signs as test@example.com, whom the README's controller lets in with that key.
+      const mock = spawn('npx', ['service-auth-mock', '--port', '0'], {
         cwd: project,
         stdio: ['ignore', 'pipe', 'inherit'],
         detached: true,
