@@ -130,6 +130,10 @@ describe('service-auth-mock check-controller', () => {
       expect(exitCode, given.join(' ')).toBe(2)
       expect(err).toMatch(message)
     }
+    // With --json, the reason is JSON too, on the output.
+    const json = await command([...cases[0]![0], '--json'], env)
+    expect(json).toMatchObject({ exitCode: 2, err: '' })
+    expect(JSON.parse(json.out)).toEqual({ error: expect.stringMatching(/^the controller at \S+ gave no answer \(ECONNREFUSED\)/) })
 
     const { apiKey, apiSecret } = generateCredentials()
     const withoutKnobs = await startService({ port: 0, keys: [{ key: apiKey, secret: apiSecret }], knobs: false })

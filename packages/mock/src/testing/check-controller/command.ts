@@ -90,9 +90,9 @@ export async function runCheckCommand(args: readonly string[], env: Env, output:
     report = await checkController(options)
   } catch (error) {
     // What the kit says of a mock or an app it cannot use; anything else is a bug of ours, and shows whole.
-    if (!(error instanceof TestKitError)) throw error
-    if (values.json) output.log(JSON.stringify({ error: error.message }))
-    else output.error(`The check could not run: ${error.message}${/[.?!]$/.test(error.message) ? '' : '.'}`)
+    const message = error instanceof TestKitError ? error.message : `a bug of the check: ${error instanceof Error ? error.stack : String(error)}`
+    if (values.json) output.log(JSON.stringify({ error: message }))
+    else output.error(`The check could not run: ${message}${/[.?!]$/.test(message) ? '' : '.'}`)
     return 2
   }
   const sessions = options.signedIn ? `sessions judged by ${options.signedIn}` : 'sessions judged by its answers (no --signed-in)'

@@ -87,11 +87,7 @@ export class MockSide {
 
   /** A challenge of the key, as the embed creates one; its id. */
   async createChallenge(): Promise<string> {
-    const res = await fetch(`${this.url}/v1/entity/challenges`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ key: this.key, returnAuthImageData: false }),
-    }).catch(asCheckError)
+    const res = await this.#fetch('/v1/entity/challenges', 'POST', { key: this.key, returnAuthImageData: false })
     if (res.status !== 201)
       throw new ControllerCheckError(`the mock service refused a challenge for ${this.key} (${res.status}: ${detailOf(await res.text())})`)
     return ((await res.json()) as { id: string }).id
@@ -135,12 +131,16 @@ export class MockSide {
 
   /** Forgets the failures still queued through the key. */
   async endFailures(): Promise<void> {
-    const res = await fetch(`${this.url}/__knobs/fail`, {
-      method: 'DELETE',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ key: this.key }),
-    })
+    const res = await this.#fetch('/__knobs/fail', 'DELETE', { key: this.key })
     if (res.status !== 204) throw await this.#knobs.refused(res, 'ending the failures')
+  }
+
+  /** A request of the check's own to the mock, with a JSON body; a mock that cannot be reached is a reason it cannot run. */
+  #fetch(path: string, method: string, body: unknown): Promise<Response> {
+    return fetch(`${this.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch((error: Error) => {
+      const cause = (error.cause as { code?: string } | undefined)?.code ?? error.message
+      throw new ControllerCheckError(`the mock service at ${this.url} cannot be reached (${cause})`)
+    })
   }
 
   /** The next confirmation waits at the mock until `release`: a service that does not answer. */
