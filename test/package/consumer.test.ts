@@ -316,7 +316,7 @@ export const GET = (request: Request): Promise<Response> =>
 client.identities.get(7)
 `
   const TESTING = `import type { Page } from '@playwright/test'
-import { connectMockService, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type HeldRequest, type MockService, type MockServiceControls, type ShownCode } from '@service-auth/mock'
+import { checkController, connectMockService, ControllerCheckError, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type ControllerCheckReport, type HeldRequest, type MockService, type MockServiceControls, type ShownCode } from '@service-auth/mock'
 export async function steps(page: Page): Promise<string> {
   const service: MockService = await startMockService({ testIdentity: 'ada@example.com' })
   await service.enrolPhone('ada@example.com')
@@ -335,8 +335,12 @@ export async function steps(page: Page): Promise<string> {
   const released: number = await shared.release()
   // @ts-expect-error without isolate, a key and its secret
   connectMockService({ url: service.url })
+  const report: ControllerCheckReport = await checkController({ controller: 'http://127.0.0.1:3000/auth/controller', identity: 'ada@example.com', signedIn: 'http://127.0.0.1:3000/welcome', service: service.url, key: service.key, secret: service.secret })
+  const failed: string[] = report.checks.filter((check) => check.outcome === 'fail').map((check) => check.fix ?? check.evidence)
+  // @ts-expect-error the controller's URL is required
+  await checkController({ identity: 'ada@example.com', service: service.url, key: service.key, secret: service.secret })
   await service.close()
-  return shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error) + held.length + released
+  return shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error) + held.length + released + failed.length + String(new ControllerCheckError('x') instanceof TestKitError)
 }
 `
 
