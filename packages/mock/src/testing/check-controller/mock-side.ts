@@ -151,7 +151,8 @@ export class MockSide {
   /** Resolves true once a request of the key is held, or false once `settled` settles first. */
   async heldBefore(settled: Promise<unknown>): Promise<boolean> {
     let done = false
-    void settled.finally(() => (done = true))
+    const end = () => (done = true)
+    settled.then(end, end)
     while (!done) {
       if ((await this.#controls.held()).length) return true
       await new Promise((resolve) => setTimeout(resolve, HELD_POLL_MS))
