@@ -3,11 +3,11 @@
 import type { Page } from '@playwright/test'
 import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.js'
 import { frame } from './states.js'
-import { texts as spanish } from '../packages/service-auth/src/languages/es.js'
-import { texts as french } from '../packages/service-auth/src/languages/fr.js'
-import { texts as italian } from '../packages/service-auth/src/languages/it.js'
-import { texts as dutch } from '../packages/service-auth/src/languages/nl.js'
-import { texts as polish } from '../packages/service-auth/src/languages/pl.js'
+import { pack as spanish } from '../packages/service-auth/src/languages/es.js'
+import { pack as french } from '../packages/service-auth/src/languages/fr.js'
+import { pack as italian } from '../packages/service-auth/src/languages/it.js'
+import { pack as dutch } from '../packages/service-auth/src/languages/nl.js'
+import { pack as polish } from '../packages/service-auth/src/languages/pl.js'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
