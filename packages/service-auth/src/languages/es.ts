@@ -18,6 +18,6 @@ export const pack: Pack = {
   expired: 'Código caducado',
   error: 'Inicio de sesión no disponible',
   failed: 'No se pudo iniciar sesión',
-  newCode: 'Mostrar un código nuevo',
+  newCode: 'Mostrar otro código',
   retry: 'Reintentar',
 }

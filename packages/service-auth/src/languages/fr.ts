@@ -19,6 +19,6 @@ export const pack: Pack = {
   expired: 'Code expiré',
   error: 'Connexion indisponible',
   failed: 'Échec de la connexion',
-  newCode: 'Afficher un nouveau code',
+  newCode: 'Nouveau code',
   retry: 'Réessayer',
 }

@@ -9,7 +9,7 @@ export const pack: Pack = {
   loading: 'Betöltés…',
   // The polite form (Ön) throughout, as Hungarian banks address their customers.
   ready: 'Olvassa be az alkalmazással',
-  tap: 'Koppintson az alkalmazás megnyitásához',
+  tap: 'Nyissa meg az alkalmazást',
   alt: 'QR-kód: jelentkezzen be az alkalmazással',
   // "Time left: 4:59": Hungarian would put "in" after the time (4:59 múlva), and the clock comes last.
   left: 'Hátralévő idő: ',

@@ -17,6 +17,6 @@ export const pack: Pack = {
   expired: 'Codice scaduto',
   error: 'Accesso non disponibile',
   failed: 'Accesso non riuscito',
-  newCode: 'Mostra un nuovo codice',
+  newCode: 'Nuovo codice',
   retry: 'Riprova',
 }

@@ -8,7 +8,7 @@ export const pack: Pack = {
   lang: 'lt',
   loading: 'Įkeliama…',
   ready: 'Nuskaitykite programėle',
-  tap: 'Bakstelėkite, kad atidarytumėte programėlę',
+  tap: 'Atidarykite programėlę',
   alt: 'QR kodas: prisijunkite programėle',
   // "Still valid for 4:59".
   left: 'Galioja dar ',

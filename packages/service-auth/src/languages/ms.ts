@@ -17,6 +17,6 @@ export const pack: Pack = {
   expired: 'Kod telah tamat tempoh',
   error: 'Log masuk tidak tersedia',
   failed: 'Log masuk gagal',
-  newCode: 'Tunjukkan kod baharu',
+  newCode: 'Papar kod baharu',
   retry: 'Cuba lagi',
 }

@@ -19,6 +19,6 @@ export const pack: Pack = {
   expired: 'Código expirado',
   error: 'Login indisponível',
   failed: 'Não foi possível entrar',
-  newCode: 'Mostrar um novo código',
+  newCode: 'Mostrar outro código',
   retry: 'Tentar novamente',
 }

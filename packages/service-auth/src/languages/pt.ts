@@ -20,6 +20,6 @@ export const pack: Pack = {
   expired: 'Código expirado',
   error: 'Início de sessão indisponível',
   failed: 'Não foi possível iniciar sessão',
-  newCode: 'Mostrar um novo código',
+  newCode: 'Mostrar outro código',
   retry: 'Tentar novamente',
 }

@@ -20,6 +20,6 @@ export const pack: Pack = {
   expired: 'Nag-expire na ang code',
   error: 'Hindi available ang pag-sign in',
   failed: 'Hindi nakapag-sign in',
-  newCode: 'Magpakita ng bagong code',
+  newCode: 'Bagong code',
   retry: 'Subukang muli',
 }
