@@ -246,10 +246,7 @@ export const ALL_LANGUAGES = 'languages'
 
 /** The codes of the language packs (`de`, `pt-BR`), from the files in src/languages/: each names its pack. */
 export const languagePacks = async () =>
-  (await readdir(join(root, 'src/languages')))
-    .map((name) => /^([a-z]{2}(-[A-Z]{2})?)\.ts$/.exec(name)?.[1])
-    .filter(Boolean)
-    .sort()
+  (await readdir(join(root, 'src/languages'))).flatMap((name) => /^([a-z]{2}(-[A-Z]{2})?)\.ts$/.exec(name)?.[1] ?? []).sort()
 
 /**
  * What the manifest says of each pack, read from its source: its name in English, its BCP 47
