@@ -129,7 +129,7 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
 /**
  * The language a widget on `el` speaks, and its texts: English, unless a pack loaded on this page
  * answers to the `locale` option or attribute, the element's language, `<html lang>` or the
- * browser's languages (the packs bring the choosing: see pickLanguage in i18n.ts). English fills
+ * browser's languages (the packs bring the choosing: see language-packs.ts). English fills
  * in whatever a pack lacks, and the `texts` option replaces any text.
  */
 export const readTexts = ({ locale, texts }: Settings, el: HTMLElement): Pack => ({ ...english, ...self.ServiceAuthPickLanguage?.(el, locale), ...texts })
