@@ -293,6 +293,8 @@ describe('a fresh project that installs it', () => {
   const PAGE = `import { mount, scan, sweep, get, version, type Handle, type Options, type ServiceAuthEventMap } from 'service-auth'
 import 'service-auth/style.css'
 import 'service-auth/languages/de.js'
+import 'service-auth/languages/pt-BR.js'
+import 'service-auth/languages/all.js'
 const el = document.querySelector<HTMLElement>('#login')!
 const options: Options = { apiKey: 'k', imageKind: 'qrcode-large', authUrl: '/auth/controller', texts: { ready: 'Scan' } }
 const handle: Handle = mount(el, options)
@@ -407,6 +409,9 @@ export async function steps(page: Page): Promise<string> {
       `dist/service-auth-${version}.js`,
       'dist/service-auth.de.js',
       `dist/service-auth-${version}.de.js`,
+      'dist/service-auth.pt-BR.js',
+      'dist/service-auth.languages.js',
+      `dist/service-auth-${version}.languages.js`,
     ])
       expect(declared(path), path).toBe(true)
     for (const path of ['dist/service-auth.mjs', 'dist/server.mjs']) expect(declared(path), path).toBe(false)
@@ -434,9 +439,9 @@ export async function steps(page: Page): Promise<string> {
     expect(css).toContain('.sa')
     const js = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text
     expect(js).toContain('service-auth:')
-    // No global set: the module only reads the language packs' (self.ServiceAuthTexts).
+    // No global set: the module only calls the language packs' (self.ServiceAuthPickLanguage).
     expect(js).not.toMatch(/ServiceAuth\s*=[^=]/)
-    expect(js).toContain('ServiceAuthTexts')
+    expect(js).toContain('ServiceAuthPickLanguage')
     // Nothing of the test kit: the mock and its knobs stay in Node.
     expect(js).not.toContain('__knobs')
   })
@@ -444,23 +449,27 @@ export async function steps(page: Page): Promise<string> {
   it('imports the module and every language pack in Node, as a server render of the page does, and nothing throws', async () => {
     // A framework that renders the page on the server (Next.js, say) evaluates its imports there,
     // where there is no window and no self.
-    const codes = (await readdir(join(project, 'node_modules/service-auth/dist'))).flatMap((name) => /^service-auth\.([a-z]{2})\.js$/.exec(name)?.[1] ?? [])
-    expect(codes.sort()).toEqual(['de', 'es', 'fr', 'it', 'nl', 'pl'])
-    const render = `import { mount } from 'service-auth'
-${codes.map((code) => `import 'service-auth/languages/${code}.js'`).join('\n')}
-console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Object.entries(globalThis.ServiceAuthTexts).map(([code, texts]) => [code, texts.ready])) }))`
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', render], { cwd: project })
-    expect(JSON.parse(stdout)).toEqual({
-      mount: 'function',
-      ready: {
-        de: 'Mit der App scannen',
-        es: 'Escanea con la aplicación',
-        fr: 'Scannez avec l’application',
-        it: 'Scansiona con l’app',
-        nl: 'Scan met de app',
-        pl: 'Zeskanuj w aplikacji',
-      },
+    const { languages } = JSON.parse(await readFile(join(project, 'node_modules/service-auth/dist/manifest.json'), 'utf8'))
+    const codes = (await readdir(join(project, 'node_modules/service-auth/dist'))).flatMap(
+      (name) => /^service-auth\.([a-z]{2}(-[A-Z]{2})?)\.js$/.exec(name)?.[1] ?? [],
+    )
+    expect(codes.sort()).toEqual(Object.keys(languages))
+    expect(codes.length).toBeGreaterThanOrEqual(40)
+    const render = (imports: string[]) => `import { mount } from 'service-auth'
+${imports.map((name) => `import 'service-auth/languages/${name}.js'`).join('\n')}
+console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Object.values(globalThis.ServiceAuthTexts).map((pack) => [pack.lang, pack.ready])) }))`
+    const each = JSON.parse((await run(process.execPath, ['--input-type=module', '-e', render(codes)], { cwd: project })).stdout)
+    expect(each.mount).toBe('function')
+    expect(Object.keys(each.ready)).toHaveLength(codes.length)
+    expect(each.ready).toMatchObject({
+      de: 'Mit der App scannen',
+      'pt-PT': 'Leia com a aplicação',
+      'pt-BR': 'Escaneie com o aplicativo',
+      ar: 'امسح الرمز بالتطبيق',
     })
+    // All of them at once, from the one file: the same packs.
+    const all = JSON.parse((await run(process.execPath, ['--input-type=module', '-e', render(['all'])], { cwd: project })).stdout)
+    expect(all).toEqual(each)
   })
 
   describe("the README's controllers, in Node, against the mock service", () => {
