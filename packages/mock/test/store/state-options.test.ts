@@ -98,7 +98,11 @@ describe('--export and --import', () => {
     await store.close()
 
     const file = join(work, 'shared.json')
-    expect(await runServiceCommand(['--data', source, '--export', file])).toEqual({ code: 0, output: `Exported 2 records from ${source} to ${file}.\n` })
+    expect(await runServiceCommand(['--data', source, '--export', file])).toEqual({
+      code: 0,
+      signal: null,
+      output: `Exported 2 records from ${source} to ${file}.\n`,
+    })
     const state = JSON.parse(await readFile(file, 'utf8'))
     expect(state.collections['shop-orders']).toEqual({ o1: { customer: 'ada@example.com' } })
 
