@@ -16,8 +16,9 @@ export const LOCK_FILE = 'state.mdb-lock'
 // every page LMDB maps is on the disk already: a page it must first get is the SIGBUS above.
 const LOCK_FILE_BYTES = 16 * 1024
 
-// A new state.mdb: LMDB's two meta pages and first tree pages, with the lock file, and the room
-// lmdb-backend.ts makes ahead of LMDB (data-file-room.ts); less than this free, and a start refuses.
+// What LMDB writes as it creates state.mdb (its meta pages and first tree pages), beside the lock
+// file: with less free, LMDB is not opened at all. The room a store needs to take changes is
+// checked once it is (data-file-room.ts).
 export const NEW_STATE_BYTES = 64 * 1024
 
 // The directory holds the API secret a start made up, and who can write it can change the state.
@@ -97,7 +98,6 @@ export function unwritable(path: string, error: NodeJS.ErrnoException): StoreErr
       cause: error,
     })
   }
-  if (error.code === 'ENOSPC' || error.code === 'EDQUOT') return noRoomToStart(dirname(path), freeBytes(dirname(path)) ?? 0, NEW_STATE_BYTES)
   return new StoreError(`${path} cannot be written: ${error.message}`, { code: 'unwritable', cause: error })
 }
 

@@ -47,6 +47,11 @@ export class DataFileRoom {
   #growError: Error | undefined
   /** Writes are refused until there is RESUME_ROOM again. */
   #refusing = false
+  /**
+   * The room at the last measure, less what the writes counted since may take: measuring (a
+   * stat and LMDB's) costs as much as a third of a write, so it is done again only when this runs low.
+   */
+  #estimate = 0
 
   constructor(
     readonly file: string,
@@ -62,6 +67,7 @@ export class DataFileRoom {
     // Twice the bytes: a page split leaves two half pages. Plus the page it copies.
     const taken = PAGE + 2 * bytes
     this.#inFlight += taken
+    this.#estimate -= taken
     const done = () => {
       this.#inFlight -= taken
     }
@@ -70,12 +76,14 @@ export class DataFileRoom {
 
   /** Refuses a write when the room is too small and cannot be grown; grows it first when it runs low. */
   refusal(): StoreError | undefined {
-    if (this.room() >= GROW_BELOW) {
+    if (!this.#refusing && this.#estimate >= GROW_BELOW) return undefined
+    this.#estimate = this.room()
+    if (this.#estimate >= GROW_BELOW) {
       this.#refusing = false
       return undefined
     }
     this.#grow()
-    const room = this.room()
+    const room = (this.#estimate = this.room())
     this.#refusing = room < (this.#refusing ? RESUME_ROOM : MIN_ROOM)
     if (!this.#refusing) return undefined
     if (this.#growError) {
