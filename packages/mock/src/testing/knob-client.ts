@@ -8,11 +8,11 @@ export class KnobClient {
     readonly base: string,
   ) {}
 
-  /** GET without a body, POST with one; a mock that cannot be reached is a TestKitError. */
-  async send(path: string, body?: unknown): Promise<Response> {
+  /** GET without a body, POST with one (or `method`); a mock that cannot be reached is a TestKitError. */
+  async send(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<Response> {
     try {
       return await fetch(`${this.base}/__knobs/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
+        method,
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
