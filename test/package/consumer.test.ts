@@ -479,7 +479,8 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
     const env = () => ({ ...process.env, SERVICE_URL: service.url, SERVICE_KEY: key, SERVICE_SECRET: secret })
 
     beforeAll(async () => {
-      service = await startService({ port: 0, keys: [{ key, secret }], knobs: true, testKeys: true })
+      // test-signs signs as Eve here, whom the README's controllers do not know.
+      service = await startService({ port: 0, keys: [{ key, secret }], knobs: true, testKeys: { identity: 'eve@example.com' } })
       await writeFile(
         join(project, 'serve-node.mjs'),
         "import { createServer } from 'node:http'\nimport { controller } from './controller-node.js'\n" +
@@ -555,7 +556,7 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       }
     })
 
-    it("with the test key test-signs, whose codes sign as test@example.com, refuses with 403, and the server's log says why", async () => {
+    it("refuses a user its store does not know with 403 (test-signs signing as Eve), and the server's log says why, as the README shows", async () => {
       const created = await fetch(`${service.url}/v1/entity/challenges`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -565,7 +566,7 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       const signed = await fetch(`${service.url}/__knobs/challenges/${id}/sign`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ identifier: 'test@example.com' }),
+        body: JSON.stringify({ identifier: 'eve@example.com' }),
       })
       expect(signed.status).toBe(200)
       const { token } = await (await fetch(pollingUrl)).json()
@@ -575,7 +576,7 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       })
       expect(JSON.parse(stdout)).toMatchObject({ status: 403, body: { detail: 'This user may not sign in here.' } })
       const [line] = /^```text\n(.*)\n```$/m.exec(await installedReadme('service-auth'))!.slice(1)
-      expect(line).toBe('service-auth/server refused a sign-in (403, unknown-user): user test@example.com not in your store: findUser returned nothing')
+      expect(line).toBe('service-auth/server refused a sign-in (403, unknown-user): user eve@example.com not in your store: findUser returned nothing')
       expect(stderr.split('\n')).toContain(line)
     })
 
