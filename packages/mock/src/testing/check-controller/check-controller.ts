@@ -41,6 +41,8 @@ export interface CheckControllerOptions {
 export async function checkController(options: CheckControllerOptions): Promise<ControllerCheckReport> {
   const controller = httpUrl('controller', options.controller)
   const signedIn = options.signedIn === undefined ? undefined : httpUrl('signedIn', options.signedIn)
+  // Checked here, not by createClient, whose message names its own option (baseUrl).
+  httpUrl('service', options.service)
   if (!options.identity) throw new ControllerCheckError('identity is missing: name a user your store lets sign in')
   let secret: Uint8Array
   try {
