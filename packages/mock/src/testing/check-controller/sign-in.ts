@@ -1,7 +1,7 @@
 // The case that must pass: the identity's phone signs a code, and the controller confirms it at
 // the service with the token's `jti` and `otp` before it answers, starts a session and sends the
 // browser on. The cases that replay its token or judge its cookies build on what it did.
-import { isOk } from './browser.js'
+import { isOk, NO_ANSWER_FIX } from './browser.js'
 import type { CheckCase, Verdict } from './cases.js'
 import { CookieJar } from './cookie-jar.js'
 
@@ -23,7 +23,7 @@ export const validSignIn: CheckCase = {
     const seen = browser.describe(attempt)
     const fail = (evidence: string, fix?: string): Verdict => ({ outcome: 'fail', evidence, fix })
 
-    if (attempt.status === 0) return fail(seen)
+    if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
     if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
     if (attempt.location === undefined) {
       return fail(
