@@ -8,7 +8,7 @@ import { createClient, ServiceError, type Client } from 'service-auth/server'
 import { fingerprint } from '../../common/fingerprint.js'
 import type { MockServiceControls } from '../controls.js'
 import { ControllerCheckError, TestKitError } from '../errors.js'
-import { detailOf, KnobClient } from '../knob-client.js'
+import { detailOf, KnobClient, noKnobs } from '../knob-client.js'
 import { connectMockService } from '../mock-service.js'
 
 /** A confirmation the controller sent for a challenge, as the mock logged it. */
@@ -50,8 +50,7 @@ export class MockSide {
     }
     const config = await mock.#knobs.send('config').catch(asCheckError)
     // A mock started without them answers 404 there, as any other server would.
-    if (config.status === 404)
-      throw new ControllerCheckError(`the mock service at ${mock.url} has no knobs: start it with them on (not --no-knobs, not SERVICE_KNOBS=0)`)
+    if (config.status === 404) throw asCheckError(noKnobs(mock.url))
     if (config.status !== 200) throw asCheckError(await mock.#knobs.refused(config, 'reading its settings'))
     try {
       await mock.#client.check()
