@@ -17,7 +17,9 @@ export class KnobClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     } catch (error) {
-      throw new TestKitError(`the mock service at ${this.base} cannot be reached (${(error as Error).message})`)
+      // fetch's own message is "fetch failed"; its cause says why (ECONNREFUSED, ENOTFOUND...).
+      const cause = ((error as Error).cause as { code?: string } | undefined)?.code ?? (error as Error).message
+      throw new TestKitError(`the mock service at ${this.base} cannot be reached (${cause})`)
     }
   }
 
