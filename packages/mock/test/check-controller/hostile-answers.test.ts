@@ -50,6 +50,12 @@ it('a controller that drops the connection on a token fails each case with the f
   }
 })
 
+it('a controller that drops every connection cannot be checked, and the reason says it is there but does not answer', async () => {
+  await expect(check((_token, res) => res.socket?.destroy())).rejects.toThrow(
+    /^the controller at http:\/\/127\.0\.0\.1:\d+\/auth\/controller gave no answer \(.+\): the app is there, but does it answer every request, without a token too\?$/,
+  )
+})
+
 it('a controller that refuses with a body without end is judged by its status, the body read no further than the check needs', async () => {
   let largest = 0
   const { checks } = await check((_token, res) => {

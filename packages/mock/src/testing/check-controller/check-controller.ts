@@ -88,7 +88,13 @@ export async function checkController(options: CheckControllerOptions): Promise<
 /** The controller and the signed-in page answer at all, and the page does not take a stranger for signed in. */
 async function reachable(browser: Browser): Promise<void> {
   const answer = await browser.call({ jar: new CookieJar() })
-  if (answer.status === 0) throw new ControllerCheckError(`the controller at ${browser.controller.href} gave ${answer.error}: is the app running there?`)
+  if (answer.status === 0) {
+    // No connection at all, or one the app took and then dropped or kept waiting: two fixes.
+    const question = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\)$/.test(answer.error!)
+      ? 'is the app running there?'
+      : 'the app is there, but does it answer every request, without a token too?'
+    throw new ControllerCheckError(`the controller at ${browser.controller.href} gave ${answer.error}: ${question}`)
+  }
   const page = browser.signedInPage
   if (!page) return
   const status = await browser.signedInStatus(new CookieJar())
