@@ -69,7 +69,7 @@ export class Browser {
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
     const headers: Record<string, string> = xhr ? { ...EMBED_HEADERS } : { Accept: EMBED_HEADERS.Accept }
     if (token !== undefined && header) headers['X-Service-Auth'] = token
-    const cookie = [jar.header(), ...Object.entries(cookies).map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ')
+    const cookie = [jar.header(url), ...Object.entries(cookies).map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ')
     if (cookie) headers.Cookie = cookie
     const started = Date.now()
     const ended = (answer: Omit<Answer, 'at' | 'ms'>): Answer => ({ ...answer, at: Date.now(), ms: Date.now() - started })
@@ -77,7 +77,7 @@ export class Browser {
       // Redirects are the answer, as the embed reads them: they are not followed here.
       const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
       const text = await readBody(res)
-      const set = jar.store(res.headers)
+      const set = jar.store(res.headers, url)
       const json = parseJson(text)
       const named = res.status >= 300 && res.status < 400 ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
       return ended({
@@ -94,7 +94,7 @@ export class Browser {
   /** `--signed-in`'s status for the jar, or undefined without it. Its redirects are answers too. */
   async signedInStatus(jar: CookieJar): Promise<number | undefined> {
     if (!this.signedInPage) return undefined
-    const cookie = jar.header()
+    const cookie = jar.header(this.signedInPage)
     try {
       const res = await fetch(this.signedInPage, {
         headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
@@ -102,7 +102,7 @@ export class Browser {
         signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
       })
       await readBody(res)
-      jar.store(res.headers)
+      jar.store(res.headers, this.signedInPage)
       return res.status
     } catch {
       return 0

@@ -41,6 +41,12 @@ export interface CheckControllerOptions {
 export async function checkController(options: CheckControllerOptions): Promise<ControllerCheckReport> {
   const controller = httpUrl('controller', options.controller)
   const signedIn = options.signedIn === undefined ? undefined : httpUrl('signedIn', options.signedIn)
+  if (signedIn && signedIn.hostname !== controller.hostname) {
+    // Cookies go back to the host that set them, whatever the port: the jar plays a browser.
+    throw new ControllerCheckError(
+      `signedIn ${signedIn.href} is not on the controller's host, ${controller.hostname}: a browser sends the session cookie only there. Name a page of ${controller.hostname}`,
+    )
+  }
   // Checked here, not by createClient, whose message names its own option (baseUrl).
   httpUrl('service', options.service)
   if (!options.identity) throw new ControllerCheckError('identity is missing: name a user your store lets sign in')
