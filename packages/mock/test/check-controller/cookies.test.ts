@@ -65,12 +65,18 @@ describe('the session cookie, as a browser sends it', () => {
     expect(checks.find(({ id }) => id === 'valid-sign-in')).toMatchObject({ outcome: 'pass' })
   })
 
-  it.concurrent.each(['; Path=/auth', ''])('scoped to the controller (%j) does not reach /welcome: the valid sign-in fails', async (attributes) => {
+  it.concurrent.each([
+    ['; Path=/auth', 'session (Path /auth)'],
+    ['', 'session (Path /auth, from the controller’s own path)'],
+  ])('scoped to the controller (%j) does not reach /welcome: the valid sign-in fails, and the fix names the Path', async (attributes, named) => {
     const { checks } = await check(attributes)
-    expect(checks.find(({ id }) => id === 'valid-sign-in')).toMatchObject({
-      outcome: 'fail',
-      evidence: 'answered 200 {location: "/welcome"}; GET /welcome: 401, not signed in',
-    })
+    expect(checks.find(({ id }) => id === 'valid-sign-in')).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: 'answered 200 {location: "/welcome"}; GET /welcome: 401, not signed in',
+        fix: `Set the session cookie with Path=/: a browser does not send ${named} to /welcome.`,
+      }),
+    )
   })
 
   it.concurrent('is never sent to a --signed-in page on another host: the check says so before it starts', async () => {

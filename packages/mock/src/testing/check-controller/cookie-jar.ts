@@ -45,13 +45,13 @@ export function parseSetCookie(header: string): SetCookie | undefined {
 }
 
 /** RFC 6265's default path: the directory of the path a cookie was set from. */
-function defaultPath(url: URL): string {
+export function defaultPath(url: URL): string {
   const slash = url.pathname.lastIndexOf('/')
   return slash > 0 ? url.pathname.slice(0, slash) : '/'
 }
 
 /** RFC 6265's path-match: the cookie's path is the request's, or a directory of it. */
-function pathMatches(cookiePath: string, requestPath: string): boolean {
+export function pathMatches(cookiePath: string, requestPath: string): boolean {
   if (requestPath === cookiePath) return true
   return requestPath.startsWith(cookiePath) && (cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/')
 }
