@@ -2,6 +2,7 @@
 // issue leaves room (what "within 3 round trips" or "beyond noise" means here).
 import { abuseVerdict } from './abuse-report.js'
 import { observerCost } from './busy-page.js'
+import { keysVerdict } from './keys.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
 import { median, percentile } from './stats.js'
@@ -176,6 +177,7 @@ export function judge(results: BenchResults): Judgement[] {
     verdict: verdict(!!atGoal && percentile(atGoal.wakeUps, 99) < WAKE_UP_P99_GOAL_MS),
   })
   if (results.abuse) out.push(abuseVerdict(results.abuse))
+  if (results.keys) out.push(keysVerdict(results.keys))
   return out
 }
 

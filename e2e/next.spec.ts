@@ -8,6 +8,7 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
+import { checkController } from '@service-auth/mock'
 import { generateCredentials } from '../packages/mock/src/common/credentials.js'
 import { startService, type ServiceHandle } from '../packages/mock/src/service/server.js'
 import { signsInAndOut } from './sign-in-walk.js'
@@ -84,4 +85,20 @@ test("the German language pack, imported by the page's client component, renders
   await page.goto(appUrl + '/login?lang=de')
   await expect(page.getByRole('img', { name: 'QR-Code: mit der App anmelden' })).toBeVisible()
   await expect(page.getByRole('status')).toHaveText('Mit der App scannen')
+})
+
+test('its controller passes the controller check (`service-auth-mock check-controller`), case by case', async () => {
+  // The confirmation that never answers is given the helper's 10 s to fail closed.
+  test.setTimeout(60_000)
+  const report = await checkController({
+    controller: appUrl + '/auth/controller',
+    identity: 'ada@example.com',
+    signedIn: appUrl + '/welcome',
+    service: service.url,
+    key: apiKey,
+    secret: apiSecret,
+  })
+  expect(report.checks.filter(({ outcome }) => outcome === 'fail' || outcome === 'skip')).toEqual([])
+  // The helper answers a request without X-Requested-With with a redirect, by design.
+  expect(report.checks.filter(({ outcome }) => outcome === 'warn').map(({ id }) => id)).toEqual(['no-requested-with'])
 })

@@ -3,11 +3,13 @@
 import type { Page } from '@playwright/test'
 import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.js'
 import { frame } from './states.js'
-import { texts as spanish } from '../packages/service-auth/src/languages/es.js'
-import { texts as french } from '../packages/service-auth/src/languages/fr.js'
-import { texts as italian } from '../packages/service-auth/src/languages/it.js'
-import { texts as dutch } from '../packages/service-auth/src/languages/nl.js'
-import { texts as polish } from '../packages/service-auth/src/languages/pl.js'
+import { pack as spanish } from '../packages/service-auth/src/languages/es.js'
+import { pack as french } from '../packages/service-auth/src/languages/fr.js'
+import { pack as italian } from '../packages/service-auth/src/languages/it.js'
+import { pack as dutch } from '../packages/service-auth/src/languages/nl.js'
+import { pack as polish } from '../packages/service-auth/src/languages/pl.js'
+import { pack as arabic } from '../packages/service-auth/src/languages/ar.js'
+import { pack as japanese } from '../packages/service-auth/src/languages/ja.js'
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
@@ -137,6 +139,8 @@ test.describe('the widget set-ups linked from the index', () => {
     ['Italian', 'it', italian],
     ['Dutch', 'nl', dutch],
     ['Polish', 'pl', polish],
+    ['Arabic (right to left)', 'ar', arabic],
+    ['Japanese', 'ja', japanese],
   ] as const) {
     test(label, async ({ page }) => {
       await openFromIndex(page, label)
@@ -144,6 +148,7 @@ test.describe('the widget set-ups linked from the index', () => {
       await expect(widget(page).getByRole('img', { name: texts.alt })).toBeVisible()
       await expect(widget(page).locator('.sa')).toContainText(texts.left)
       await expect(widget(page).locator('.sa')).toHaveAttribute('lang', code)
+      await expect(widget(page).locator('.sa')).toHaveAttribute('dir', texts.dir ?? 'ltr')
     })
   }
 

@@ -13,6 +13,8 @@ import * as testing from '../packages/mock/src/index.js'
 import { DEFAULT_PORT } from '../packages/mock/src/service/service-config.js'
 import { DEFAULT_DATA_DIR } from '../packages/mock/src/store/state-options.js'
 import { MOCK_OPTIONS, mockUsage } from '../packages/mock/src/testing/mock-command.js'
+import { CASES } from '../packages/mock/src/testing/check-controller/check-controller.js'
+import { CHECK_OPTIONS } from '../packages/mock/src/testing/check-controller/command.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const read = (path: string) => readFile(new URL(`../${path}`, import.meta.url), 'utf8')
@@ -165,6 +167,10 @@ describe("service-auth's README", () => {
     for (const name of Object.keys(server)) expect(controller, name).toContain(name)
     const client = server.createClient({ baseUrl: 'https://api.example', key: 'k', secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=' })
     for (const [name, value] of Object.entries(client)) {
+      if (typeof value == 'string') {
+        expect(controller, name).toContain(`\`${name}\``)
+        continue
+      }
       const methods = typeof value == 'function' ? [name] : Object.keys(value).map((method) => `${name}.${method}`)
       for (const method of methods) expect(controller, method).toMatch(new RegExp(`\`(${method.replace('.', '\\.')}|\\.${method.split('.').pop()})\\(`))
     }
@@ -182,6 +188,22 @@ describe("service-auth's README", () => {
     const block = /```http\nContent-Security-Policy: ([^`]*?)\n```/.exec(section('Content-Security-Policy'))?.[1]
     expect(block?.replace(/\s*\n\s*/g, ' ')).toBe(recommendedPolicy().join('; '))
     expect(recommendedPolicy()).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]))
+  })
+
+  it('has the Python and PHP examples, whose readers need no npm project, start the mock by its package name', async () => {
+    for (const file of ['examples/python/app.py', 'examples/php/app.php']) {
+      const source = await read(file)
+      expect(source, file).toContain('`npx @service-auth/mock` starts a local mock service')
+      expect(source, file).not.toContain('npx service-auth-mock')
+    }
+  })
+
+  it("quotes the Python and PHP examples' controllers as the files have them", async () => {
+    const excerpts = [...embedReadme.matchAll(/<!-- excerpt: (\S+) -->\n```\w+\n([\s\S]*?)```/g)]
+    expect(excerpts.map(([, path]) => path)).toEqual(['examples/python/app.py', 'examples/php/app.php'])
+    // Line by line, as the file has them in a row; the indentation is the excerpt's own.
+    const lines = (text: string) => text.split('\n').map((line) => line.trim())
+    for (const [, path, excerpt] of excerpts) expect(lines(await read(path!)).join('\n'), path).toContain(lines(excerpt!.trimEnd()).join('\n'))
   })
 
   it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
@@ -217,7 +239,11 @@ describe("@service-auth/mock's README", () => {
     expect(listed('startMockService').sort()).toEqual(Object.keys(started).sort())
     const connected = testing.connectMockService({ url: started.url, key: started.key, secret: started.secret })
     expect(listed('connectMockService').sort()).toEqual(Object.keys(connected).sort())
-    expect(Object.keys(await testing.connectMockService({ url: started.url, isolate: true })).sort()).toEqual(Object.keys(connected).sort())
+    // An isolated connection has close() too: it frees its key.
+    const isolated = await testing.connectMockService({ url: started.url, isolate: true })
+    expect(Object.keys(isolated).sort()).toEqual(Object.keys(started).sort())
+    expect(kit).toMatch(/`await connectMockService\(\{url, isolate: true\}\)`[^.]*\. Its `close\(\)` frees the key/)
+    await isolated.close()
   })
 
   it("lists the options of the kit's calls, and the fields of what they resolve to, as the code has them", async () => {
@@ -254,6 +280,16 @@ describe("@service-auth/mock's README", () => {
     }
   })
 
+  it('lists the options of check-controller and of checkController, and every case of the check, as the code has them', async () => {
+    const check = section('Check your controller')
+    const options = [...check.matchAll(/^\| `--([a-z-]+)[ `]/gm)].map((match) => match[1])
+    expect(options).toEqual(Object.keys(CHECK_OPTIONS))
+    expect([...check.matchAll(/^\| `([a-z][a-z-]*)` \|/gm)].map((match) => match[1])).toEqual(CASES.map(({ id }) => id))
+    expect(listedOptions(section('Test kit'), 'checkController({')).toEqual(
+      await interfaceFields('packages/mock/src/testing/check-controller/check-controller.ts', 'CheckControllerOptions'),
+    )
+  })
+
   it('says where service-auth-mock keeps its state by default, as the code does: relative to the working directory', () => {
     const [, directory] = /by default `([^`]+)`, a path relative to the working directory/.exec(section('Usage')) ?? []
     expect(directory).toBe(DEFAULT_DATA_DIR)
@@ -284,6 +320,13 @@ describe.each(Object.entries(PACKAGES))("%s's README, as npm shows it", (name, {
     expect(manifest.homepage).toBe(`${repository}/tree/main/${dir}#readme`)
     expect(manifest.bugs).toEqual({ url: `${repository}/issues` })
     expect(manifest.keywords.length).toBeGreaterThan(2)
+  })
+
+  it('gives the controller check as `npx @service-auth/mock check-controller`, which runs from any directory', () => {
+    // Where the package is not installed (a Python or PHP app), npx looks a bare
+    // `service-auth-mock` up on the registry as a package of that name, which is not ours.
+    expect(readme).toContain('npx @service-auth/mock check-controller --controller')
+    expect(readme).not.toMatch(/npx service-auth-mock check-controller/)
   })
 
   it('links and shows images by absolute https URLs only, or by anchors of its own headings', () => {

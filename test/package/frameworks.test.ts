@@ -227,7 +227,7 @@ describe('React 19 and Next.js: the component and the element, with tsc', () => 
         dir,
         name!,
         `import { createRoot } from 'react-dom/client'
-import * as snippet from './run-${name}.tsx'
+import * as snippet from './run-${name}.js'
 // The app's own router, which the first snippet uses and the element's takes as a prop: here, the page's navigation.
 const router = { push: (path: string) => location.assign(path) }
 Object.assign(window, { router })
@@ -310,7 +310,7 @@ describe('Solid and Angular, through the element, with tsc', () => {
     await bundle(
       dir,
       'solid',
-      "import { render } from 'solid-js/web'\nimport { Login } from './run-solid.tsx'\nrender(() => Login(), document.getElementById('root')!)\n",
+      "import { render } from 'solid-js/web'\nimport { Login } from './run-solid.js'\nrender(() => Login(), document.getElementById('root')!)\n",
       {
         jsxImportSource: 'solid-js/h',
       },
@@ -327,7 +327,7 @@ describe('Solid and Angular, through the element, with tsc', () => {
       `import '@angular/compiler'
 import { provideZonelessChangeDetection } from '@angular/core'
 import { bootstrapApplication } from '@angular/platform-browser'
-import { LoginComponent } from './run-angular.ts'
+import { LoginComponent } from './run-angular.js'
 bootstrapApplication(LoginComponent, { providers: [provideZonelessChangeDetection()] })
 `,
       { tsconfigRaw: { compilerOptions: { experimentalDecorators: true } } },
@@ -761,7 +761,7 @@ server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.add
     const [markup, cdnPage] = [...readme.matchAll(/```html\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((html) => html.includes('<service-auth '))
     expect(markup).not.toContain('<script')
     await writeFile(join(dir, 'run-element.ts'), tried((await snippets('element', 'ts'))[0]!, url))
-    await bundle(dir, 'element', "import './run-element.ts'\n")
+    await bundle(dir, 'element', "import './run-element.js'\n")
     await signsIn(await page('element', tried(markup!, url)), undefined)
 
     // From the CDN: the script, whose own tag names the service, and the element's script.

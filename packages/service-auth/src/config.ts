@@ -1,4 +1,4 @@
-import { en, languages, pickLocale, type Texts } from './i18n.js'
+import { english, type Pack, type Texts } from './i18n.js'
 
 /** The type of an option's value, by the name the options table gives it. */
 interface OptionTypes {
@@ -44,7 +44,7 @@ export const OPTIONS = {
   authHeader: { attribute: 'data-service-auth-header', element: 'auth-header', type: 'string' },
   /** Shows a code as soon as mounted, default on; off, a button waits for a click or `start()`. */
   autoStart: { attribute: 'data-service-auto-start', element: 'auto-start', type: 'boolean' },
-  /** The language: `en`, or a loaded pack's; default `<html lang>`, then the browser's. */
+  /** The language: `en`, or a loaded pack's; default the element's `lang` (its own or the nearest around it), `<html lang>`, then the browser's. */
   locale: { attribute: 'data-service-locale', element: 'locale', type: 'string' },
   /** The phone app's URL for a challenge, `{id}` standing for its id; on touch devices the code links to it. */
   appUrl: { attribute: 'data-service-app-url', element: 'app-url', type: 'string' },
@@ -167,15 +167,12 @@ export function readConfig(el: HTMLElement, options?: Options): Config | Misconf
 }
 
 /**
- * The language a widget speaks, and its texts: among English and the packs this page has loaded,
- * the first of the `locale` option or attribute, `<html lang>` and the browser's languages. English
- * fills in whatever a pack lacks, and the `texts` option replaces any text.
+ * The language a widget on `el` speaks, and its texts: English, unless a pack loaded on this page
+ * answers to the `locale` option or attribute, the element's language, `<html lang>` or the
+ * browser's languages (the packs bring the choosing: see language-packs.ts). English fills
+ * in whatever a pack lacks, and the `texts` option replaces any text.
  */
-export const readTexts = ({ locale, texts }: Settings): [Texts, string] => {
-  const available = languages()
-  const lang = pickLocale([locale, document.documentElement.lang, ...navigator.languages], available)
-  return [{ ...en, ...available[lang], ...texts }, lang]
-}
+export const readTexts = ({ locale, texts }: Settings, el: HTMLElement): Pack => ({ ...english, ...self.ServiceAuthPickLanguage?.(el, locale), ...texts })
 
 /**
  * The app link for a challenge: `template` with `{id}` replaced, checked after the replacement, as

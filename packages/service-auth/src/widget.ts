@@ -153,7 +153,7 @@ function createMachine(
     },
     transition(to: State, shown?: Shown) {
       state = move(state, to)
-      ;(view ||= createView(el, ...readTexts(config), start, imageLoaded)).show(to, shown)
+      ;(view ||= createView(el, readTexts(config, el), start, imageLoaded)).show(to, shown)
     },
     report(reported: ServiceAuthFailure, retrying?: boolean) {
       if (reported.message) console.error('service-auth: ' + reported.message)

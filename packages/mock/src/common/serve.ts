@@ -1,7 +1,9 @@
 // Turns an async request handler into a Node request listener that always answers: thrown
 // HttpProblems become problem JSON, anything else is a bug in the server and says so. An answer
-// leaves once what its request stored is on disk (answerAfterStoring).
+// leaves once what its request stored is on disk (answerAfterStoring), or, when that cannot be
+// stored, is a 507 instead.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { StoreError } from '../store/errors.js'
 import { answerAfterStoring } from '../store/store.js'
 import { HttpProblem, sendProblem } from './problem.js'
 import { ClientGone } from './read-body.js'
@@ -18,11 +20,16 @@ export function serve(
   // Named by whoever serves with it: an app built on these helpers is not the mock service.
   const failed = `The ${serverName} failed; see its console.`
   return (req, res) => {
-    answerAfterStoring(res, () => handle(req, res)).catch((error: unknown) => {
+    // The request's path; a target that is none (`*`, an absolute URL) is refused for that, and names `/`.
+    const target = req.url ?? '/'
+    const instance = target.startsWith('/') ? target.split('?')[0]! : '/'
+    // A change the store could not keep (its disk full, say): the store's message names the directory and what to do.
+    const unstored = (error: unknown) => {
+      const detail = error instanceof StoreError ? error.message : `The change cannot be stored: ${error instanceof Error ? error.message : String(error)}.`
+      sendProblem(res, new HttpProblem(507, detail), instance)
+    }
+    answerAfterStoring(res, () => handle(req, res), unstored).catch((error: unknown) => {
       if (error instanceof ClientGone) return
-      // The request's path; a target that is none (`*`, an absolute URL) is refused for that, and names `/`.
-      const target = req.url ?? '/'
-      const instance = target.startsWith('/') ? target.split('?')[0]! : '/'
       if (error instanceof HttpProblem) {
         sendProblem(res, error, instance)
         return

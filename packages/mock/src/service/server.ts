@@ -162,7 +162,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
         for (const [name, value] of Object.entries(knobCorsHeaders(req, knobOrigins))) res.setHeader(name, value!)
         await handleKnob(context, req, res, url, path)
       } else {
-        await handleApi(context, req, res, url, path)
+        await handleApi(context, req, res, url, path, store)
       }
     }),
   )
@@ -189,7 +189,10 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
 }
 
-async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
+// What a /v1/ request may do without changing anything the store keeps.
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string, store: Store): Promise<void> {
   const logged = context.log.record(req, url)
   const match = matchRoute(API_ROUTES, path)
   const browserFacing = match?.route.browserFacing ?? false
@@ -229,6 +232,10 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
   if (queued) return answerWithFailure(req, res, queued, url, { byKnob: true })
   const standing = context.hooks.standingFault(target)
   if (standing) return answerWithFailure(req, res, standing, url, { byKnob: false })
+  // Refused before it is made, so that a 507 changed nothing (a knob's change is refused when it
+  // is stored, and stored once there is room: store.ts).
+  const refusal = READING_METHODS.has(req.method ?? '') ? undefined : store.refusal()
+  if (refusal) throw new HttpProblem(507, refusal.message)
 
   await handler(context, { req, res, url, params, body, rawBody })
 }

@@ -3,6 +3,7 @@
 import { startService, type ServiceHandle } from '../service/server.js'
 import { describeState, exportState, openState } from '../store/state-options.js'
 import { rememberedCredentials } from '../store/remembered-credentials.js'
+import { runCheckCommand } from './check-controller/command.js'
 import { mockUsage, readMockCommand, startLines, UsageError } from './mock-command.js'
 
 /** Where the command writes: the console, in cli.ts. */
@@ -15,6 +16,8 @@ export interface Output {
 export type CommandResult = { exitCode: number } | { service: ServiceHandle; close(): Promise<void> }
 
 export async function runCommand(args: readonly string[], env: Record<string, string | undefined>, output: Output): Promise<CommandResult> {
+  // The one subcommand: the check of a controller, against a mock running elsewhere.
+  if (args[0] === 'check-controller') return { exitCode: await runCheckCommand(args.slice(1), env, output) }
   try {
     return await mock([...args], env, output)
   } catch (error) {
@@ -42,9 +45,18 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
   const store = await openState(read.state)
   try {
     const config = read.configure(() => rememberedCredentials(store))
-    // The credentials made up for a new data directory are on disk before anyone is told them.
-    await store.flushed()
-    const service = await startService({ ...config.options, store })
+    const service = await startService({ ...config.options, store }).catch((error: NodeJS.ErrnoException) => {
+      throw listenRefused(config.options.port, error)
+    })
+    // Everything the start made, the credentials of a new data directory and the test identity
+    // with its phone, is on disk before the banner says the service is there: a kill -9 the
+    // moment it appears loses none of it.
+    try {
+      await store.stored()
+    } catch (error) {
+      await service.close()
+      throw error
+    }
     for (const line of startLines(config, service)) output.log(line)
     output.log(describeState(store))
     return {
@@ -58,4 +70,20 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
     await store.close()
     throw error
   }
+}
+
+/**
+ * Node's own words for a port it cannot listen on (`listen EADDRINUSE: address already in use
+ * 127.0.0.1:8081`) name neither the option nor what to do: a second mock on the default port is
+ * the usual cause.
+ */
+function listenRefused(port: number, error: NodeJS.ErrnoException): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new Error(
+      `Port ${port} on 127.0.0.1 is in use (another service-auth-mock?): stop what listens there, or choose another with --port (0 picks a free one).`,
+    )
+  }
+  if (error.code === 'EACCES')
+    return new Error(`Port ${port} on 127.0.0.1 is not this user's to listen on: choose one above 1023 with --port (0 picks a free one).`)
+  return error
 }

@@ -26,3 +26,12 @@ export class SignInRefusedError extends TestKitError {
     super(message)
   }
 }
+
+/**
+ * `checkController` could not judge the controller: the controller or the mock cannot be
+ * reached, the mock has no knobs, the key or secret is wrong, or `signedIn` answers a browser
+ * that is not signed in. The message says which. (The command exits 2 with it.)
+ */
+export class ControllerCheckError extends TestKitError {
+  override name = 'ControllerCheckError'
+}

@@ -8,16 +8,18 @@ export class KnobClient {
     readonly base: string,
   ) {}
 
-  /** GET without a body, POST with one; a mock that cannot be reached is a TestKitError. */
-  async send(path: string, body?: unknown): Promise<Response> {
+  /** GET without a body, POST with one (or `method`); a mock that cannot be reached is a TestKitError. */
+  async send(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<Response> {
     try {
       return await fetch(`${this.base}/__knobs/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
+        method,
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     } catch (error) {
-      throw new TestKitError(`the mock service at ${this.base} cannot be reached (${(error as Error).message})`)
+      // fetch's own message is "fetch failed"; its cause says why (ECONNREFUSED, ENOTFOUND...).
+      const cause = ((error as Error).cause as { code?: string } | undefined)?.code ?? (error as Error).message
+      throw new TestKitError(`the mock service at ${this.base} cannot be reached (${cause})`)
     }
   }
 
@@ -30,9 +32,18 @@ export class KnobClient {
   /** Says why the mock refused: no knobs, or the problem's detail. */
   async refused(res: Response, what: string): Promise<TestKitError> {
     const text = await res.text()
-    if (res.status === 404 && !text.includes('"status"')) return new TestKitError(`the mock service at ${this.base} has no knobs: start it with them on`)
+    // A mock without knobs answers their 404 as it does any unknown address, in problem JSON; a
+    // 404 of a knob (an unknown challenge, say) is told apart by the settings, which always exist.
+    if (res.status === 404 && (!text.includes('"status"') || (await this.send('config').catch(() => undefined))?.status === 404)) {
+      return noKnobs(this.base)
+    }
     return new TestKitError(`${what}: the mock service answered ${res.status}: ${detailOf(text)}`)
   }
+}
+
+/** The refusal of a mock started without its knobs. */
+export function noKnobs(base: string): TestKitError {
+  return new TestKitError(`the mock service at ${base} has no knobs: start it with them on (not --no-knobs, not SERVICE_KNOBS=0)`)
 }
 
 /** The problem JSON's detail, or the text as it is. */

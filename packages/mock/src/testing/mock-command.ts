@@ -113,6 +113,8 @@ test-unavailable).
 Options:
 ${lines.join('\n')}
 
+service-auth-mock check-controller --help: check your controller against a running mock.
+
 Environment: SERVICE_PORT, SERVICE_CONFIG, SERVICE_BASE_URL, SERVICE_API_KEY, SERVICE_API_SECRET,
 SERVICE_ALLOWED_ORIGINS, SERVICE_KNOBS (0 or 1), SERVICE_DATA, SERVICE_KNOBS_ORIGIN,
 SERVICE_ALLOWED_HOSTS, SERVICE_CLIENT_ADDRESS_HEADER. Options win over variables, variables over the file.`
