@@ -196,7 +196,10 @@ describe('send', () => {
   it('reads JSON of 256 KiB, the most an answer may have, whether its Content-Length says so or not', async () => {
     const json = JSON.stringify({ a: 'x'.repeat(262_144 - 8) })
     expect(json).toHaveLength(262_144)
-    for (const headers of [{ 'Content-Type': 'application/json' }, { 'Content-Type': 'application/json', 'Content-Length': '262144' }] as Record<string, string>[]) {
+    for (const headers of [{ 'Content-Type': 'application/json' }, { 'Content-Type': 'application/json', 'Content-Length': '262144' }] as Record<
+      string,
+      string
+    >[]) {
       service.fetch.mockImplementationOnce(async () => new Response(json, { headers }))
       expect(await send(request((body) => (body.a as string).length))).toBe(262_136)
     }
