@@ -31,6 +31,8 @@ export interface BusyResult {
   perBatch?: Partial<Record<BusyCase, number[]>>
   /** What the widget's observer callback itself took on the changing page, ms per second, per run (timed in the page; absent before issue 33). */
   callback?: number[]
+  /** The same for an observer that does nothing: what the timing itself reads (two clock reads a batch, and the clock's coarseness). */
+  emptyCallback?: number[]
 }
 
 const CASES: Record<BusyCase, string> = {
@@ -54,6 +56,7 @@ export async function measureBusyPage(
     framesPerSecond: [],
     perBatch: { busy: [], 'busy+embed': [], 'busy+observer': [] },
     callback: [],
+    emptyCallback: [],
   }
   for (const name of shuffled((Object.keys(CASES) as BusyCase[]).flatMap((name) => Array<BusyCase>(runs).fill(name)))) {
     const context = await browser.newContext()
@@ -80,6 +83,7 @@ export async function measureBusyPage(
       result.script[name].push(((after.script - before.script) * 1000) / seconds)
       result.tasks[name].push(((after.tasks - before.tasks) * 1000) / seconds)
       if (name === 'busy+embed') result.callback!.push((after.callbackMs - before.callbackMs) / seconds)
+      if (name === 'busy+observer') result.emptyCallback!.push((after.callbackMs - before.callbackMs) / seconds)
       if (name.startsWith('busy')) {
         const batchesPerSecond = (after.frames - before.frames) / seconds
         result.framesPerSecond.push(batchesPerSecond)
@@ -96,10 +100,18 @@ export async function measureBusyPage(
  * The observer's cost, from a result: what the widget adds to a batch of the changing page beyond
  * what it adds to the still one (its poll and countdown, per second, spread over the batches), as
  * ms of script per batch and per second at the run's batch rate; of that, what an observer that
- * does nothing costs the same page (`floor`, ms/s); and what the widget's callback itself took
- * (`callback`, ms/s), timed in the page. The last two where the result has them.
+ * does nothing costs the same page (`floor`, ms/s); what the widget's callback itself took
+ * (`callback`, ms/s), timed in the page; and what the same timing reads for a callback that does
+ * nothing (`timing`, ms/s). The last three where the result has them.
  */
-export function observerCost(busy: BusyResult): { perSecond: number; perBatch: number; batchesPerSecond: number; floor?: number; callback?: number } {
+export function observerCost(busy: BusyResult): {
+  perSecond: number
+  perBatch: number
+  batchesPerSecond: number
+  floor?: number
+  callback?: number
+  timing?: number
+} {
   const batchesPerSecond = median(busy.framesPerSecond)
   const still = (median(busy.script['still+embed']) - median(busy.script.still)) / batchesPerSecond
   const perRun = busy.perBatch
@@ -109,5 +121,6 @@ export function observerCost(busy: BusyResult): { perSecond: number; perBatch: n
   const perBatch = batch('busy+embed') - batch('busy') - still
   const floor = perRun?.['busy+observer']?.length ? (batch('busy+observer') - batch('busy')) * batchesPerSecond : undefined
   const callback = busy.callback?.length ? median(busy.callback) : undefined
-  return { perSecond: perBatch * batchesPerSecond, perBatch, batchesPerSecond, floor, callback }
+  const timing = busy.emptyCallback?.length ? median(busy.emptyCallback) : undefined
+  return { perSecond: perBatch * batchesPerSecond, perBatch, batchesPerSecond, floor, callback, timing }
 }

@@ -108,7 +108,8 @@ const baseline: ExtraPage = ({ serviceUrl, apiKey, url }) =>
  * Times what the page's MutationObserver callbacks do themselves, in `window.__observer` (calls,
  * ms): the widget's observer work alone, without what delivering the records costs the browser,
  * which the difference of two pages' totals holds too but cannot tell apart from a busy machine's
- * noise. Two clock reads a batch are all it adds.
+ * noise. Two clock reads a batch are all it adds, and timing an observer that does nothing the
+ * same way measures those, and the clock's coarseness.
  */
 const OBSERVER_TIMING = `<script>{ const Native = MutationObserver; const timed = window.__observer = { calls: 0, ms: 0 }
   window.MutationObserver = class extends Native { constructor(callback) { super((records, observer) => { const start = performance.now()
@@ -140,7 +141,7 @@ ${
     : ''
 }
 ${embed ? `${OBSERVER_TIMING}\n<script src="${BUNDLE_PATH}"></script>` : ''}
-${observer ? '<script>new MutationObserver(() => {}).observe(document, { childList: true, subtree: true })</script>' : ''}`,
+${observer ? `${OBSERVER_TIMING}\n<script>new MutationObserver(() => {}).observe(document, { childList: true, subtree: true })</script>` : ''}`,
   )
 }
 

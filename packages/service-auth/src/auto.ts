@@ -18,19 +18,19 @@ if (!self.ServiceAuth) {
   // under way before anything else this script does at start-up.
   scan()
   // Observing from wherever the script sits mounts each widget as the parser inserts it, so the
-  // code can show before the rest of the page has loaded. Only what a batch added is searched, and
-  // the widgets swept only when it removed something: on a page that changes every frame (a
-  // ticking view of 5,000 items), a query of the whole document per batch cost 3.9 ms of script a
-  // second (BENCHMARKS.md). A text that changed (the commonest change, a ticking view's) leaves
-  // its parent with no element child: then its nodes are not even looked at, which would cost
-  // more than all the rest. The loop is by index, as the bench found a third cheaper than
-  // iterating and destructuring in a callback that runs every frame. A node moved within the page
-  // is connected again by the time its batch is seen, and is left alone; one added and removed
-  // within the batch is not mounted.
+  // code can show before the rest of the page has loaded. Each batch sweeps the mounted widgets (a
+  // look at each one's element) and searches only what it added: on a page that changes every
+  // frame (a ticking view of 5,000 items), a query of the whole document per batch cost 3.9 ms of
+  // script a second (BENCHMARKS.md). A text that changed (the commonest change, a ticking view's)
+  // leaves its parent with no element child: then its nodes are not even looked at. Nor are the
+  // removed ones: wrapping the browser's lists and nodes for script cost more, in a callback that
+  // runs every frame, than sweeping does; so does iterating the records rather than indexing them.
+  // A node moved within the page is connected again by the time its batch is seen, and is left
+  // alone; one added and removed within the batch is not mounted.
   new MutationObserver((records) => {
+    sweep()
     for (let i = 0; i < records.length; i++) {
       const record = records[i]!
-      if (record.removedNodes.length) sweep()
       if ((record.target as ParentNode).firstElementChild) for (const node of record.addedNodes) if (node instanceof Element && node.isConnected) scan(node)
     }
   }).observe(document, { childList: true, subtree: true })

@@ -58,9 +58,11 @@ export const scan = (root: ParentNode = document): Handle[] =>
     .map((el) => mount(el))
 
 /** Destroys every mounted widget whose element has left the page; scan() mounts it again if it comes back. */
-export const sweep = (): void =>
-  handles.forEach((handle, el) => {
-    if (el.isConnected) return
-    handle.destroy()
-    destroyed.delete(el)
-  })
+export const sweep = (): void => handles.forEach(sweepOne)
+
+// One function for every sweep, not one made at each: the CDN build sweeps at every change to the page.
+const sweepOne = (handle: Handle, el: Element) => {
+  if (el.isConnected) return
+  handle.destroy()
+  destroyed.delete(el)
+}
