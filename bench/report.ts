@@ -4,6 +4,7 @@
 // run it read.
 import { readFile, writeFile } from 'node:fs/promises'
 import { abuseSection } from './abuse-report.js'
+import { farmSection } from './farm-report.js'
 import { mutationSection, readMutation } from './mutation.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
@@ -305,6 +306,7 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
   )
 
   if (r.abuse) say(...abuseSection(r.abuse))
+  if (r.farm) say(...farmSection(r.farm))
 
   out.push(...mutation)
 

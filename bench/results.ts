@@ -3,6 +3,7 @@
 import type { AbuseResult } from './abuse.js'
 import type { BusyResult } from './busy-page.js'
 import type { CapacityResult } from './capacity.js'
+import type { FarmResult } from './farm.js'
 import type { InstallResult } from './install-size.js'
 import type { LoadResult } from './load.js'
 import type { Machine } from './machine.js'
@@ -35,4 +36,6 @@ export interface BenchResults {
   capacity: CapacityResult
   /** Absent from runs made before the phase existed. */
   abuse?: AbuseResult
+  /** Absent from runs made before the phase existed. */
+  farm?: FarmResult
 }

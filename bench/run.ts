@@ -11,6 +11,8 @@ import { startDemo, type Demo } from '../demo/harness.js'
 import { launchBrowser, type BenchBrowser } from './browser.js'
 import { measureAbuse } from './abuse.js'
 import { ABUSE_PLAN } from './abuse-report.js'
+import { measureFarm } from './farm.js'
+import { FARM_PLAN } from './farm-report.js'
 import { measureBusyPage } from './busy-page.js'
 import { measureCapacity } from './capacity.js'
 import { measureInstallSize } from './install-size.js'
@@ -134,6 +136,9 @@ async function main(): Promise<void> {
       )
     log(`abuse (${ABUSE_PLAN[quick ? 'quick' : 'full'].botRate} anonymous creations/s while people sign in)`)
     const abuse = await measureAbuse(ABUSE_PLAN[quick ? 'quick' : 'full'])
+    const farmPlan = FARM_PLAN[quick ? 'quick' : 'full']
+    log(`a shared CI farm (${farmPlan.held} held polls, ${farmPlan.workers} workers creating)`)
+    const farm = await measureFarm(farmPlan)
 
     const results: BenchResults = {
       machine,
@@ -152,6 +157,7 @@ async function main(): Promise<void> {
       refresh,
       capacity,
       abuse,
+      farm,
     }
     const paths = reportPaths(root('.'), quick)
     mkdirSync(dirname(paths.json), { recursive: true })

@@ -1,0 +1,141 @@
+// Measure 8: one mock shared by a CI farm (issue 34). Many test workers point at one
+// `service-auth-mock`: each of their login pages holds a status poll, and each test creates
+// challenges as the embed does, with inline image data, so the service renders two QR PNGs per
+// creation. What a test waits on meanwhile is a knob (the phone signs) and a status answer.
+//
+// The mock service runs alone in a child process (capacity.ts), its state in a data directory
+// (the command's default). First `held` challenges each get a status poll, all held at once (the
+// hold is longer than the phase). Then probes run one after another, every `probeEveryMs`: each
+// signs one of the held challenges with the sign knob, and times the knob's answer, the held
+// poll's answer (its wake-up) and then a fresh status request of the now signed challenge, which
+// is answered at once. The probes run for `quietSeconds` without creations, for comparison, then
+// for `loadSeconds` while `workers` clients create challenges in a closed loop, each sending its
+// next creation when the last is answered: the most that many parallel test workers can ask of
+// it. The creations answered per second are the throughput the mock sustains under that load.
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { loadavg } from 'node:os'
+import { generateCredentials } from '../packages/mock/src/common/credentials.js'
+import {
+  loadCreation,
+  openHeldPolls,
+  provisionPhone,
+  residentMiB,
+  send,
+  signChallenge,
+  withServiceProcess,
+  type CreationResult,
+  type StoreKind,
+} from './capacity.js'
+
+/** Per probe, ms. */
+export interface ProbeSamples {
+  /** The sign knob, sent to answered. */
+  knob: number[]
+  /** The sign knob sent to the held status poll's answer arriving. */
+  wakeUp: number[]
+  /** A status request of the signed challenge, answered at once: sent to answered. */
+  status: number[]
+}
+
+export interface FarmResult {
+  store: StoreKind
+  held: number
+  /** Parallel creation clients. */
+  workers: number
+  probeEveryMs: number
+  quiet: ProbeSamples
+  loaded: ProbeSamples
+  /** The closed loop of creations with inline image data, over the loaded window. */
+  creation: CreationResult
+  /** The service's resident memory at the end of the loaded window, MiB. */
+  serviceRssMiB: number
+  /** 1-minute load average before the phase started and when it ended: another job on the machine shows here. */
+  loadAverage: { start: number; end: number }
+  /** This process's own event-loop delay p99 in the loaded window, ms: what the client adds to every figure. */
+  clientLagP99: number
+}
+
+export interface FarmPlan {
+  held: number
+  workers: number
+  quietSeconds: number
+  loadSeconds: number
+  probeEveryMs: number
+}
+
+const HOLD_MS = 300_000
+
+export async function measureFarm(plan: FarmPlan): Promise<FarmResult> {
+  const credentials = generateCredentials()
+  const loadStart = loadAverage()
+  return withServiceProcess({ ...credentials, holdMs: HOLD_MS }, 'data directory', async (url, pid) => {
+    const deviceId = await provisionPhone(url, credentials)
+    // Each probe answers one held poll: enough more are held that `held` stay held to the end.
+    const probes = Math.ceil(((plan.quietSeconds + plan.loadSeconds) * 1000) / plan.probeEveryMs)
+    const { challenges, polls } = await openHeldPolls(url, credentials.apiKey, plan.held + probes)
+    try {
+      let next = 0
+      const probe = async (): Promise<{ knob: number; wakeUp: number; status: number }> => {
+        const challenge = challenges[next++]
+        if (!challenge) throw new Error(`All ${challenges.length} held polls were signed before the phase ended.`)
+        const start = performance.now()
+        const knob = signChallenge(url, challenge.id, deviceId).then(({ status, body }) => {
+          if (status !== 200) throw new Error(`The sign knob answered ${status}: ${body}`)
+          return performance.now() - start
+        })
+        const [knobMs, wokenAt] = await Promise.all([knob, polls.get(challenge.id)!.answered])
+        const asked = performance.now()
+        const answer = await send(challenge.pollingUrl, 'GET', '')
+        if (answer.status !== 200) throw new Error(`The status of a signed challenge answered ${answer.status}: ${answer.body}`)
+        return { knob: knobMs, wakeUp: wokenAt - start, status: performance.now() - asked }
+      }
+      const probeFor = async (seconds: number, until?: Promise<unknown>): Promise<ProbeSamples> => {
+        const samples: ProbeSamples = { knob: [], wakeUp: [], status: [] }
+        let done = false
+        void until?.finally(() => {
+          done = true
+        })
+        const deadline = performance.now() + seconds * 1000
+        while (until ? !done : performance.now() < deadline) {
+          const started = performance.now()
+          const { knob, wakeUp, status } = await probe()
+          samples.knob.push(knob)
+          samples.wakeUp.push(wakeUp)
+          samples.status.push(status)
+          // Paced, not back to back: a test farm signs now and then, and the probes must not be the load.
+          await sleep(started + plan.probeEveryMs - performance.now())
+        }
+        return samples
+      }
+
+      const quiet = await probeFor(plan.quietSeconds)
+      const lag = monitorEventLoopDelay({ resolution: 10 })
+      lag.enable()
+      const creating = loadCreation(url, credentials.apiKey, true, pid, 'data directory', {
+        creationSeconds: plan.loadSeconds,
+        creationMaxRequests: Number.POSITIVE_INFINITY,
+        connections: plan.workers,
+      })
+      const loaded = await probeFor(plan.loadSeconds, creating)
+      const creation = await creating
+      lag.disable()
+      return {
+        store: 'data directory' as const,
+        held: plan.held,
+        workers: plan.workers,
+        probeEveryMs: plan.probeEveryMs,
+        quiet,
+        loaded,
+        creation,
+        serviceRssMiB: residentMiB(pid),
+        loadAverage: { start: loadStart, end: loadAverage() },
+        clientLagP99: lag.percentile(99) / 1e6,
+      }
+    } finally {
+      for (const { req } of polls.values()) req.destroy()
+    }
+  })
+}
+
+const loadAverage = () => Math.round(loadavg()[0]! * 100) / 100
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
