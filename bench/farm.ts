@@ -3,9 +3,10 @@
 // challenges as the embed does, with inline image data, so the service renders two QR PNGs per
 // creation. What a test waits on meanwhile is a knob (the phone signs) and a status answer.
 //
-// The mock service runs alone in a child process (capacity.ts), its state in a data directory
-// (the command's default). First `held` challenges each get a status poll, all held at once (the
-// hold is longer than the phase). Then probes run one after another, every `probeEveryMs`: each
+// The mock service runs alone in a child process (capacity.ts), once with its state in memory (as
+// a farm's shared mock is started, `service-auth-mock --in-memory`; see e2e/shared-mock/) and once
+// in a data directory (the command's default). First `held` challenges each get a status poll,
+// all held at once (the hold is longer than the phase). Then probes run one after another, every `probeEveryMs`: each
 // signs one of the held challenges with the sign knob, and times the knob's answer, the held
 // poll's answer (its wake-up) and then a fresh status request of the now signed challenge, which
 // is answered at once. The probes run for `quietSeconds` without creations, for comparison, then
@@ -29,8 +30,10 @@ import {
 
 /** Per probe, ms. */
 export interface ProbeSamples {
-  /** The sign knob, sent to answered. */
+  /** The sign knob, sent to answered: it answers once the signature is on disk. */
   knob: number[]
+  /** A knob that reads the settings and writes nothing (GET /__knobs/config), sent to answered. */
+  readKnob: number[]
   /** The sign knob sent to the held status poll's answer arriving. */
   wakeUp: number[]
   /** A status request of the signed challenge, answered at once: sent to answered. */
@@ -65,17 +68,24 @@ export interface FarmPlan {
 
 const HOLD_MS = 300_000
 
-export async function measureFarm(plan: FarmPlan): Promise<FarmResult> {
+/** The phase against a service with its state in memory, then in a data directory. */
+export async function measureFarm(plan: FarmPlan): Promise<FarmResult[]> {
+  const results: FarmResult[] = []
+  for (const store of ['memory', 'data directory'] as const) results.push(await measureFarmOn(plan, store))
+  return results
+}
+
+async function measureFarmOn(plan: FarmPlan, store: StoreKind): Promise<FarmResult> {
   const credentials = generateCredentials()
   const loadStart = loadAverage()
-  return withServiceProcess({ ...credentials, holdMs: HOLD_MS }, 'data directory', async (url, pid) => {
+  return withServiceProcess({ ...credentials, holdMs: HOLD_MS }, store, async (url, pid) => {
     const deviceId = await provisionPhone(url, credentials)
     // Each probe answers one held poll: enough more are held that `held` stay held to the end.
     const probes = Math.ceil(((plan.quietSeconds + plan.loadSeconds) * 1000) / plan.probeEveryMs)
     const { challenges, polls } = await openHeldPolls(url, credentials.apiKey, plan.held + probes)
     try {
       let next = 0
-      const probe = async (): Promise<{ knob: number; wakeUp: number; status: number }> => {
+      const probe = async (): Promise<Record<keyof ProbeSamples, number>> => {
         const challenge = challenges[next++]
         if (!challenge) throw new Error(`All ${challenges.length} held polls were signed before the phase ended.`)
         const start = performance.now()
@@ -87,10 +97,14 @@ export async function measureFarm(plan: FarmPlan): Promise<FarmResult> {
         const asked = performance.now()
         const answer = await send(challenge.pollingUrl, 'GET', '')
         if (answer.status !== 200) throw new Error(`The status of a signed challenge answered ${answer.status}: ${answer.body}`)
-        return { knob: knobMs, wakeUp: wokenAt - start, status: performance.now() - asked }
+        const status = performance.now() - asked
+        const read = performance.now()
+        const settings = await send(url, 'GET', '/__knobs/config')
+        if (settings.status !== 200) throw new Error(`GET /__knobs/config answered ${settings.status}: ${settings.body}`)
+        return { knob: knobMs, readKnob: performance.now() - read, wakeUp: wokenAt - start, status }
       }
       const probeFor = async (seconds: number, until?: Promise<unknown>): Promise<ProbeSamples> => {
-        const samples: ProbeSamples = { knob: [], wakeUp: [], status: [] }
+        const samples: ProbeSamples = { knob: [], readKnob: [], wakeUp: [], status: [] }
         let done = false
         void until?.finally(() => {
           done = true
@@ -98,10 +112,8 @@ export async function measureFarm(plan: FarmPlan): Promise<FarmResult> {
         const deadline = performance.now() + seconds * 1000
         while (until ? !done : performance.now() < deadline) {
           const started = performance.now()
-          const { knob, wakeUp, status } = await probe()
-          samples.knob.push(knob)
-          samples.wakeUp.push(wakeUp)
-          samples.status.push(status)
+          const times = await probe()
+          for (const key of Object.keys(samples) as (keyof ProbeSamples)[]) samples[key].push(times[key])
           // Paced, not back to back: a test farm signs now and then, and the probes must not be the load.
           await sleep(started + plan.probeEveryMs - performance.now())
         }
@@ -111,7 +123,7 @@ export async function measureFarm(plan: FarmPlan): Promise<FarmResult> {
       const quiet = await probeFor(plan.quietSeconds)
       const lag = monitorEventLoopDelay({ resolution: 10 })
       lag.enable()
-      const creating = loadCreation(url, credentials.apiKey, true, pid, 'data directory', {
+      const creating = loadCreation(url, credentials.apiKey, true, pid, store, {
         creationSeconds: plan.loadSeconds,
         creationMaxRequests: Number.POSITIVE_INFINITY,
         connections: plan.workers,
@@ -120,7 +132,7 @@ export async function measureFarm(plan: FarmPlan): Promise<FarmResult> {
       const creation = await creating
       lag.disable()
       return {
-        store: 'data directory' as const,
+        store,
         held: plan.held,
         workers: plan.workers,
         probeEveryMs: plan.probeEveryMs,

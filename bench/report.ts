@@ -306,7 +306,7 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
   )
 
   if (r.abuse) say(...abuseSection(r.abuse))
-  if (r.farm) say(...farmSection(r.farm))
+  if (r.farm?.length) say(...farmSection(r.farm))
 
   out.push(...mutation)
 

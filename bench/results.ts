@@ -36,6 +36,6 @@ export interface BenchResults {
   capacity: CapacityResult
   /** Absent from runs made before the phase existed. */
   abuse?: AbuseResult
-  /** Absent from runs made before the phase existed. */
-  farm?: FarmResult
+  /** One per store, memory then data directory; absent from runs made before the phase existed. */
+  farm?: FarmResult[]
 }

@@ -5,7 +5,7 @@ import { measureFarm } from './farm.js'
 import { FARM_PLAN, farmLines } from './farm-report.js'
 
 const plan = FARM_PLAN[process.argv.includes('--quick') ? 'quick' : 'full']
-console.log(`[bench] farm: ${plan.held} held polls, ${plan.workers} workers creating for ${plan.loadSeconds} s`)
+console.log(`[bench] farm: ${plan.held} held polls, ${plan.workers} workers creating for ${plan.loadSeconds} s, state in memory, then in a data directory`)
 try {
   for (const line of farmLines(await measureFarm(plan))) console.log(line)
 } catch (error) {

@@ -157,7 +157,7 @@ export function judge(results: BenchResults): Judgement[] {
     verdict: verdict(!!atGoal && percentile(atGoal.wakeUps, 99) < WAKE_UP_P99_GOAL_MS),
   })
   if (results.abuse) out.push(abuseVerdict(results.abuse))
-  if (results.farm) out.push(farmVerdict(results.farm))
+  for (const farm of results.farm ?? []) out.push(farmVerdict(farm))
   return out
 }
 
