@@ -3,16 +3,17 @@
 // challenges as the embed does, with inline image data, so the service renders two QR PNGs per
 // creation. What a test waits on meanwhile is a knob (the phone signs) and a status answer.
 //
-// The mock service runs alone in a child process (capacity.ts), once with its state in memory (as
-// a farm's shared mock is started, `service-auth-mock --in-memory`; see e2e/shared-mock/) and once
-// in a data directory (the command's default). First `held` challenges each get a status poll,
-// all held at once (the hold is longer than the phase). Then probes run one after another, every `probeEveryMs`: each
-// signs one of the held challenges with the sign knob, and times the knob's answer, the held
-// poll's answer (its wake-up) and then a fresh status request of the now signed challenge, which
-// is answered at once. The probes run for `quietSeconds` without creations, for comparison, then
-// for `loadSeconds` while `workers` clients create challenges in a closed loop, each sending its
-// next creation when the last is answered: the most that many parallel test workers can ask of
-// it. The creations answered per second are the throughput the mock sustains under that load.
+// The mock service runs alone in a child process (capacity.ts), once with its state in memory
+// (as a farm's shared mock is started, `service-auth-mock --in-memory`; see e2e/shared-mock/)
+// and once in a data directory (the command's default). First `held` challenges each get a
+// status poll, all held at once (the hold is longer than the phase). Then probes run one after
+// another, every `probeEveryMs`: each signs one of the held challenges with the sign knob and
+// times the knob's answer and the held poll's answer (its wake-up), then a fresh status request
+// of the now signed challenge, answered at once, and a knob that stores nothing (the sign knob
+// waits for its write). The probes run for `quietSeconds` without creations, for comparison,
+// then for `loadSeconds` while `workers` clients create challenges in a closed loop, each sending
+// its next creation when the last is answered: the most that many parallel test workers can ask
+// of it. The creations answered per second are the throughput the mock sustains under that load.
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { loadavg } from 'node:os'
 import { generateCredentials } from '../packages/mock/src/common/credentials.js'
