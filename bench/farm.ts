@@ -3,31 +3,27 @@
 // challenges as the embed does, with inline image data, so the service renders two QR PNGs per
 // creation. What a test waits on meanwhile is a knob (the phone signs) and a status answer.
 //
-// The mock service runs alone in a child process (capacity.ts), once with its state in memory
-// (as a farm's shared mock is started, `service-auth-mock --in-memory`; see e2e/shared-mock/)
-// and once in a data directory (the command's default). First `held` challenges each get a
-// status poll, all held at once (the hold is longer than the phase). Then probes run one after
-// another, every `probeEveryMs`: each signs one of the held challenges with the sign knob and
-// times the knob's answer and the held poll's answer (its wake-up), then a fresh status request
-// of the now signed challenge, answered at once, and a knob that stores nothing (the sign knob
-// waits for its write). The probes run for `quietSeconds` without creations, for comparison,
-// then for `loadSeconds` while `workers` clients create challenges in a closed loop, each sending
-// its next creation when the last is answered: the most that many parallel test workers can ask
-// of it. The creations answered per second are the throughput the mock sustains under that load.
+// The mock service runs alone in a child process (capacity.ts), and so does the creation load
+// (farm-creations.ts), whose clients would otherwise delay the probes' reading of their answers.
+// The service keeps its state in memory (as a farm's shared mock is started, `service-auth-mock
+// --in-memory`; see e2e/shared-mock/), then in a data directory (the command's default). First
+// `held` challenges each get a status poll, all held at once (the hold is longer than the phase).
+// Then probes run one after another, every `probeEveryMs`: each signs one of the held challenges
+// with the sign knob and times the knob's answer and the held poll's answer (its wake-up), then a
+// fresh status request of the now signed challenge, answered at once, and a knob that stores
+// nothing (the sign knob waits for its write). The probes run for `quietSeconds` without
+// creations, for comparison, then for `loadSeconds` while `workers` clients create challenges in
+// a closed loop, each sending its next creation when the last is answered: the most that many
+// parallel test workers can ask of it. The creations answered per second are the throughput the
+// mock sustains under that load.
+import { spawn } from 'node:child_process'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { loadavg } from 'node:os'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { generateCredentials } from '../packages/mock/src/common/credentials.js'
-import {
-  loadCreation,
-  openHeldPolls,
-  provisionPhone,
-  residentMiB,
-  send,
-  signChallenge,
-  withServiceProcess,
-  type CreationResult,
-  type StoreKind,
-} from './capacity.js'
+import { openHeldPolls, provisionPhone, residentMiB, send, signChallenge, withServiceProcess, type CreationResult, type StoreKind } from './capacity.js'
+import type { FarmCreationSettings } from './farm-creations.js'
 
 /** Per probe, ms. */
 export interface ProbeSamples {
@@ -55,7 +51,7 @@ export interface FarmResult {
   serviceRssMiB: number
   /** 1-minute load average before the phase started and when it ended: another job on the machine shows here. */
   loadAverage: { start: number; end: number }
-  /** This process's own event-loop delay p99 in the loaded window, ms: what the client adds to every figure. */
+  /** The probing process's own event-loop delay p99 in the loaded window, ms: what the client adds to every figure. */
   clientLagP99: number
 }
 
@@ -68,6 +64,7 @@ export interface FarmPlan {
 }
 
 const HOLD_MS = 300_000
+const LAG_RESOLUTION_MS = 10
 
 /** The phase against a service with its state in memory, then in a data directory. */
 export async function measureFarm(plan: FarmPlan): Promise<FarmResult[]> {
@@ -122,13 +119,9 @@ async function measureFarmOn(plan: FarmPlan, store: StoreKind): Promise<FarmResu
       }
 
       const quiet = await probeFor(plan.quietSeconds)
-      const lag = monitorEventLoopDelay({ resolution: 10 })
+      const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS })
       lag.enable()
-      const creating = loadCreation(url, credentials.apiKey, true, pid, store, {
-        creationSeconds: plan.loadSeconds,
-        creationMaxRequests: Number.POSITIVE_INFINITY,
-        connections: plan.workers,
-      })
+      const creating = createInProcess({ url, apiKey: credentials.apiKey, servicePid: pid, store, workers: plan.workers, seconds: plan.loadSeconds })
       const loaded = await probeFor(plan.loadSeconds, creating)
       const creation = await creating
       lag.disable()
@@ -142,11 +135,22 @@ async function measureFarmOn(plan: FarmPlan, store: StoreKind): Promise<FarmResu
         creation,
         serviceRssMiB: residentMiB(pid),
         loadAverage: { start: loadStart, end: loadAverage() },
-        clientLagP99: lag.percentile(99) / 1e6,
+        // The histogram holds whole intervals between its timer's ticks: the delay is what exceeds the resolution.
+        clientLagP99: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
       }
     } finally {
       for (const { req } of polls.values()) req.destroy()
     }
+  })
+}
+
+/** The creation load in a child process (farm-creations.ts); resolves with its result. */
+function createInProcess(settings: FarmCreationSettings): Promise<CreationResult> {
+  const entry = fileURLToPath(new URL('./farm-creations.ts', import.meta.url))
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, JSON.stringify(settings)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as CreationResult))
+    child.once('exit', (code) => reject(new Error(`The creation load exited with ${code} before it reported.`)))
   })
 }
 
