@@ -13,7 +13,7 @@ export interface Bilevel {
   height: number
   /** Whether pixel (x, y) is dark. */
   isDark(x: number, y: number): boolean
-  /** A key per row: rows with equal keys are equal, so each distinct row is computed once. */
+  /** A key per row: a row whose key is its predecessor's is the same row, copied rather than computed again. */
   rowKey?(y: number): number
 }
 

@@ -4,8 +4,8 @@
 // is drawn, up to seconds under a CI farm's load (bench/farm.ts). Here a request that only waits
 // for I/O is served between two tasks: it waits for one task at most, about a millisecond.
 //
-// One queue per process, because the event loop is one per process; it starts no timer until
-// a task is queued, and none is left once the queue is empty.
+// Meant as one queue per process (qr-images.ts holds the service's), because the event loop is
+// one per process. It starts no timer until a task is queued, and none is left once it is empty.
 export class TurnQueue {
   readonly #tasks: (() => void)[] = []
   #scheduled = false

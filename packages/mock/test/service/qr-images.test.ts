@@ -35,6 +35,11 @@ describe('renderQrPng', () => {
     expect([...sizes].sort((a, b) => a - b)).toEqual([21, 25, 29, 33, 37, 41, 45])
   })
 
+  it('rejects a text too long for a QR code, and renders the next one as ever', async () => {
+    await expect(renderQrPng('x'.repeat(5000))).rejects.toThrow(/too big/)
+    expect(readQrPng(await renderQrPng(TEXTS[0]!))).toBe(TEXTS[0])
+  })
+
   it('renders one code per turn of the event loop, in order, so that requests are served between two', async () => {
     // A turn counter: an immediate that queues the next one counts each turn of the loop.
     let turn = 0
