@@ -11,6 +11,8 @@ import { startDemo, type Demo } from '../demo/harness.js'
 import { launchBrowser, type BenchBrowser } from './browser.js'
 import { measureAbuse } from './abuse.js'
 import { ABUSE_PLAN } from './abuse-report.js'
+import { measureFarm } from './farm.js'
+import { FARM_PLAN } from './farm-report.js'
 import { measureBusyPage } from './busy-page.js'
 import { measureCapacity } from './capacity.js'
 import { measureInstallSize } from './install-size.js'
@@ -139,6 +141,9 @@ async function main(): Promise<void> {
     log(`keys for one test (${keysPlan.keys} taken and freed, ${keysPlan.concurrent} at a time)`)
     const keys = await measureKeys(keysPlan)
     for (const line of keysLines(keys)) log(line)
+    const farmPlan = FARM_PLAN[quick ? 'quick' : 'full']
+    log(`a shared CI farm (${farmPlan.held} held polls, ${farmPlan.workers} workers creating)`)
+    const farm = await measureFarm(farmPlan)
 
     const results: BenchResults = {
       machine,
@@ -158,6 +163,7 @@ async function main(): Promise<void> {
       capacity,
       abuse,
       keys,
+      farm,
     }
     const paths = reportPaths(root('.'), quick)
     mkdirSync(dirname(paths.json), { recursive: true })

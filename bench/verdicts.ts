@@ -2,6 +2,7 @@
 // issue leaves room (what "within 3 round trips" or "beyond noise" means here).
 import { abuseVerdict } from './abuse-report.js'
 import { keysVerdict } from './keys.js'
+import { farmVerdict } from './farm-report.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
 import { median, percentile } from './stats.js'
@@ -158,6 +159,7 @@ export function judge(results: BenchResults): Judgement[] {
   })
   if (results.abuse) out.push(abuseVerdict(results.abuse))
   if (results.keys) out.push(keysVerdict(results.keys))
+  for (const farm of results.farm ?? []) out.push(farmVerdict(farm))
   return out
 }
 
