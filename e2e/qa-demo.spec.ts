@@ -3,11 +3,16 @@
 import type { Page } from '@playwright/test'
 import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.js'
 import { frame } from './states.js'
-import { texts as spanish } from '../packages/service-auth/src/languages/es.js'
-import { texts as french } from '../packages/service-auth/src/languages/fr.js'
-import { texts as italian } from '../packages/service-auth/src/languages/it.js'
-import { texts as dutch } from '../packages/service-auth/src/languages/nl.js'
-import { texts as polish } from '../packages/service-auth/src/languages/pl.js'
+import type { Texts } from 'service-auth'
+// The language packs as the package publishes them: each a script that adds its texts to a
+// global, imported for that; the page loads the same files.
+import 'service-auth/languages/es.js'
+import 'service-auth/languages/fr.js'
+import 'service-auth/languages/it.js'
+import 'service-auth/languages/nl.js'
+import 'service-auth/languages/pl.js'
+
+const { es: spanish, fr: french, it: italian, nl: dutch, pl: polish } = (globalThis as unknown as { ServiceAuthTexts: Record<string, Texts> }).ServiceAuthTexts
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()

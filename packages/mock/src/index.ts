@@ -16,4 +16,4 @@ export { ControllerCheckError, SignInRefusedError, TestKitError } from './testin
 export { checkController, type CheckControllerOptions } from './testing/check-controller/check-controller.js'
 export type { ControllerCheck, ControllerCheckReport } from './testing/check-controller/cases.js'
 export type { RequestKind } from './service/knobs/fault-rules.js'
-export { TEST_KEYS, TEST_SECRET } from './service/test-keys/test-keys.js'
+export { TEST_KEYS, TEST_SECRET } from './service/test-keys/published-keys.js'

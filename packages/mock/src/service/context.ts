@@ -1,6 +1,6 @@
 // What every service handler works with: the settings, the state and the request at hand.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Route } from '../common/router.js'
+import type { Route } from '@service-auth/http'
 import type { Timers } from '../common/timers.js'
 import type { ApiKey, KeyRing } from './access/api-keys.js'
 import type { ChallengeStore } from './challenges/challenge-store.js'
@@ -10,20 +10,11 @@ import type { DelayRule, FailRule, RequestKind, RuleQueue } from './knobs/fault-
 import type { Holds } from './knobs/holds.js'
 import type { IdentityStore } from './identities/identity-store.js'
 import type { Outbox } from './enrollments/outbox.js'
-import type { RateLimit, RateLimiter } from './access/rate-limiter.js'
+import type { RateLimiter } from './access/rate-limiter.js'
 import type { RequestLog } from './knobs/request-log.js'
 import type { SessionStore } from './sessions/session-store.js'
 import type { ServiceHooks } from './hooks.js'
-
-/** The settings the knobs may change; they apply to what is created or received afterwards. */
-export interface ServiceSettings extends RateLimit {
-  /** How long a status request is held while nothing happens. */
-  holdMs: number
-  /** Lifetime of a new challenge. */
-  challengeTtlMs: number
-  /** Lifetime of an enrollment token when enroll names no timeout. */
-  enrollmentTimeoutSeconds: number
-}
+import type { ServiceSettings } from './settings.js'
 
 export interface ServiceContext {
   /** The URL the service listens on, no trailing slash. */

@@ -1,20 +1,31 @@
 // The mock sign-in service: the whole /v1/ API of the spec, plus knobs for tests. What it is given
 // goes to a store: in memory by default, or a data directory (../store/).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { answerClientErrorsWithProblems } from '../common/client-errors.js'
-import { closeServer, listen } from '../common/listen.js'
-import { HttpProblem, sendProblem } from '../common/problem.js'
-import { readBody, readBodyBytes } from '../common/read-body.js'
-import { sendBytes, sendEmpty } from '../common/respond.js'
-import { handlerFor, matchRoute, requestPath, requestUrl } from '../common/router.js'
-import { serve } from '../common/serve.js'
+import {
+  answerClientErrorsWithProblems,
+  closeServer,
+  listen,
+  HttpProblem,
+  sendProblem,
+  readBody,
+  readBodyBytes,
+  sendBytes,
+  sendEmpty,
+  handlerFor,
+  matchRoute,
+  requestPath,
+  requestUrl,
+  serve,
+  AllowedHosts,
+  refuseForeignHost,
+} from '@service-auth/http'
 import { Timers } from '../common/timers.js'
 import { KeyRing, type ApiKeyOptions } from './access/api-keys.js'
 import { API_ROUTES } from './api-routes.js'
 import { ChallengeStore } from './challenges/challenge-store.js'
 import { ConfigurationStore } from './configuration/configuration-store.js'
-import type { ServiceContext, ServiceSettings } from './context.js'
-import { AllowedHosts, refuseForeignHost } from '../common/allowed-hosts.js'
+import type { ServiceContext } from './context.js'
+import type { ServiceSettings } from './settings.js'
 import { corsHeaders, PREFLIGHT_HEADERS } from './access/cors.js'
 import { KnobOrigins, knobCorsHeaders } from './access/knob-access.js'
 import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS, EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollments/enrollment-store.js'
@@ -28,8 +39,9 @@ import { RequestLog } from './knobs/request-log.js'
 import { requestKey } from './knobs/request-key.js'
 import { SessionStore } from './sessions/session-store.js'
 import { memoryStore } from '../store/open-store.js'
-import type { Store } from '../store/store.js'
-import { TestKeys, type TestKeyOptions } from './test-keys/test-keys.js'
+import { answerAfterStoring, type Store } from '../store/store.js'
+import type { TestKeyOptions } from './test-keys/published-keys.js'
+import { TestKeys } from './test-keys/test-keys.js'
 import { ServiceHooks } from './hooks.js'
 
 export interface ServiceOptions {
@@ -147,24 +159,27 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const server = createServer(
     // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
     { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
-    serve(async (req, res) => {
-      // Every answer closes its connection. Browsers silently retry a request whose reused
-      // keep-alive connection drops before any answer, which would swallow a knob-forced
-      // network failure; on a fresh connection the failure reaches the embed as it should.
-      res.setHeader('Connection', 'close')
-      if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
-      refuseForeignHost(req, allowedHosts)
-      const url = requestUrl(req.url, 'http://127.0.0.1')
-      const path = requestPath(req.url!)
-      if (path === '/__knobs' || path.startsWith('/__knobs/')) {
-        if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
-        // Before the body is read: a refused page's request does nothing.
-        for (const [name, value] of Object.entries(knobCorsHeaders(req, knobOrigins))) res.setHeader(name, value!)
-        await handleKnob(context, req, res, url, path)
-      } else {
-        await handleApi(context, req, res, url, path)
-      }
-    }),
+    // An answer leaves once what its request stored is on disk (answerAfterStoring).
+    serve((req, res) =>
+      answerAfterStoring(res, async () => {
+        // Every answer closes its connection. Browsers silently retry a request whose reused
+        // keep-alive connection drops before any answer, which would swallow a knob-forced
+        // network failure; on a fresh connection the failure reaches the embed as it should.
+        res.setHeader('Connection', 'close')
+        if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
+        refuseForeignHost(req, allowedHosts)
+        const url = requestUrl(req.url, 'http://127.0.0.1')
+        const path = requestPath(req.url!)
+        if (path === '/__knobs' || path.startsWith('/__knobs/')) {
+          if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
+          // Before the body is read: a refused page's request does nothing.
+          for (const [name, value] of Object.entries(knobCorsHeaders(req, knobOrigins))) res.setHeader(name, value!)
+          await handleKnob(context, req, res, url, path)
+        } else {
+          await handleApi(context, req, res, url, path)
+        }
+      }),
+    ),
   )
   answerClientErrorsWithProblems(server)
   context.url = await listen(server, options.port)

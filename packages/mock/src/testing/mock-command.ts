@@ -5,7 +5,14 @@ import type { Credentials } from '../common/credentials.js'
 import { loadServiceConfig, type ServiceConfig } from '../service/service-config.js'
 import { stateOptionsFrom, type StateOptions } from '../store/state-options.js'
 import type { ServiceOptions } from '../service/server.js'
-import { DEFAULT_TEST_IDENTITY, EXPIRES_AFTER_MS, SIGN_AFTER_MS, TEST_KEYS, TEST_SECRET, UNAVAILABLE_RETRY_AFTER_S } from '../service/test-keys/test-keys.js'
+import {
+  DEFAULT_TEST_IDENTITY,
+  EXPIRES_AFTER_MS,
+  SIGN_AFTER_MS,
+  TEST_KEYS,
+  TEST_SECRET,
+  UNAVAILABLE_RETRY_AFTER_S,
+} from '../service/test-keys/published-keys.js'
 
 interface OptionSpec {
   /** The placeholder of its value in the help; a flag has none. */

@@ -2,7 +2,7 @@
 // `service-auth-mock`'s command line: its options over the environment and the config file, its
 // mistakes (which name the option), its help, and the lines it prints to copy.
 import { describe, expect, it } from 'vitest'
-import { TEST_KEYS as MOCK_TEST_KEYS, TEST_SECRET as MOCK_TEST_SECRET } from '../../src/service/test-keys/test-keys.js'
+import { TEST_KEYS as MOCK_TEST_KEYS, TEST_SECRET as MOCK_TEST_SECRET } from '../../src/service/test-keys/published-keys.js'
 import { MOCK_OPTIONS, mockUsage, readMockCommand, startLines, UsageError } from '../../src/testing/mock-command.js'
 import { TEST_KEYS, TEST_SECRET } from '../../src/index.js'
 

@@ -4,14 +4,16 @@
 // and their identities are their own app's. Such keys last until the service stops; a reset
 // keeps them, as it keeps the keys the service started with.
 import { generateCredentials } from '../../common/credentials.js'
-import { sendJson } from '../../common/respond.js'
+import { sendJson } from '@service-auth/http'
 import type { Handler } from '../context.js'
 import { knobFields } from '../knobs/knob-fields.js'
+import type { IssuedKey } from '../knobs/knob-wire.js'
 
 export const createKey: Handler = (context, exchange) => {
   knobFields(exchange, []).check()
   const { apiKey, apiSecret } = generateCredentials()
   // Any origin, every permission: a test's page may be served from anywhere, and its controller does everything a controller does.
   const { key, app } = context.keys.add({ key: apiKey, secret: apiSecret, allowedOrigins: [] })
-  sendJson(exchange.res, 201, { key, secret: apiSecret, app })
+  const issued: IssuedKey = { key, secret: apiSecret, app }
+  sendJson(exchange.res, 201, issued)
 }

@@ -6,7 +6,7 @@
 // so withholding CORS headers alone would let it act unseen. Clients that are not browsers
 // (tests, curl, the official clients) send neither Origin nor Sec-Fetch-Site and are let through.
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
-import { HttpProblem } from '../../common/problem.js'
+import { HttpProblem } from '@service-auth/http'
 
 export class KnobOrigins {
   readonly #origins = new Set<string>()

@@ -1,6 +1,6 @@
 // The gate in front of every server-side endpoint: signature (401), permission (403), then the
 // key's rate limit (429), in that order, so an unsigned flood cannot spend a key's budget.
-import { HttpProblem } from '../../common/problem.js'
+import { HttpProblem } from '@service-auth/http'
 import type { Permission } from './api-keys.js'
 import type { Handler, SignedHandler } from '../context.js'
 import { authenticateRequest } from './request-auth.js'

@@ -2,10 +2,7 @@
 // integrator's controller confirms a signed challenge, which consumes it. 200 once, with the
 // Identity's fields and `session` at the top level (the official clients parse the answer as an
 // Identity, and read `session`); every other attempt is 401, and a locked identity 423.
-import { FieldValidator } from '../../common/field-validator.js'
-import { HttpProblem } from '../../common/problem.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, HttpProblem, parseJsonObject, sendJson } from '@service-auth/http'
 import type { Challenge } from './challenge-store.js'
 import type { ServiceContext, SignedExchange, SignedHandler } from '../context.js'
 import type { Identity } from '../identities/identity-store.js'

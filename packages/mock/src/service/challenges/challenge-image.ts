@@ -1,7 +1,6 @@
 // GET /v1/entity/challenges/{id}/images/{kind}: the QR code as a PNG, for embeds that show
 // the image by URL instead of inline data.
-import { HttpProblem } from '../../common/problem.js'
-import { sendBytes } from '../../common/respond.js'
+import { HttpProblem, sendBytes } from '@service-auth/http'
 import type { Challenge } from './challenge-store.js'
 import type { Handler } from '../context.js'
 import { IMAGE_KINDS, isImageKind, qrText, renderQrPng, type ImageKind } from './qr-images.js'

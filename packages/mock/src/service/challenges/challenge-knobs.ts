@@ -2,33 +2,30 @@
 // confirmation does (consume), and a challenge whose status polls fail on demand. Each takes a
 // `key`: then only that API key's challenges are listed or acted on, so a test sharing the mock
 // with others never touches theirs.
-import { HttpProblem } from '../../common/problem.js'
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { HttpProblem, sendEmpty, sendJson } from '@service-auth/http'
 import { signChallenge } from './sign-challenge.js'
 import type { Exchange, Handler, ServiceContext } from '../context.js'
 import type { Device, Identity } from '../identities/identity-store.js'
-import { challengeFor, conflict, FAIL_FIELDS, keyField, keyParam, knobFields, readFailFields } from '../knobs/knob-fields.js'
+import { challengeFor, conflict, fieldsOf, keyField, keyParam, knobFields, readFailFields } from '../knobs/knob-fields.js'
+import type { ChallengeFailKnob, KeyScope, ListedChallenge, SignedChallenge, SignKnob } from '../knobs/knob-wire.js'
 import { toTimestamp } from '../timestamps.js'
 
 export const listChallenges: Handler = (context, { res, url }) => {
   const key = keyParam(context, url)
-  sendJson(
-    res,
-    200,
-    context.challenges
-      .list()
-      .filter((challenge) => key === undefined || challenge.key === key)
-      .map((challenge) => ({
-        id: challenge.id,
-        state: challenge.state,
-        createdAt: toTimestamp(challenge.createdAt),
-        expiresAt: toTimestamp(challenge.expiresAt),
-        polls: challenge.polls,
-        app: challenge.app,
-        key: challenge.key,
-        identifier: challenge.signer?.identifier ?? null,
-      })),
-  )
+  const listed: ListedChallenge[] = context.challenges
+    .list()
+    .filter((challenge) => key === undefined || challenge.key === key)
+    .map((challenge) => ({
+      id: challenge.id,
+      state: challenge.state,
+      createdAt: toTimestamp(challenge.createdAt),
+      expiresAt: toTimestamp(challenge.expiresAt),
+      polls: challenge.polls,
+      app: challenge.app,
+      key: challenge.key,
+      identifier: challenge.signer?.identifier ?? null,
+    }))
+  sendJson(res, 200, listed)
 }
 
 /**
@@ -37,7 +34,7 @@ export const listChallenges: Handler = (context, { res, url }) => {
  * returns its token.
  */
 export const sign: Handler = async (context, exchange) => {
-  const fields = knobFields(exchange, ['identifier', 'deviceId', 'key'])
+  const fields = knobFields(exchange, fieldsOf<SignKnob>({ identifier: true, deviceId: true, key: true }))
   const identifier = fields.string('identifier', { maxLength: 255, printable: true })
   const deviceId = fields.string('deviceId', { maxLength: 100, printable: true })
   const key = keyField(fields, context)
@@ -49,7 +46,8 @@ export const sign: Handler = async (context, exchange) => {
   const { identity, device } = signingDevice(context, challenge.app, identifier, deviceId)
   await signChallenge(context, challenge, identity, device)
   if (challenge.state !== 'signed') throw conflict(challenge)
-  sendJson(exchange.res, 200, { token: challenge.token })
+  const signed: SignedChallenge = { token: challenge.token! }
+  sendJson(exchange.res, 200, signed)
 }
 
 /** The device that signs: the one named, or the identity's newest; 403 when the identity has none. */
@@ -88,7 +86,10 @@ export const consume: Handler = (context, exchange) => {
 
 /** POST /__knobs/challenges/{id}/fail: the next status polls of this challenge only fail (default 500 once). */
 export const failChallenge: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, [...FAIL_FIELDS, 'key'])
+  const fields = knobFields(
+    exchange,
+    fieldsOf<ChallengeFailKnob>({ status: true, count: true, retryAfter: true, body: true, contentType: true, network: true, key: true }),
+  )
   const rule = readFailFields(fields, { statusRequired: false })
   const key = keyField(fields, context)
   fields.check()
@@ -99,7 +100,7 @@ export const failChallenge: Handler = (context, exchange) => {
 
 /** The body of a knob whose only field is `key`. */
 function onlyKeyField(context: ServiceContext, exchange: Exchange): string | undefined {
-  const fields = knobFields(exchange, ['key'])
+  const fields = knobFields(exchange, fieldsOf<KeyScope>({ key: true }))
   const key = keyField(fields, context)
   fields.check()
   return key

@@ -3,8 +3,7 @@
 // the browser that created the challenge may ask: the id is in the QR code for anyone to see,
 // so the status URL carries a secret besides (the pollingUrl), and without it the answer is 403.
 import type { ServerResponse } from 'node:http'
-import { HttpProblem, sendProblem } from '../../common/problem.js'
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { HttpProblem, sendProblem, sendEmpty, sendJson } from '@service-auth/http'
 import type { Challenge } from './challenge-store.js'
 import type { Handler, ServiceContext } from '../context.js'
 import { sameSecret } from '../access/same-secret.js'

@@ -1,9 +1,6 @@
 // POST /v1/entity/challenges: the embed asks for a challenge to show (spec section 4, "Create
 // challenge"). Browser-facing and unsigned, so the API key and the page's Origin are what is checked.
-import { FieldValidator } from '../../common/field-validator.js'
-import { HttpProblem } from '../../common/problem.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, HttpProblem, parseJsonObject, sendJson } from '@service-auth/http'
 import { challengePng, imageUrl } from './challenge-image.js'
 import type { Challenge } from './challenge-store.js'
 import { POLL_SECRET_PARAM } from './challenge-status.js'

@@ -2,9 +2,7 @@
 // the official clients read them and write them (PHP sends only the fields it changes, Node sends
 // all three with null for "none"). The session switch has two names, and clients read both.
 import type * as Wire from 'service-auth/server'
-import { FieldValidator } from '../../common/field-validator.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, parseJsonObject, sendJson } from '@service-auth/http'
 import type { AppConfiguration } from './configuration-store.js'
 import type { SignedExchange, SignedHandler } from '../context.js'
 

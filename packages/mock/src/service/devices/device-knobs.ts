@@ -1,11 +1,11 @@
 // The phone app's side of enrollment, simulated: a device scans an enrollment QR code and
 // redeems the token, which provisions it for the identity (fills Identity.tokens).
-import { HttpProblem } from '../../common/problem.js'
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { HttpProblem, sendEmpty, sendJson } from '@service-auth/http'
 import type { Handler, ServiceContext } from '../context.js'
 import { enrollmentIdFrom, type Enrollment } from '../enrollments/enrollment-store.js'
 import { deviceJson, identityJson } from '../identities/identity-json.js'
-import { knobFields } from '../knobs/knob-fields.js'
+import { fieldsOf, knobFields } from '../knobs/knob-fields.js'
+import type { DeviceKnob, ListedEnrollment, ProvisionedDevice } from '../knobs/knob-wire.js'
 import { toTimestamp } from '../timestamps.js'
 
 const DEFAULT_MODEL = 'Mock phone'
@@ -16,7 +16,7 @@ const DEFAULT_MODEL = 'Mock phone'
  * identity deleted since.
  */
 export const provisionDevice: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['token', 'model', 'label'])
+  const fields = knobFields(exchange, fieldsOf<DeviceKnob>({ token: true, model: true, label: true }))
   const token = fields.requiredString('token', { maxLength: 200, printable: true })
   const model = fields.string('model', { maxLength: 100, printable: true }) ?? DEFAULT_MODEL
   const label = fields.string('label', { maxLength: 100, printable: true }) ?? ''
@@ -28,22 +28,21 @@ export const provisionDevice: Handler = (context, exchange) => {
   if (!identity) throw new HttpProblem(410, 'The identity of this enrollment token has been deleted.')
   const device = context.identities.addDevice(identity, { model, label })
   context.enrollments.redeem(enrollment)
-  sendJson(exchange.res, 201, { device: deviceJson(device), identity: identityJson(identity, context.sessions) })
+  const provisioned: ProvisionedDevice = { device: deviceJson(device), identity: identityJson(identity, context.sessions) }
+  sendJson(exchange.res, 201, provisioned)
 }
 
-export const listEnrollments: Handler = (context, { res }) =>
-  sendJson(
-    res,
-    200,
-    context.enrollments.list().map((enrollment) => ({
-      id: enrollment.id,
-      state: context.enrollments.stateOf(enrollment),
-      app: enrollment.app,
-      identifier: context.identities.getById(enrollment.identityId)?.identifier ?? null,
-      createdAt: toTimestamp(enrollment.createdAt),
-      expiresAt: toTimestamp(enrollment.expiresAt),
-    })),
-  )
+export const listEnrollments: Handler = (context, { res }) => {
+  const listed: ListedEnrollment[] = context.enrollments.list().map((enrollment) => ({
+    id: enrollment.id,
+    state: context.enrollments.stateOf(enrollment),
+    app: enrollment.app,
+    identifier: context.identities.getById(enrollment.identityId)?.identifier ?? null,
+    createdAt: toTimestamp(enrollment.createdAt),
+    expiresAt: toTimestamp(enrollment.expiresAt),
+  }))
+  sendJson(res, 200, listed)
+}
 
 /** POST /__knobs/enrollments/{id}/expire: 204; redeeming it is then a 410. */
 export const expireEnrollment: Handler = (context, exchange) => {

@@ -1,7 +1,6 @@
 // DELETE /v1/entity/tokens/{id}: a device (an element of Identity.tokens) is removed from its
 // identity, as when a phone is lost. Not in the spec; every official client calls it.
-import { HttpProblem } from '../../common/problem.js'
-import { sendEmpty } from '../../common/respond.js'
+import { HttpProblem, sendEmpty } from '@service-auth/http'
 import type { SignedHandler } from '../context.js'
 
 /**

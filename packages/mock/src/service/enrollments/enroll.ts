@@ -6,9 +6,7 @@
 // `sendEmailTo: ""` (.NET also `nickname: ""`, as it cannot send null), `enrollmentType`. A blank
 // or null optional field therefore means "not given": a re-enrollment keeps the nickname. Fields
 // the mock does not know are ignored, as the real service ignores what it does not use.
-import { FieldValidator } from '../../common/field-validator.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, parseJsonObject, sendJson } from '@service-auth/http'
 import type { SignedExchange, SignedHandler } from '../context.js'
 import { composeEnrollmentEmail } from './enrollment-email.js'
 import { enrollmentQrText, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollment-store.js'

@@ -2,9 +2,7 @@
 // whose method and path the spec leaves open: the official clients send PATCH
 // /v1/entity/identities/{identifier}/rename, and POST is kept for callers of the mock's first form.
 // Each request kind validates its whole input in one function before anything changes.
-import { FieldValidator } from '../../common/field-validator.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { FieldValidator, parseJsonObject, sendEmpty, sendJson } from '@service-auth/http'
 import type { SignedExchange, SignedHandler } from '../context.js'
 import { checkIdentifierFree, identityInPath, readIdentifier, readNickname, readRole } from './identity-fields.js'
 import { identityJson } from './identity-json.js'

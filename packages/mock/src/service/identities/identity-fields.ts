@@ -1,7 +1,6 @@
 // The rules for identity fields, shared by enroll, create, update and rename, so an identifier
 // valid in one request is valid in all of them.
-import type { FieldValidator } from '../../common/field-validator.js'
-import { HttpProblem } from '../../common/problem.js'
+import { type FieldValidator, HttpProblem } from '@service-auth/http'
 import type { SignedExchange, ServiceContext } from '../context.js'
 import type { Identity } from './identity-store.js'
 

@@ -2,13 +2,19 @@
 // while, or wait until POST /__knobs/release (GET /__knobs/hold lists those waiting). Each takes
 // a `key`, which limits it to that API key's requests (see fault-rules.ts). DELETE
 // /__knobs/fail ends an outage of the test's choosing: whatever failures are left go unused.
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { sendEmpty, sendJson } from '@service-auth/http'
 import type { Handler } from '../context.js'
 import { RULE_MATCHES } from './fault-rules.js'
-import { FAIL_FIELDS, keyField, keyParam, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.js'
+import { fieldsOf, keyField, keyParam, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.js'
+import type { DelayKnob, FailKnob, HoldKnob, KeyScope, Released } from './knob-wire.js'
+
+const KEY_FIELDS = fieldsOf<KeyScope>({ key: true })
 
 export const fail: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, [...FAIL_FIELDS, 'match', 'key'])
+  const fields = knobFields(
+    exchange,
+    fieldsOf<FailKnob>({ status: true, count: true, retryAfter: true, body: true, contentType: true, network: true, match: true, key: true }),
+  )
   const rule = readFailFields(fields, { statusRequired: true })
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
   const key = keyField(fields, context)
@@ -24,7 +30,7 @@ export const fail: Handler = (context, exchange) => {
  * to say: a test queues plenty, and ends them here.
  */
 export const endFailures: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['key'])
+  const fields = knobFields(exchange, KEY_FIELDS)
   const key = keyField(fields, context)
   fields.check()
   context.failRules.clear(key)
@@ -32,7 +38,7 @@ export const endFailures: Handler = (context, exchange) => {
 }
 
 export const delay: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['ms', 'count', 'match', 'key'])
+  const fields = knobFields(exchange, fieldsOf<DelayKnob>({ ms: true, count: true, match: true, key: true }))
   const ms = fields.integer('ms', 0, MAX_KNOB_MS, { required: true })
   const count = fields.integer('count', 1, 1000) ?? 1
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
@@ -43,7 +49,7 @@ export const delay: Handler = (context, exchange) => {
 }
 
 export const hold: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['count', 'match', 'key'])
+  const fields = knobFields(exchange, fieldsOf<HoldKnob>({ count: true, match: true, key: true }))
   const count = fields.integer('count', 1, 1000) ?? 1
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
   const key = keyField(fields, context)
@@ -55,8 +61,9 @@ export const hold: Handler = (context, exchange) => {
 export const listHeld: Handler = (context, { res, url }) => sendJson(res, 200, context.holds.waiting(keyParam(context, url)))
 
 export const release: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['key'])
+  const fields = knobFields(exchange, KEY_FIELDS)
   const key = keyField(fields, context)
   fields.check()
-  sendJson(exchange.res, 200, { released: context.holds.release(key) })
+  const answer: Released = { released: context.holds.release(key) }
+  sendJson(exchange.res, 200, answer)
 }

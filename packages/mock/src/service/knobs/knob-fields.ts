@@ -1,13 +1,18 @@
 // Shared reading of knob requests: strict bodies (a typo is a 400, not a silently ignored field),
 // the API key a knob is limited to, and the challenge a knob path names.
-import { FieldValidator } from '../../common/field-validator.js'
-import { fieldProblem, HttpProblem } from '../../common/problem.js'
-import { parseJsonObject } from '../../common/read-body.js'
+import { FieldValidator, fieldProblem, HttpProblem, parseJsonObject } from '@service-auth/http'
 import type { Challenge } from '../challenges/challenge-store.js'
 import type { Exchange, ServiceContext } from '../context.js'
 
 // setTimeout's ceiling is about 24.8 days; a day is more than any test needs.
 export const MAX_KNOB_MS = 86_400_000
+
+/**
+ * The field names of a knob's body, from its type: written as `{ name: true, ... }`, so that a
+ * field the type has and the list lacks, or the reverse, is a type error. The body types are what
+ * the knob client (`@service-auth/mock/knobs`) sends, so the two cannot drift.
+ */
+export const fieldsOf = <Body>(fields: Record<keyof Body, true>): string[] => Object.keys(fields)
 
 /** The body's fields, validated against `known`; an empty body counts as `{}`. */
 export function knobFields({ req, body }: Exchange, known: readonly string[]): FieldValidator {
@@ -55,5 +60,3 @@ export function readFailFields(fields: FieldValidator, { statusRequired }: { sta
   const network = fields.boolean('network') ?? false
   return { status, count, retryAfter, contentType, body, network }
 }
-
-export const FAIL_FIELDS = ['status', 'count', 'retryAfter', 'body', 'contentType', 'network'] as const

@@ -1,7 +1,7 @@
 // The /__knobs/ endpoints: how tests and people decide when a phone enrolls and signs, when a
 // challenge expires and when the service fails or dawdles, instead of waiting on real time.
 // They are apart from the /v1/ API, unsigned, and off unless the service is started with them.
-import type { Route } from '../../common/router.js'
+import type { Route } from '@service-auth/http'
 import { createKey } from '../access/key-knobs.js'
 import { consume, expire, failChallenge, listChallenges, sign } from '../challenges/challenge-knobs.js'
 import type { Handler } from '../context.js'

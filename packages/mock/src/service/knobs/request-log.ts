@@ -3,9 +3,7 @@
 // secrets, request tokens and one-time passwords appear as fingerprints (`sha256:` and 12 hex
 // digits, common/fingerprint.ts), enough to tell them apart or to check one a test holds.
 import type { IncomingMessage } from 'node:http'
-import { BoundedList } from '../../common/bounded-list.js'
-import { fingerprint, fingerprintCredential } from '../../common/fingerprint.js'
-import { requestPath } from '../../common/router.js'
+import { BoundedList, fingerprint, fingerprintCredential, requestPath } from '@service-auth/http'
 import { POLL_SECRET_PARAM } from '../challenges/challenge-status.js'
 
 export interface LoggedRequest {

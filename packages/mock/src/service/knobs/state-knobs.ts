@@ -1,13 +1,24 @@
 // The knobs over the service as a whole: its settings, what it received, what it would have
 // e-mailed, and a reset to a clean start.
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { sendEmpty, sendJson } from '@service-auth/http'
 import type { Handler } from '../context.js'
 import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from '../enrollments/enrollment-store.js'
-import { knobFields, MAX_KNOB_MS } from './knob-fields.js'
+import { fieldsOf, knobFields, MAX_KNOB_MS } from './knob-fields.js'
+import type { SettingsKnob } from './knob-wire.js'
 
 export const configure: Handler = (context, exchange) => {
-  const fields = knobFields(exchange, ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'browserRateLimit', 'rateLimitWindowMs'])
-  const changes = {
+  const fields = knobFields(
+    exchange,
+    fieldsOf<SettingsKnob>({
+      holdMs: true,
+      challengeTtlMs: true,
+      enrollmentTimeoutSeconds: true,
+      rateLimit: true,
+      browserRateLimit: true,
+      rateLimitWindowMs: true,
+    }),
+  )
+  const changes: Record<keyof SettingsKnob, number | undefined> = {
     holdMs: fields.integer('holdMs', 0, MAX_KNOB_MS),
     challengeTtlMs: fields.integer('challengeTtlMs', 1, MAX_KNOB_MS),
     enrollmentTimeoutSeconds: fields.integer('enrollmentTimeoutSeconds', 1, MAX_ENROLLMENT_TIMEOUT_SECONDS),
@@ -17,7 +28,7 @@ export const configure: Handler = (context, exchange) => {
   }
   fields.check()
   for (const [name, value] of Object.entries(changes)) {
-    if (value !== undefined) context.settings[name as keyof typeof changes] = value
+    if (value !== undefined) context.settings[name as keyof SettingsKnob] = value
   }
   // A new limit starts from fresh windows, so a test sees exactly the limit it set.
   if (changes.rateLimit !== undefined || changes.browserRateLimit !== undefined || changes.rateLimitWindowMs !== undefined) {

@@ -1,10 +1,6 @@
 // /v1/entity/sessions: the sign-in sessions of the key's app (see session-store.ts). Not in the
 // spec; the official clients list them, read one, report their own session times, and log out.
-import { ErrorCode } from '../../common/error-codes.js'
-import { FieldValidator } from '../../common/field-validator.js'
-import { fieldProblem, HttpProblem, type FieldErrors } from '../../common/problem.js'
-import { isJsonObject, parseJsonArray } from '../../common/read-body.js'
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { ErrorCode, FieldValidator, fieldProblem, HttpProblem, type FieldErrors, isJsonObject, parseJsonArray, sendEmpty, sendJson } from '@service-auth/http'
 import type { ServiceContext, SignedExchange, SignedHandler } from '../context.js'
 import { sessionJson } from '../identities/identity-json.js'
 import type { Session } from './session-store.js'

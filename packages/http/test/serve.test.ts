@@ -3,8 +3,8 @@
 // where to look, the mock service unless whoever serves with these helpers names itself.
 import { createServer, type Server } from 'node:http'
 import { afterEach, expect, it, vi } from 'vitest'
-import { closeServer, listen } from '../../src/common/listen.js'
-import { serve, type ServeOptions } from '../../src/common/serve.js'
+import { closeServer, listen } from '../src/listen.js'
+import { serve, type ServeOptions } from '../src/serve.js'
 
 let server: Server | undefined
 afterEach(async () => {

@@ -1,8 +1,8 @@
 // Turns an async request handler into a Node request listener that always answers: thrown
-// HttpProblems become problem JSON, anything else is a bug in the server and says so. An answer
-// leaves once what its request stored is on disk (answerAfterStoring).
+// HttpProblems become problem JSON, anything else is a bug in the server and says so. A server
+// that keeps a store wraps its handler so that an answer waits for its writes (the mock's
+// answerAfterStoring): that is the store's business, not this file's.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import { answerAfterStoring } from '../store/store.js'
 import { HttpProblem, sendProblem } from './problem.js'
 import { ClientGone } from './read-body.js'
 
@@ -18,7 +18,7 @@ export function serve(
   // Named by whoever serves with it: an app built on these helpers is not the mock service.
   const failed = `The ${serverName} failed; see its console.`
   return (req, res) => {
-    answerAfterStoring(res, () => handle(req, res)).catch((error: unknown) => {
+    handle(req, res).catch((error: unknown) => {
       if (error instanceof ClientGone) return
       // The request's path; a target that is none (`*`, an absolute URL) is refused for that, and names `/`.
       const target = req.url ?? '/'
