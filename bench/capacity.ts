@@ -234,7 +234,7 @@ export function send(url: string, method: string, path: string, body?: unknown, 
   })
 }
 
-function residentMiB(pid: number): number {
+export function residentMiB(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 102.4) / 10

@@ -4,6 +4,7 @@
 // run it read.
 import { readFile, writeFile } from 'node:fs/promises'
 import { abuseSection } from './abuse-report.js'
+import { keysSection } from './keys.js'
 import { mutationSection, readMutation } from './mutation.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
@@ -20,8 +21,10 @@ export async function writeReport(results: BenchResults, jsonPath: string, markd
   await writeFile(jsonPath, toJson({ ...results, verdicts }))
   const previous = await readFile(markdownPath, 'utf8').catch(() => '')
   // The mutation score is kept by `npm run mutate` (bench/mutation.ts), which runs apart.
-  const mutation = await readMutation()
-  await writeFile(markdownPath, markdown(results, keptAnalysis(previous), mutationSection(mutation.summary, mutation.reasons)))
+  const embed = await readMutation()
+  const server = await readMutation('server')
+  const mutation = [...mutationSection(embed.summary, embed.reasons), ...mutationSection(server.summary, server.reasons, 'server')]
+  await writeFile(markdownPath, markdown(results, keptAnalysis(previous), mutation))
 }
 
 /** Microseconds are the finest grain any figure here has; lists of numbers stay on one line. */
@@ -95,6 +98,11 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
       ['File', 'Bytes', 'gzip', 'brotli'],
       [...r.size.files, r.size.baseline].map((row) => [row.file, bytes(row.bytes), bytes(row.gzip), bytes(row.brotli)]),
     ),
+    ...(r.size.packs
+      ? [
+          `The ${r.size.packs.count} language packs (\`service-auth.<code>.js\`, one a language) weigh ${bytes(r.size.packs.gzip.min)}–${bytes(r.size.packs.gzip.max)} B gzipped each (median ${bytes(r.size.packs.gzip.median)} B; the largest \`${r.size.packs.largest}\`); \`service-auth.languages.js\` above is all of them in one file.`,
+        ]
+      : []),
     `The IIFE (\`${r.size.iife.file}\`) is ${bytes(r.size.iife.gzip)} B gzipped: budget ${bytes(r.size.iife.budget)} B, aim ${bytes(r.size.iife.aim)} B.`,
   )
   if (r.install) {
@@ -305,6 +313,7 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
   )
 
   if (r.abuse) say(...abuseSection(r.abuse))
+  if (r.keys) say(...keysSection(r.keys))
 
   out.push(...mutation)
 

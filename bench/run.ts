@@ -14,6 +14,7 @@ import { ABUSE_PLAN } from './abuse-report.js'
 import { measureBusyPage } from './busy-page.js'
 import { measureCapacity } from './capacity.js'
 import { measureInstallSize } from './install-size.js'
+import { KEYS_PLAN, keysLines, measureKeys } from './keys.js'
 import { Floor } from './floor.js'
 import { Service } from '../e2e/service.js'
 import { measureLoad } from './load.js'
@@ -134,6 +135,10 @@ async function main(): Promise<void> {
       )
     log(`abuse (${ABUSE_PLAN[quick ? 'quick' : 'full'].botRate} anonymous creations/s while people sign in)`)
     const abuse = await measureAbuse(ABUSE_PLAN[quick ? 'quick' : 'full'])
+    const keysPlan = KEYS_PLAN[quick ? 'quick' : 'full']
+    log(`keys for one test (${keysPlan.keys} taken and freed, ${keysPlan.concurrent} at a time)`)
+    const keys = await measureKeys(keysPlan)
+    for (const line of keysLines(keys)) log(line)
 
     const results: BenchResults = {
       machine,
@@ -152,6 +157,7 @@ async function main(): Promise<void> {
       refresh,
       capacity,
       abuse,
+      keys,
     }
     const paths = reportPaths(root('.'), quick)
     mkdirSync(dirname(paths.json), { recursive: true })

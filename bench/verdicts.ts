@@ -1,6 +1,7 @@
 // The goals of issues 5 and 14, each judged against one run. A goal's reading is spelled out where the
 // issue leaves room (what "within 3 round trips" or "beyond noise" means here).
 import { abuseVerdict } from './abuse-report.js'
+import { keysVerdict } from './keys.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
 import { median, percentile } from './stats.js'
@@ -156,6 +157,7 @@ export function judge(results: BenchResults): Judgement[] {
     verdict: verdict(!!atGoal && percentile(atGoal.wakeUps, 99) < WAKE_UP_P99_GOAL_MS),
   })
   if (results.abuse) out.push(abuseVerdict(results.abuse))
+  if (results.keys) out.push(keysVerdict(results.keys))
   return out
 }
 

@@ -2,8 +2,8 @@
 // the mock service's knobs decide when codes fail, expire or stay away, Playwright's clock stands still so
 // the countdown reads the same every run, and routes hold what must stay in flight.
 import type { Page, Route } from '@playwright/test'
-import QRCode from 'qrcode'
 import { expect, fixture, readyIds, shownChallenge, widget, type Service } from './fixtures.js'
+import { drawQrPng } from './qr.js'
 
 export const STATES = ['loading', 'ready', 'signing', 'reconnecting', 'expired', 'error'] as const
 export type VisibleState = (typeof STATES)[number]
@@ -11,10 +11,8 @@ export type VisibleState = (typeof STATES)[number]
 /** The widget's own box: its frame, without the host element's full-width line. */
 export const frame = (page: Page) => page.locator('.sa')
 
-/** The same code on every run, so screenshots of it can be compared: drawn as the mock draws its codes (200 px, margin 1, level M). */
-const FIXED_CODE = QRCode.toBuffer('serviceauth:challenge:gallery', { type: 'png', width: 200, margin: 1, errorCorrectionLevel: 'M' }).then((png) =>
-  png.toString('base64'),
-)
+/** The same code on every run, so screenshots of it can be compared. */
+const FIXED_CODE = drawQrPng('serviceauth:challenge:gallery').then((png) => png.toString('base64'))
 
 /** Shows every created challenge with the fixed code rather than its own. */
 async function showFixedCode(page: Page): Promise<void> {

@@ -34,8 +34,10 @@ async function importsUnder(dir: string, base = root): Promise<[string, string][
 
 /** The package folder a path is in (the nearest folder above it with a package.json, the repository's own aside), or '' for none. */
 function packageOf(path: string, base: string): string {
-  for (let dir = dirname(join(base, path)); dir.startsWith(base + sep); dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return relative(base, dir)
+  // resolve() drops the trailing slash the repository's root has, so that `top + sep` is a prefix.
+  const top = resolve(base)
+  for (let dir = dirname(join(top, path)); dir.startsWith(top + sep); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return relative(top, dir)
   }
   return ''
 }
@@ -70,17 +72,20 @@ describe('the import rules', () => {
         await mkdir(dirname(join(base, path)), { recursive: true })
         await writeFile(join(base, path), text)
       }
+      // Written so that this file's own source holds no import of those paths for the scan above to find.
+      const importing = (...targets: string[]) => targets.map((target) => `import { x } from '${target}'\n`).join('')
       await file('packages/mock/package.json', '{}')
-      await file('packages/mock/src/server.ts', "import { x } from './x.js'\n")
+      await file('packages/mock/src/server.ts', importing('./x.js'))
       await file('packages/mock/src/x.ts', 'export const x = 1\n')
-      await file('packages/mock/test/server.test.ts', "import { x } from '../src/x.js'\n")
+      await file('packages/mock/test/server.test.ts', importing('../src/x.js'))
       await file('demo/package.json', '{}')
-      await file('demo/app.ts', "import { x } from '../packages/mock/src/x.js'\n")
-      await file('e2e/spec.ts', "import { x } from '../packages/mock/src/x.js'\nimport { y } from './y.js'\n")
-      await file('e2e/y.ts', "import { startDemo } from '../demo/app.js'\n")
-      await file('bench/run.ts', "import { y } from '../e2e/y.js'\nimport { mock } from '@service-auth/mock'\n")
-      await file('packages/mock/src/leak.ts', "import { y } from '../../../e2e/y.js'\n")
-      expect((await crossings(base)).sort()).toEqual([
+      await file('demo/app.ts', importing('../packages/mock/src/x.js'))
+      await file('e2e/spec.ts', importing('../packages/mock/src/x.js', './y.js'))
+      await file('e2e/y.ts', importing('../demo/app.js'))
+      await file('bench/run.ts', importing('../e2e/y.js', '@service-auth/mock'))
+      await file('packages/mock/src/leak.ts', importing('../../../e2e/y.js'))
+      // With the trailing slash the repository's root has, as crossings() is given it above.
+      expect((await crossings(base + sep)).sort()).toEqual([
         'demo/app.ts imports packages/mock/src/x.js',
         'e2e/spec.ts imports packages/mock/src/x.js',
         'e2e/y.ts imports demo/app.js',

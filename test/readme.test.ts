@@ -133,6 +133,10 @@ describe("service-auth's README", () => {
     for (const name of Object.keys(server)) expect(controller, name).toContain(name)
     const client = server.createClient({ baseUrl: 'https://api.example', key: 'k', secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=' })
     for (const [name, value] of Object.entries(client)) {
+      if (typeof value == 'string') {
+        expect(controller, name).toContain(`\`${name}\``)
+        continue
+      }
       const methods = typeof value == 'function' ? [name] : Object.keys(value).map((method) => `${name}.${method}`)
       for (const method of methods) expect(controller, method).toMatch(new RegExp(`\`(${method.replace('.', '\\.')}|\\.${method.split('.').pop()})\\(`))
     }
@@ -196,7 +200,11 @@ describe("@service-auth/mock's README", () => {
     expect(listed('startMockService').sort()).toEqual(Object.keys(started).sort())
     const connected = testing.connectMockService({ url: started.url, key: started.key, secret: started.secret })
     expect(listed('connectMockService').sort()).toEqual(Object.keys(connected).sort())
-    expect(Object.keys(await testing.connectMockService({ url: started.url, isolate: true })).sort()).toEqual(Object.keys(connected).sort())
+    // An isolated connection has close() too: it frees its key.
+    const isolated = await testing.connectMockService({ url: started.url, isolate: true })
+    expect(Object.keys(isolated).sort()).toEqual(Object.keys(started).sort())
+    expect(kit).toMatch(/`await connectMockService\(\{url, isolate: true\}\)`[^.]*\. Its `close\(\)` frees the key/)
+    await isolated.close()
   })
 
   it("lists the options of the kit's calls, and the fields of what they resolve to, as the code has them", async () => {

@@ -19,6 +19,9 @@ const ATTRIBUTE_PARAMS: Record<string, string> = {
   'auth-type': 'data-service-auth-type',
 }
 
+/** `packs`: all, none, or pack codes (`de`, `pt-BR`) separated by commas. */
+const PACKS = /^(all|none|[a-z]{2}(-[A-Z]{2})?(,[a-z]{2}(-[A-Z]{2})?)*)$/
+
 /** Removes the attribute, even one that has a default. */
 const NONE = '__none__'
 
@@ -33,8 +36,12 @@ export interface FixtureOptions {
   strictCsp: boolean
   /** Link the embed's stylesheet in <head>, as the README's snippet does (`css=none` leaves it out). */
   stylesheetLink: boolean
-  /** Load every language pack built (German, French, Spanish, Italian, Dutch, Polish) before the script, as a multilingual site would (`packs=none` leaves them out). */
-  languagePacks: boolean
+  /**
+   * The language packs loaded before the script, by the names of their files in dist/
+   * (service-auth.<name>.js): by default `languages`, every pack in one file, as a multilingual
+   * site would (`packs=all`); `packs=none` loads none, and `packs=ar,de` those packs' own files.
+   */
+  languagePacks: string[]
   /** Give the script tag an integrity hash. */
   sri: boolean
   /** Include the script tag twice, to test that a second copy does nothing. */
@@ -68,7 +75,10 @@ export function readFixtureOptions(query: URLSearchParams, defaults: { key: stri
   const scriptTwice = fields.choice('script', ['once', 'twice']) === 'twice'
   const late = fields.choice('late', ['0', '1']) === '1'
   const stylesheetLink = fields.choice('css', ['link', 'none']) !== 'none'
-  const languagePacks = fields.choice('packs', ['all', 'none']) !== 'none'
+  const packs = fields.string('packs', {
+    pattern: { regex: PACKS, kind: 'notAValidChoice', message: 'Choose all, none, or pack codes separated by commas (de,pt-BR).' },
+  })
+  const languagePacks = packs == 'none' ? [] : !packs || packs == 'all' ? ['languages'] : packs.split(',')
   fields.check()
 
   const lang = query.get('lang') ?? 'en'

@@ -37,7 +37,7 @@ import { Sessions } from './sessions.js'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.js'
 import { Users } from './users.js'
 import { APP_COLLECTIONS } from './collections.js'
-import { answerAfterStoring, memoryStore, type Store } from '@service-auth/mock/service'
+import { answeringWhenStored, memoryStore, type Store } from '@service-auth/mock/service'
 
 export interface AppOptions {
   port?: number
@@ -128,24 +128,24 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   const routes = [...extraRoutes(options.pages ?? {}), ...ROUTES]
   const allowedHosts = new AllowedHosts(options.allowedHosts)
   const server = createServer(
-    // The app's users and sessions are in the store: an answer leaves once what it stored is on disk.
+    // The app's users and sessions are in the store: an answer leaves once what it stored is on
+    // disk, or is a 507 when the disk cannot take it.
     serve(
-      (req, res) =>
-        answerAfterStoring(res, async () => {
-          // A page on a rebound name is same-origin with the app, so its posts pass refuseCrossSite.
-          refuseForeignHost(req, allowedHosts)
-          const url = requestUrl(req.url, 'http://127.0.0.1')
-          try {
-            const match = matchRoute(routes, requestPath(req.url!))
-            const handler = handlerFor(match, req.method)
-            refuseCrossSite(req)
-            await handler(context, { req, res, url, params: match!.params })
-          } catch (error) {
-            // A person's browser gets a page; every other client, problem JSON (from serve()).
-            if (!(error instanceof HttpProblem) || !wantsHtml(req) || res.headersSent) throw error
-            sendErrorPage(res, error, url.pathname)
-          }
-        }),
+      answeringWhenStored(async (req, res) => {
+        // A page on a rebound name is same-origin with the app, so its posts pass refuseCrossSite.
+        refuseForeignHost(req, allowedHosts)
+        const url = requestUrl(req.url, 'http://127.0.0.1')
+        try {
+          const match = matchRoute(routes, requestPath(req.url!))
+          const handler = handlerFor(match, req.method)
+          refuseCrossSite(req)
+          await handler(context, { req, res, url, params: match!.params })
+        } catch (error) {
+          // A person's browser gets a page; every other client, problem JSON (from serve()).
+          if (!(error instanceof HttpProblem) || !wantsHtml(req) || res.headersSent) throw error
+          sendErrorPage(res, error, url.pathname)
+        }
+      }),
       { serverName: 'demo app' },
     ),
   )

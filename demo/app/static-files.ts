@@ -18,7 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 /** Paths of the embed's build output, at the site root as a CDN would serve them. */
-export const DIST_FILE_PATTERN = /^\/(service-auth\.(js|mjs|css|[a-z]{2}\.js)|service-auth-[^/]+\.(js|css)|[^/]+\.map)$/
+export const DIST_FILE_PATTERN = /^\/(service-auth\.(js|mjs|css|[a-z]{2}(-[A-Z]{2})?\.js|languages\.js)|service-auth-[^/]+\.(js|css)|[^/]+\.map)$/
 
 /**
  * `root` joined with a path taken from a URL, or undefined when the result would leave `root`

@@ -196,6 +196,23 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    name: 'Arabic from <html lang> and the Arabic pack alone: right to left, lang="ar", the countdown in Arabic-Indic digits',
+    async run({ tab, demo }) {
+      await tab.goto(fixture(demo, { lang: 'ar', packs: 'ar' }))
+      const [widget] = await untilWidgets(
+        tab,
+        'a code in Arabic',
+        ([widget]) => !!widget?.code && /^ينتهي خلال [٠-٩]{2}:[٠-٩]{2}$/.test(widget.countdown ?? ''),
+      )
+      assert.equal(widget!.status, 'امسح الرمز بالتطبيق')
+      const root = await tab.evaluate(() => {
+        const root = document.querySelector<HTMLElement>('.sa')!
+        return [root.lang, root.dir, getComputedStyle(root).direction]
+      })
+      assert.deepEqual(root, ['ar', 'rtl', 'rtl'])
+    },
+  },
+  {
     name: 'two widgets each show their own code; one signs in',
     async run({ tab, service, demo }) {
       await tab.goto(fixture(demo, { count: 2 }))

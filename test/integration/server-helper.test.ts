@@ -18,11 +18,14 @@ interface User {
 let client: Client
 let users: Map<string, User>
 let sessions: string[]
+/** What the controller told onRefused: the reason and the log line. */
+let refusals: [string, string][]
 
 beforeEach(() => {
   client = createClient({ baseUrl: service.url, key: service.key.key, secret: service.key.secret })
   users = new Map()
   sessions = []
+  refusals = []
 })
 
 const options = (overrides: Partial<ControllerOptions<User>> = {}): ControllerOptions<User> => ({
@@ -33,6 +36,7 @@ const options = (overrides: Partial<ControllerOptions<User>> = {}): ControllerOp
     sessions.push(user.identifier)
     return '/welcome'
   },
+  onRefused: (reason, _claims, line) => refusals.push([reason, line]),
   ...overrides,
 })
 
@@ -93,6 +97,10 @@ describe('handleControllerRequest against the mock service', () => {
       expect(answer.status).toBe(401)
       expect(problemOf(answer)).toMatchObject({ status: 401, title: 'Unauthorized' })
     }
+    expect(refusals.map(([reason]) => reason)).toEqual(['signature', 'malformed'])
+    expect(refusals[0]![1]).toBe(
+      'service-auth/server refused a sign-in (401, signature): token not signed with this secret: does SERVICE_SECRET match the key?',
+    )
     expect(sessions).toEqual([])
     expect(await stateOf(id)).toBe('signed')
   })
@@ -104,6 +112,9 @@ describe('handleControllerRequest against the mock service', () => {
     expect(problemOf(answer)).toMatchObject({ status: 403, title: 'Forbidden' })
     expect(sessions).toEqual([])
     expect(await stateOf(id)).toBe('signed')
+    expect(refusals).toEqual([
+      ['unknown-user', 'service-auth/server refused a sign-in (403, unknown-user): user eve@example.com not in your store: findUser returned nothing'],
+    ])
   })
 
   it('refuses a consumed challenge: the second use of a token is a 401', async () => {
@@ -113,6 +124,12 @@ describe('handleControllerRequest against the mock service', () => {
     expect(again.status).toBe(401)
     expect(problemOf(again).detail).toBe('The service did not confirm this sign-in.')
     expect(sessions).toEqual(['ada@example.com'])
+    expect(refusals).toEqual([
+      [
+        'not-confirmed',
+        'service-auth/server refused a sign-in (401, not-confirmed): sign-in of ada@example.com not confirmed by the service (401 Unauthorized: The challenge has been used already.): a token used twice, or a challenge of another key?',
+      ],
+    ])
   })
 
   it('answers 423 for a locked identity, consuming nothing; unlocked, the same token signs in', async () => {
@@ -153,14 +170,66 @@ describe('handleControllerRequest against the mock service', () => {
     expect(await stateOf(id)).toBe('signed')
   })
 
-  it('answers 502 when the service is down, and starts no session', async () => {
+  it('answers 502 when the service drops the connection, and starts no session', async () => {
     const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
-    const down = createClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, key: service.key.key, secret: service.key.secret, timeout: 2000 })
-    const answer = await handleControllerRequest(request(token), options({ client: down }))
+    await service.knobs.fail({ status: 500, network: true, match: 'authenticate' })
+    const answer = await handleControllerRequest(request(token), options())
     expect(answer.status).toBe(502)
     expect(problemOf(answer)).toMatchObject({ status: 502, title: 'Bad Gateway' })
     expect(sessions).toEqual([])
     expect(await stateOf(id)).toBe('signed')
+    expect(refusals).toEqual([
+      [
+        'unreachable',
+        `service-auth/server refused a sign-in (502, unreachable): service unreachable (POST ${service.url}/v1/entity/identities/ada%40example.com/authenticate failed.): is SERVICE_URL right, and the service up?`,
+      ],
+    ])
+  })
+
+  it('answers 502 when nothing listens at the service URL', async () => {
+    const { token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    // A client for a port nothing listens on, named as the service names itself in the token's iss.
+    const down = {
+      ...createClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, key: service.key.key, secret: service.key.secret }),
+      baseUrl: service.url,
+    }
+    expect((await handleControllerRequest(request(token), options({ client: down }))).status).toBe(502)
+    expect(refusals.map(([reason]) => reason)).toEqual(['unreachable'])
+  })
+
+  it.each([201, 202, 204])('counts only a 200 from authenticate: a %i is a 502, with no session, and the same token signs in after', async (status) => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    await service.knobs.fail({ status, match: 'authenticate', ...(status !== 204 && { body: '{}', contentType: 'application/json' }) })
+    const answer = await handleControllerRequest(request(token), options())
+    expect(answer.status).toBe(502)
+    expect(sessions).toEqual([])
+    expect(refusals).toEqual([
+      [
+        'service-failed',
+        `service-auth/server refused a sign-in (502, service-failed): service failed to confirm (${status} Not confirmed: authenticate answered ${status}, and only a 200 confirms.): only a 200 from authenticate confirms; is SERVICE_URL the service's?`,
+      ],
+    ])
+    expect(await stateOf(id)).toBe('signed')
+    expect((await handleControllerRequest(request(token), options())).status).toBe(200)
+  })
+
+  it("takes the mock's token, whose aud is the key and iss the service's URL, and refuses it to a client set up for another URL of the same service", async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+    const [, payload] = token.split('.')
+    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toMatchObject({ aud: service.key.key, iss: service.url })
+    // localhost for 127.0.0.1: the same server, but not the URL the service signs with.
+    const localhost = service.url.replace('127.0.0.1', 'localhost')
+    const elsewhere = createClient({ baseUrl: localhost, key: service.key.key, secret: service.key.secret })
+    const answer = await handleControllerRequest(request(token), options({ client: elsewhere }))
+    expect(answer.status).toBe(401)
+    expect(refusals).toEqual([
+      [
+        'issuer',
+        `service-auth/server refused a sign-in (401, issuer): token from another service (The token was issued by "${service.url}", not by the service at "${localhost}".): does SERVICE_URL match the page's data-service-api?`,
+      ],
+    ])
+    expect(await stateOf(id)).toBe('signed')
+    expect((await handleControllerRequest(request(token), options())).status).toBe(200)
   })
 
   it('answers 502 when the service fails (a 500 from authenticate)', async () => {

@@ -1,5 +1,5 @@
 // RFC 7807 problem details: the one shape every error response of the mock service takes.
-import { STATUS_CODES, type ServerResponse } from 'node:http'
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { ErrorCode, type ErrorKind } from './error-codes.js'
 
 export interface FieldError {
@@ -37,6 +37,12 @@ export function problemBody(status: number, detail: string, instance: string, er
     // The spec promises `errors` on every 400, so a 400 without field errors still has the key.
     ...(errors || status === 400 ? { errors: errors ?? {} } : {}),
   }
+}
+
+/** The problem's `instance`: the request's path; a target that is none (`*`, an absolute URL) is refused for that, and names `/`. */
+export function problemInstance(req: IncomingMessage): string {
+  const target = req.url ?? '/'
+  return target.startsWith('/') ? target.split('?')[0]! : '/'
 }
 
 export function sendProblem(res: ServerResponse, problem: HttpProblem, instance: string): void {

@@ -1,9 +1,9 @@
 // Turns an async request handler into a Node request listener that always answers: thrown
 // HttpProblems become problem JSON, anything else is a bug in the server and says so. A server
 // that keeps a store wraps its handler so that an answer waits for its writes (the mock's
-// answerAfterStoring): that is the store's business, not this file's.
+// answeringWhenStored): that is the store's business, not this file's.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import { HttpProblem, sendProblem } from './problem.js'
+import { HttpProblem, problemInstance, sendProblem } from './problem.js'
 import { ClientGone } from './read-body.js'
 
 export interface ServeOptions {
@@ -20,9 +20,7 @@ export function serve(
   return (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof ClientGone) return
-      // The request's path; a target that is none (`*`, an absolute URL) is refused for that, and names `/`.
-      const target = req.url ?? '/'
-      const instance = target.startsWith('/') ? target.split('?')[0]! : '/'
+      const instance = problemInstance(req)
       if (error instanceof HttpProblem) {
         sendProblem(res, error, instance)
         return

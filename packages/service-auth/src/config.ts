@@ -1,4 +1,4 @@
-import { en, languages, pickLocale, type Texts } from './i18n.js'
+import { english, type Pack, type Texts } from './i18n.js'
 
 /**
  * Mount options, each overriding the `data-service-*` attribute that `attributeOf()` names for it.
@@ -21,7 +21,7 @@ export interface Options {
   authHeader?: string
   /** Create a challenge as soon as mounted, default true. */
   autoStart?: boolean
-  /** Language; default `<html lang>`, then the browser's. */
+  /** Language; default the element's `lang` (its own or the nearest around it), `<html lang>`, then the browser's. */
   locale?: string
   /**
    * The phone app's URL for a challenge, `{id}` standing for its id, e.g. `serviceauth://challenge/{id}`.
@@ -127,15 +127,12 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
 }
 
 /**
- * The language a widget speaks, and its texts: among English and the packs this page has loaded,
- * the first of the `locale` option or attribute, `<html lang>` and the browser's languages. English
- * fills in whatever a pack lacks, and the `texts` option replaces any text.
+ * The language a widget on `el` speaks, and its texts: English, unless a pack loaded on this page
+ * answers to the `locale` option or attribute, the element's language, `<html lang>` or the
+ * browser's languages (the packs bring the choosing: see language-packs.ts). English fills
+ * in whatever a pack lacks, and the `texts` option replaces any text.
  */
-export const readTexts = ({ locale, texts }: Settings): [Texts, string] => {
-  const available = languages()
-  const lang = pickLocale([locale, document.documentElement.lang, ...navigator.languages], available)
-  return [{ ...en, ...available[lang], ...texts }, lang]
-}
+export const readTexts = ({ locale, texts }: Settings, el: HTMLElement): Pack => ({ ...english, ...self.ServiceAuthPickLanguage?.(el, locale), ...texts })
 
 /**
  * The app link for a challenge: `template` with `{id}` replaced, checked after the replacement, as

@@ -48,7 +48,7 @@ export type ServiceAuthAttributes = {
   'auth-header'?: string
   /** Create a challenge as soon as connected; `false` waits for start() or the button. */
   'auto-start'?: 'true' | 'false'
-  /** The language; default `<html lang>`, then the browser's. */
+  /** The language; default the element's `lang`, `<html lang>`, then the browser's. */
   locale?: string
   /** The phone app's URL for a challenge, `{id}` standing for its id; on touch devices the code links to it. */
   'app-url'?: string

@@ -16,7 +16,7 @@ export interface ServiceAuthProps {
   api?: string
   /** The image kind, default `qrcode-standard`. */
   imageKind?: string
-  /** The language; default `<html lang>`, then the browser's. Packs: `import 'service-auth/languages/de.js'`. */
+  /** The language; default the element's `lang`, `<html lang>`, then the browser's. Packs: `import 'service-auth/languages/de.js'`. */
   locale?: string
   /** Replaces any of the shown texts. */
   texts?: Partial<Texts>

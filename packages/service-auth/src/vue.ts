@@ -22,7 +22,7 @@ export const ServiceAuth = defineComponent({
     api: String,
     /** The image kind, default `qrcode-standard`. */
     imageKind: String,
-    /** The language; default `<html lang>`, then the browser's. Packs: `import 'service-auth/languages/de.js'`. */
+    /** The language; default the element's `lang`, `<html lang>`, then the browser's. Packs: `import 'service-auth/languages/de.js'`. */
     locale: String,
     /** Replaces any of the shown texts. */
     texts: Object as PropType<Partial<Texts>>,

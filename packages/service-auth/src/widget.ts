@@ -72,7 +72,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
   let built: View | undefined
   const view = (): View => {
     // Its button always starts afresh.
-    built ||= createView(el, ...readTexts(config), start)
+    built ||= createView(el, readTexts(config, el), start)
     return built
   }
 

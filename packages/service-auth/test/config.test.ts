@@ -1,8 +1,10 @@
 // readConfig is tested through what it configures: the requests a mounted widget makes, the
 // texts it shows, and the console error an integrator sees for bad markup.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { addLanguage, type Texts } from '../src/i18n.js'
-import { texts as german } from '../src/languages/de.js'
+import type { Pack } from '../src/i18n.js'
+import { addLanguage } from '../src/language-packs.js'
+import { pack as arabic } from '../src/languages/ar.js'
+import { pack as german } from '../src/languages/de.js'
 import { toUrl, type Options } from '../src/config.js'
 import { mount, type Handle } from '../src/index.js'
 import {
@@ -67,6 +69,7 @@ afterEach(() => {
   document.body.replaceChildren()
   document.documentElement.removeAttribute('lang')
   delete window.ServiceAuthTexts
+  delete window.ServiceAuthPickLanguage
   vi.useRealTimers()
 })
 
@@ -205,7 +208,7 @@ describe('attributes', () => {
 describe('options', () => {
   it('override the attributes of the same name', async () => {
     service.poll = () => tokenResponse()
-    addLanguage('de', german)
+    addLanguage(german)
     const el = mountWidget(
       {
         'data-service-key': 'pk_attribute',
@@ -265,11 +268,27 @@ describe('options', () => {
 
 describe('locale', () => {
   // The German pack, loaded before the script as its <script> tag would be.
-  beforeEach(() => addLanguage('de', german))
+  beforeEach(() => addLanguage(german))
+  const root = (el: Element) => el.querySelector('.sa')!
 
   it('prefers data-service-locale', async () => {
     document.documentElement.lang = 'en'
     expect(seen(await loadingWidget({ 'data-service-locale': 'de-CH' })).status).toBe('Lädt…')
+  })
+
+  it("then the element's own lang", async () => {
+    document.documentElement.lang = 'en'
+    expect(seen(await loadingWidget({ lang: 'de' })).status).toBe('Lädt…')
+  })
+
+  it('then the lang of the nearest element around it', async () => {
+    document.documentElement.lang = 'en'
+    const section = document.body.appendChild(document.createElement('section'))
+    section.lang = 'de-AT'
+    service.create = () => held().promise
+    const el = mountWidget({}, undefined, section)
+    await flush()
+    expect(seen(el).status).toBe('Lädt…')
   })
 
   it('then the page language', async () => {
@@ -294,25 +313,48 @@ describe('locale', () => {
     document.documentElement.lang = 'de'
     const el = await loadingWidget({ 'data-service-locale': 'de' })
     expect(seen(el).status).toBe('Loading…')
-    expect(el.querySelector('[lang]')?.getAttribute('lang')).toBe('en')
+    expect(root(el).getAttribute('lang')).toBe('en')
+  })
+
+  it('speaks English on a page without packs, whatever it asks for', async () => {
+    delete window.ServiceAuthTexts
+    delete window.ServiceAuthPickLanguage
+    document.documentElement.lang = 'de'
+    const el = await loadingWidget({ 'data-service-locale': 'de', lang: 'de' })
+    expect(seen(el).status).toBe('Loading…')
+    expect(root(el).getAttribute('lang')).toBe('en')
   })
 
   it('fills in from English what a pack lacks', async () => {
-    addLanguage('fr', { ready: 'Scannez' } as Texts)
+    addLanguage({ lang: 'fr', ready: 'Scannez' } as Pack)
     const el = await loadingWidget({ 'data-service-locale': 'fr' })
     expect(seen(el).status).toBe('Loading…')
   })
 
   it('labels the widget with its language, for screen readers', async () => {
     const el = await loadingWidget({ 'data-service-locale': 'de' })
-    expect(el.querySelector('[lang]')?.getAttribute('lang')).toBe('de')
+    expect(root(el).getAttribute('lang')).toBe('de')
+    expect(root(el).getAttribute('dir')).toBe('ltr')
+  })
+
+  it('lays a right-to-left language out right to left, and English on a right-to-left page left to right', async () => {
+    addLanguage(arabic)
+    document.documentElement.lang = 'ar'
+    document.documentElement.dir = 'rtl'
+    const ar = await loadingWidget()
+    expect(seen(ar).status).toBe('جارٍ التحميل…')
+    expect([root(ar).getAttribute('lang'), root(ar).getAttribute('dir')]).toEqual(['ar', 'rtl'])
+    const en = await loadingWidget({ 'data-service-locale': 'en' })
+    expect([root(en).getAttribute('lang'), root(en).getAttribute('dir')]).toEqual(['en', 'ltr'])
+    document.documentElement.removeAttribute('dir')
   })
 
   it('speaks the language of a pack loaded after the script but before the view is built', async () => {
     delete window.ServiceAuthTexts
+    delete window.ServiceAuthPickLanguage
     service.create = () => held().promise
     const el = mountWidget({ 'data-service-locale': 'de' })
-    addLanguage('de', german)
+    addLanguage(german)
     await flush()
     expect(seen(el).status).toBe('Lädt…')
   })

@@ -39,7 +39,8 @@ import { RequestLog } from './knobs/request-log.js'
 import { requestKey } from './knobs/request-key.js'
 import { SessionStore } from './sessions/session-store.js'
 import { memoryStore } from '../store/open-store.js'
-import { answerAfterStoring, type Store } from '../store/store.js'
+import type { Store } from '../store/store.js'
+import { answeringWhenStored } from '../store/stored-answers.js'
 import type { TestKeyOptions } from './test-keys/published-keys.js'
 import { TestKeys } from './test-keys/test-keys.js'
 import { ServiceHooks } from './hooks.js'
@@ -159,9 +160,9 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const server = createServer(
     // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
     { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
-    // An answer leaves once what its request stored is on disk (answerAfterStoring).
-    serve((req, res) =>
-      answerAfterStoring(res, async () => {
+    // An answer leaves once what its request stored is on disk, or is a 507 (answeringWhenStored).
+    serve(
+      answeringWhenStored(async (req, res) => {
         // Every answer closes its connection. Browsers silently retry a request whose reused
         // keep-alive connection drops before any answer, which would swallow a knob-forced
         // network failure; on a fresh connection the failure reaches the embed as it should.
@@ -176,7 +177,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
           for (const [name, value] of Object.entries(knobCorsHeaders(req, knobOrigins))) res.setHeader(name, value!)
           await handleKnob(context, req, res, url, path)
         } else {
-          await handleApi(context, req, res, url, path)
+          await handleApi(context, req, res, url, path, store)
         }
       }),
     ),
@@ -204,7 +205,10 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   }
 }
 
-async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
+// What a /v1/ request may do without changing anything the store keeps.
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string, store: Store): Promise<void> {
   const logged = context.log.record(req, url)
   const match = matchRoute(API_ROUTES, path)
   const browserFacing = match?.route.browserFacing ?? false
@@ -244,6 +248,10 @@ async function handleApi(context: ServiceContext, req: IncomingMessage, res: Ser
   if (queued) return answerWithFailure(req, res, queued, url, { byKnob: true })
   const standing = context.hooks.standingFault(target)
   if (standing) return answerWithFailure(req, res, standing, url, { byKnob: false })
+  // Refused before it is made, so that a 507 changed nothing (a knob's change is refused when it
+  // is stored, and stored once there is room: store.ts).
+  const refusal = READING_METHODS.has(req.method ?? '') ? undefined : store.refusal()
+  if (refusal) throw new HttpProblem(507, refusal.message)
 
   await handler(context, { req, res, url, params, body, rawBody })
 }

@@ -45,9 +45,16 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
   const store = await openState(read.state)
   try {
     const config = read.configure(() => rememberedCredentials(store))
-    // The credentials made up for a new data directory are on disk before anyone is told them.
-    await store.flushed()
     const service = await startService({ ...config.options, store })
+    // Everything the start made, the credentials of a new data directory and the test identity
+    // with its phone, is on disk before the banner says the service is there: a kill -9 the
+    // moment it appears loses none of it.
+    try {
+      await store.stored()
+    } catch (error) {
+      await service.close()
+      throw error
+    }
     for (const line of startLines(config, service)) output.log(line)
     output.log(describeState(store))
     return {

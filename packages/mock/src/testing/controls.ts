@@ -77,8 +77,8 @@ export interface MockServiceControls {
   release(): Promise<number>
 }
 
-/** A mock service this process started. */
+/** A mock service this process started, or a key of its own on a shared one (`isolate: true`). */
 export interface MockService extends MockServiceControls {
-  /** Stops it; held polls are dropped. */
+  /** Stops a mock this process started (held polls are dropped); frees an isolated connection's key, and all made with it. */
   close(): Promise<void>
 }

@@ -72,6 +72,11 @@ export class KnobClient {
     return this.#call('POST', 'keys', {}, 201, 'taking a key of its own')
   }
 
+  /** DELETE /__knobs/keys/{key}: frees a key `createKey()` gave, with everything made with it (its challenges, its app's identities, its rules). */
+  freeKey(key: string): Promise<void> {
+    return this.#call('DELETE', `keys/${encodeURIComponent(key)}`, undefined, 204, `freeing the key ${key}`)
+  }
+
   /** POST /__knobs/devices: redeems an enrollment (what its QR code says, or its id) as a phone would. */
   provisionDevice(body: DeviceKnob): Promise<ProvisionedDevice> {
     return this.#call('POST', 'devices', body, 201, 'provisioning a phone')

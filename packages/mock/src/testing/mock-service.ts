@@ -56,17 +56,26 @@ export async function startMockService({
  * webServer); its knobs must be on. With one of its keys, the controls act through that key.
  * With `isolate: true` the mock hands out a fresh key of an app of its own (POST /__knobs/keys),
  * for this test alone: its failures, delays, holds and signings touch no other test's page,
- * however many share the mock.
+ * however many share the mock. Its `close()` frees the key when the test ends.
  * @example const service = await connectMockService({ url: 'http://127.0.0.1:8081', isolate: true })
  */
 export function connectMockService(options: ConnectMockServiceOptions): MockServiceControls
-export function connectMockService(options: IsolatedMockServiceOptions): Promise<MockServiceControls>
-export function connectMockService(options: ConnectMockServiceOptions | IsolatedMockServiceOptions): MockServiceControls | Promise<MockServiceControls> {
+export function connectMockService(options: IsolatedMockServiceOptions): Promise<MockService>
+export function connectMockService(options: ConnectMockServiceOptions | IsolatedMockServiceOptions): MockServiceControls | Promise<MockService> {
   const knobs = new KnobClient(options.url)
   if (!('isolate' in options)) return controls(knobs, options.key, options.secret)
   return (async () => {
     const { key, secret } = await knobs.createKey()
-    return controls(knobs, key, secret)
+    return {
+      ...controls(knobs, key, secret),
+      // The key, and all the test made with it, freed on the shared mock, which may hand out keys for hours.
+      async close() {
+        await knobs.freeKey(key).catch((error: unknown) => {
+          // 404: freed already (by an earlier close, or after an hour unused).
+          if (!(error instanceof KnobError && error.status === 404)) throw rephrased('freeing its key')(error)
+        })
+      },
+    }
   })()
 }
 

@@ -43,9 +43,15 @@ export async function builtServiceCommand(dir: string): Promise<ServiceCommand> 
 /** Its environment: port 0 (any free one, read back from what it prints), no SERVICE_DATA of the caller's, and `env`. */
 export const serviceEnv = (env: Record<string, string> = {}): NodeJS.ProcessEnv => ({ ...process.env, SERVICE_PORT: '0', SERVICE_DATA: '', ...env })
 
-const start = (args: string[], env: Record<string, string>, command = serviceCommand) => {
+/** Who runs it, when not this process's user: for a test of what another user may do (root only). */
+export interface RunAs {
+  uid: number
+  gid: number
+}
+
+const start = (args: string[], env: Record<string, string>, command = serviceCommand, as?: RunAs) => {
   const [program, ...rest] = command(args)
-  return spawn(program!, rest, { env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+  return spawn(program!, rest, { env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'], ...as })
 }
 
 /** What a process prints, line by line: the service's banner among it, and any other line a caller waits for. */
@@ -109,13 +115,24 @@ export async function startServiceProcess(
   return { child, url, output: printed.output, exited }
 }
 
+/** How a command run to its end ended: its exit code, or the signal that ended it, and what it printed. */
+export interface CommandRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  output: string
+}
+
 /** Runs the command to its end (an export, or a start that is refused); its exit code and output. */
-export async function runServiceCommand(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  const child = start(args, env)
+export async function runServiceCommand(
+  args: string[],
+  env: Record<string, string> = {},
+  { command = serviceCommand, as }: { command?: ServiceCommand; as?: RunAs } = {},
+): Promise<CommandRun> {
+  const child = start(args, env, command, as)
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   // 'close', not 'exit': by then everything it printed has been read.
-  const [code] = await once(child, 'close')
-  return { code: code as number | null, output }
+  const [code, signal] = await once(child, 'close')
+  return { code: code as number | null, signal: signal as NodeJS.Signals | null, output }
 }

@@ -63,7 +63,7 @@ describe('--export and --import', () => {
     const exported = await runServiceCommand(['--data', source, '--export', file])
     await service.close()
     await store.close()
-    expect(exported).toEqual({ code: 0, output: `Exported 3 records from ${source} to ${file}.\n` })
+    expect(exported).toEqual({ code: 0, signal: null, output: `Exported 3 records from ${source} to ${file}.\n` })
     // It holds the API secret: its owner's only.
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     const state = JSON.parse(await readFile(file, 'utf8'))
@@ -83,7 +83,7 @@ describe('--export and --import', () => {
 
     // Only a fresh service is seeded: the source holds state already.
     const refused = await runServiceCommand(['--data', source, '--import', file])
-    expect(refused).toEqual({ code: 1, output: `${source} holds state already; --import seeds a fresh service only.\n` })
+    expect(refused).toEqual({ code: 1, signal: null, output: `${source} holds state already; --import seeds a fresh service only.\n` })
   })
 
   it("a directory an app shares with the mock exports the app's collections too, which only a program that keeps them imports", {
@@ -98,7 +98,11 @@ describe('--export and --import', () => {
     await store.close()
 
     const file = join(work, 'shared.json')
-    expect(await runServiceCommand(['--data', source, '--export', file])).toEqual({ code: 0, output: `Exported 2 records from ${source} to ${file}.\n` })
+    expect(await runServiceCommand(['--data', source, '--export', file])).toEqual({
+      code: 0,
+      signal: null,
+      output: `Exported 2 records from ${source} to ${file}.\n`,
+    })
     const state = JSON.parse(await readFile(file, 'utf8'))
     expect(state.collections['shop-orders']).toEqual({ o1: { customer: 'ada@example.com' } })
 

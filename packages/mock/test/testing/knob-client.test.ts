@@ -37,6 +37,7 @@ describe('KnobClient', () => {
     await client.consumeChallenge(id)
     await client.expireChallenge((await service.createChallenge()).id)
     const { key } = await client.createKey()
+    await client.freeKey((await client.createKey()).key)
     const enrol = async (identifier: string) =>
       ((await (await service.api('POST', '/v1/entity/identities/enroll', { body: { identifier } })).json()) as { id: string }).id
     const bea = await enrol('bea@example.com')

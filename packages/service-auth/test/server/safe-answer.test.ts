@@ -21,7 +21,9 @@ let startSession: Mock<(user: User) => SessionStarted>
 
 beforeEach(() => {
   startSession = vi.fn((): SessionStarted => '/welcome')
-  options = { client: { authenticate: async () => ({}) }, secret, findUser: () => ({ id: 7 }), startSession }
+  options = { client: { key: 'pk_test', baseUrl: 'https://api.example', authenticate: async () => ({}) }, secret, findUser: () => ({ id: 7 }), startSession }
+  // An unsafe answer is the integrator's bug, told to console.error by default: kept out of the output.
+  vi.spyOn(console, 'error').mockImplementation(() => {})
 })
 
 const xhr = (token: string | undefined) => ({ headers: { 'x-requested-with': 'XMLHttpRequest', ...(token && { 'x-service-auth': token }) } })
@@ -109,6 +111,8 @@ describe('what startSession may send back', () => {
     ['a value that is not text', { 'X-Count': 3 as unknown as string }],
     ['a Location header of its own', { location: 'https://evil.example/' }],
     ['a Content-Type of its own', { 'Content-Type': 'text/html' }],
+    ['a Cache-Control of its own', { 'cache-control': 'public, max-age=31536000' }],
+    ['an empty list of cookies', { 'Set-Cookie': [] }],
   ])('answers 500 for headers with %s, and sends none of them', async (_, headers) => {
     for (const answer of await answersTo({ location: '/welcome', headers })) {
       expect(answer.status).toBe(500)
@@ -116,6 +120,33 @@ describe('what startSession may send back', () => {
       expect(body(answer).detail).toMatch(/^startSession returned a/)
       expect(answer.body).not.toContain('evil')
     }
+  })
+
+  it.each([
+    ['null', null],
+    ['text', 'Set-Cookie: session=s1'],
+    ['a list of pairs', [['Set-Cookie', 'session=s1']]],
+    ['a number', 7],
+  ])('answers 500 for headers that are %s, saying what headers must be', async (_, headers) => {
+    for (const answer of await answersTo({ location: '/welcome', headers } as never)) {
+      expect(answer.status).toBe(500)
+      expect(body(answer).detail).toBe('startSession returned headers that are not an object of header names to values.')
+    }
+  })
+
+  it.each([
+    ['a number', 7],
+    ['an object', { pathname: '/welcome' }],
+  ])('answers 500 for a location that is %s, saying what a location must be', async (_, location) => {
+    for (const answer of await answersTo({ location } as never)) {
+      expect(answer.status).toBe(500)
+      expect(body(answer).detail).toBe('startSession returned a location that is not a string free of control characters.')
+    }
+  })
+
+  it('sends a URL on an allowed http origin, as on an https one', async () => {
+    const [json] = await answersTo('http://accounts.example/next', { redirectOrigins: ['http://accounts.example'] })
+    expect(body(json!)).toEqual({ location: 'http://accounts.example/next' })
   })
 
   it('answers a Fetch runtime with the same 500 Response, rather than throwing from Headers', async () => {
@@ -132,6 +163,12 @@ describe('what startSession may send back', () => {
     ['another scheme', ['javascript:alert(1)']],
     ['userinfo', ['https://user@accounts.example']],
     ['not a list', 'https://accounts.example' as unknown as string[]],
+    ['a String object, not a string', [new String('https://accounts.example') as unknown as string]],
+    ['a tab the URL parser would drop', ['https://accounts.\texample']],
+    ['a newline at its end', ['https://accounts.example\n']],
+    ['a query', ['https://accounts.example/?next=1']],
+    ['a fragment', ['https://accounts.example/#top']],
+    ['a password', ['https://:pw@accounts.example']],
   ])('throws a TypeError on redirectOrigins with %s, before reading any token', async (_, redirectOrigins) => {
     await expect(handleControllerRequest(xhr(undefined), { ...options, redirectOrigins })).rejects.toThrow(TypeError)
     await expect(handleControllerRequest(xhr(undefined), { ...options, redirectOrigins })).rejects.toThrow(/redirectOrigins/)

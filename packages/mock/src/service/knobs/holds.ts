@@ -51,9 +51,12 @@ export class Holds {
     return released.length
   }
 
-  /** Forgets the rules and lets the waiting requests go: nothing stays held past a reset. */
-  clear(): void {
-    this.#rules.clear()
-    this.release()
+  /**
+   * Forgets the rules and lets the waiting requests go: all of them, as nothing stays held past
+   * a reset, or those of one API key, as when it is freed.
+   */
+  clear(key?: string): void {
+    this.#rules.clear(key)
+    this.release(key)
   }
 }

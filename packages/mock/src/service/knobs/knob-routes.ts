@@ -2,7 +2,7 @@
 // challenge expires and when the service fails or dawdles, instead of waiting on real time.
 // They are apart from the /v1/ API, unsigned, and off unless the service is started with them.
 import type { Route } from '@service-auth/http'
-import { createKey } from '../access/key-knobs.js'
+import { createKey, freeKey } from '../access/key-knobs.js'
 import { consume, expire, failChallenge, listChallenges, sign } from '../challenges/challenge-knobs.js'
 import type { Handler } from '../context.js'
 import { expireEnrollment, listEnrollments, provisionDevice } from '../devices/device-knobs.js'
@@ -16,6 +16,7 @@ export const KNOB_ROUTES: Route<Handler>[] = [
   { pattern: /^\/__knobs\/challenges\/([^/]+)\/consume$/, methods: { POST: consume } },
   { pattern: /^\/__knobs\/challenges\/([^/]+)\/fail$/, methods: { POST: failChallenge } },
   { pattern: /^\/__knobs\/keys$/, methods: { POST: createKey } },
+  { pattern: /^\/__knobs\/keys\/([^/]+)$/, methods: { DELETE: freeKey } },
   { pattern: /^\/__knobs\/devices$/, methods: { POST: provisionDevice } },
   { pattern: /^\/__knobs\/enrollments$/, methods: { GET: listEnrollments } },
   { pattern: /^\/__knobs\/enrollments\/([^/]+)\/expire$/, methods: { POST: expireEnrollment } },
