@@ -216,7 +216,7 @@ describe("@service-auth/mock's README", () => {
     expect(listedOptions(kit, 'delayNext({')).toEqual(await interfaceFields(controls, 'Delay'))
     expect(listedOptions(kit, 'holdNext({')).toEqual(await interfaceFields(controls, 'Hold'))
     expect(listedOptions(kit, "held()` resolves to the key's requests waiting now,\n  `[{")).toEqual(
-      await interfaceFields('packages/mock/src/service/knobs/holds.ts', 'HeldRequest'),
+      await interfaceFields('packages/mock/src/knobs/holds.ts', 'HeldRequest'),
     )
     const shownOptions = await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCodeOptions')
     expect(listedOptions(kit, 'signShownCode(page, identity, {')).toEqual(shownOptions)

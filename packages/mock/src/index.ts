@@ -9,11 +9,11 @@ export {
   type StartMockServiceOptions,
 } from './testing/mock-service.js'
 export type { Delay, Failure, Hold, MockService, MockServiceControls, RequestMatch } from './testing/controls.js'
-export type { HeldRequest } from './service/knobs/holds.js'
+export type { HeldRequest } from './knobs/holds.js'
 export { readShownCode, type ShownCode, type ShownCodeOptions } from './testing/shown-code.js'
 export type { LocatorLike, PageLike } from './testing/page.js'
 export { ControllerCheckError, SignInRefusedError, TestKitError } from './testing/errors.js'
 export { checkController, type CheckControllerOptions } from './testing/check-controller/check-controller.js'
 export type { ControllerCheck, ControllerCheckReport } from './testing/check-controller/cases.js'
-export type { RequestKind } from './service/knobs/fault-rules.js'
+export type { RequestKind } from './knobs/fault-rules.js'
 export { TEST_KEYS, TEST_SECRET } from './service/test-keys/published-keys.js'

@@ -23,9 +23,9 @@ import type {
   SettingsKnob,
   SignedChallenge,
   SignKnob,
-} from '../service/knobs/knob-wire.js'
+} from '../knobs/knob-wire.js'
 
-export type * from '../service/knobs/knob-wire.js'
+export type * from '../knobs/knob-wire.js'
 export { KnobError } from './errors.js'
 
 /**

@@ -4,7 +4,7 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fingerprint } from '@service-auth/http'
-import type { LoggedRequest } from '../../src/service/knobs/request-log.js'
+import type { LoggedRequest } from '../../src/knobs/request-log.js'
 import { startService, type ServiceHandle } from '../../src/service/server.js'
 import { newKey, problemOf, signRequest, useService } from './helpers.js'
 

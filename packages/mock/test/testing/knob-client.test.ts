@@ -4,7 +4,7 @@
 // was asked, what the mock answered, or that there is no mock or no knobs to answer.
 import { matchRoute } from '@service-auth/http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { KNOB_ROUTES } from '../../src/service/knobs/knob-routes.js'
+import { KNOB_ROUTES } from '../../src/knobs/knob-routes.js'
 import { startService } from '../../src/service/server.js'
 import { KnobClient, KnobError } from '../../src/testing/knob-client.js'
 import { TestKitError } from '../../src/testing/errors.js'

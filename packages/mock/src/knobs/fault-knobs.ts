@@ -3,7 +3,7 @@
 // a `key`, which limits it to that API key's requests (see fault-rules.ts). DELETE
 // /__knobs/fail ends an outage of the test's choosing: whatever failures are left go unused.
 import { sendEmpty, sendJson } from '@service-auth/http'
-import type { Handler } from '../context.js'
+import type { Handler } from '../service/context.js'
 import { RULE_MATCHES } from './fault-rules.js'
 import { fieldsOf, keyField, keyParam, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.js'
 import type { DelayKnob, FailKnob, HoldKnob, KeyScope, Released } from './knob-wire.js'

@@ -3,12 +3,12 @@
 // `key`: then only that API key's challenges are listed or acted on, so a test sharing the mock
 // with others never touches theirs.
 import { HttpProblem, sendEmpty, sendJson } from '@service-auth/http'
-import { signChallenge } from './sign-challenge.js'
-import type { Exchange, Handler, ServiceContext } from '../context.js'
-import type { Device, Identity } from '../identities/identity-store.js'
-import { challengeFor, conflict, fieldsOf, keyField, keyParam, knobFields, readFailFields } from '../knobs/knob-fields.js'
-import type { ChallengeFailKnob, KeyScope, ListedChallenge, SignedChallenge, SignKnob } from '../knobs/knob-wire.js'
-import { toTimestamp } from '../timestamps.js'
+import { signChallenge } from '../service/challenges/sign-challenge.js'
+import type { Exchange, Handler, ServiceContext } from '../service/context.js'
+import type { Device, Identity } from '../service/identities/identity-store.js'
+import { challengeFor, conflict, fieldsOf, keyField, keyParam, knobFields, readFailFields } from './knob-fields.js'
+import type { ChallengeFailKnob, KeyScope, ListedChallenge, SignedChallenge, SignKnob } from './knob-wire.js'
+import { toTimestamp } from '../service/timestamps.js'
 
 export const listChallenges: Handler = (context, { res, url }) => {
   const key = keyParam(context, url)

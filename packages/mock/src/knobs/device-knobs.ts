@@ -1,12 +1,12 @@
 // The phone app's side of enrollment, simulated: a device scans an enrollment QR code and
 // redeems the token, which provisions it for the identity (fills Identity.tokens).
 import { HttpProblem, sendEmpty, sendJson } from '@service-auth/http'
-import type { Handler, ServiceContext } from '../context.js'
-import { enrollmentIdFrom, type Enrollment } from '../enrollments/enrollment-store.js'
-import { deviceJson, identityJson } from '../identities/identity-json.js'
-import { fieldsOf, knobFields } from '../knobs/knob-fields.js'
-import type { DeviceKnob, ListedEnrollment, ProvisionedDevice } from '../knobs/knob-wire.js'
-import { toTimestamp } from '../timestamps.js'
+import type { Handler, ServiceContext } from '../service/context.js'
+import { enrollmentIdFrom, type Enrollment } from '../service/enrollments/enrollment-store.js'
+import { deviceJson, identityJson } from '../service/identities/identity-json.js'
+import { fieldsOf, knobFields } from './knob-fields.js'
+import type { DeviceKnob, ListedEnrollment, ProvisionedDevice } from './knob-wire.js'
+import { toTimestamp } from '../service/timestamps.js'
 
 const DEFAULT_MODEL = 'Mock phone'
 

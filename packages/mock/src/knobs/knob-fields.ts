@@ -1,8 +1,8 @@
 // Shared reading of knob requests: strict bodies (a typo is a 400, not a silently ignored field),
 // the API key a knob is limited to, and the challenge a knob path names.
 import { FieldValidator, fieldProblem, HttpProblem, parseJsonObject } from '@service-auth/http'
-import type { Challenge } from '../challenges/challenge-store.js'
-import type { Exchange, ServiceContext } from '../context.js'
+import type { Challenge } from '../service/challenges/challenge-store.js'
+import type { Exchange, ServiceContext } from '../service/context.js'
 
 // setTimeout's ceiling is about 24.8 days; a day is more than any test needs.
 export const MAX_KNOB_MS = 86_400_000

@@ -1,8 +1,8 @@
 // The knobs over the service as a whole: its settings, what it received, what it would have
 // e-mailed, and a reset to a clean start.
 import { sendEmpty, sendJson } from '@service-auth/http'
-import type { Handler } from '../context.js'
-import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from '../enrollments/enrollment-store.js'
+import type { Handler } from '../service/context.js'
+import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from '../service/enrollments/enrollment-store.js'
 import { fieldsOf, knobFields, MAX_KNOB_MS } from './knob-fields.js'
 import type { SettingsKnob } from './knob-wire.js'
 

@@ -2,10 +2,10 @@
 // challenge expires and when the service fails or dawdles, instead of waiting on real time.
 // They are apart from the /v1/ API, unsigned, and off unless the service is started with them.
 import type { Route } from '@service-auth/http'
-import { createKey, freeKey } from '../access/key-knobs.js'
-import { consume, expire, failChallenge, listChallenges, sign } from '../challenges/challenge-knobs.js'
-import type { Handler } from '../context.js'
-import { expireEnrollment, listEnrollments, provisionDevice } from '../devices/device-knobs.js'
+import { createKey, freeKey } from './key-knobs.js'
+import { consume, expire, failChallenge, listChallenges, sign } from './challenge-knobs.js'
+import type { Handler } from '../service/context.js'
+import { expireEnrollment, listEnrollments, provisionDevice } from './device-knobs.js'
 import { delay, endFailures, fail, hold, listHeld, release } from './fault-knobs.js'
 import { clearOutbox, configure, listOutbox, listRequests, reset, showConfig } from './state-knobs.js'
 

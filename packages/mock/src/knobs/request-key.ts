@@ -3,7 +3,7 @@
 // request belongs to its challenge, and so to the key that created it; a signed request names
 // its key in the token's `iss`.
 import { decodeJwt } from 'jose'
-import type { ChallengeStore } from '../challenges/challenge-store.js'
+import type { ChallengeStore } from '../service/challenges/challenge-store.js'
 import type { RequestKind } from './fault-rules.js'
 
 export interface KeyedRequest {

@@ -4,7 +4,7 @@
 // digits, common/fingerprint.ts), enough to tell them apart or to check one a test holds.
 import type { IncomingMessage } from 'node:http'
 import { BoundedList, fingerprint, fingerprintCredential, requestPath } from '@service-auth/http'
-import { POLL_SECRET_PARAM } from '../challenges/challenge-status.js'
+import { POLL_SECRET_PARAM } from '../service/challenges/challenge-status.js'
 
 export interface LoggedRequest {
   method: string

@@ -7,11 +7,11 @@
 // a key per test for hours keeps only the keys of the tests still running. A key nobody used
 // for an hour (its test crashed before it could free it) is freed the same way, when the next
 // key is taken.
-import { generateCredentials } from '../../common/credentials.js'
+import { generateCredentials } from '../common/credentials.js'
 import { HttpProblem, sendEmpty, sendJson } from '@service-auth/http'
-import type { Handler, ServiceContext } from '../context.js'
-import { knobFields } from '../knobs/knob-fields.js'
-import type { IssuedKey } from '../knobs/knob-wire.js'
+import type { Handler, ServiceContext } from '../service/context.js'
+import { knobFields } from './knob-fields.js'
+import type { IssuedKey } from './knob-wire.js'
 
 export const createKey: Handler = (context, exchange) => {
   knobFields(exchange, []).check()

@@ -3,15 +3,15 @@
 // drift. Types only, and none of the service's machinery, so that the client's published types
 // stay small.
 import type { Device, Identity } from 'service-auth/server'
-import type { ChallengeState } from '../challenges/challenge-store.js'
-import type { EnrollmentState } from '../enrollments/enrollment-store.js'
+import type { ChallengeState } from '../service/challenges/challenge-store.js'
+import type { EnrollmentState } from '../service/enrollments/enrollment-store.js'
 import type { RequestKind, RuleMatch } from './fault-rules.js'
 
 export type { ChallengeState, EnrollmentState, RequestKind, RuleMatch }
 export type { HeldRequest } from './holds.js'
 export type { LoggedRequest } from './request-log.js'
-export type { OutboxAttachment, OutboxMessage } from '../enrollments/outbox.js'
-import type { ServiceSettings } from '../settings.js'
+export type { OutboxAttachment, OutboxMessage } from '../service/enrollments/outbox.js'
+import type { ServiceSettings } from '../service/settings.js'
 export type { ServiceSettings }
 
 /** The body of a knob that may be limited to one API key's requests and challenges. */
