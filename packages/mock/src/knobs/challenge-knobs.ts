@@ -4,15 +4,16 @@
 // with others never touches theirs.
 import { HttpProblem, sendEmpty, sendJson } from '@service-auth/http'
 import { signChallenge } from '../service/challenges/sign-challenge.js'
-import type { Exchange, Handler, ServiceContext } from '../service/context.js'
+import type { Exchange } from '../service/context.js'
+import type { KnobHandler, KnobContext } from './knob-context.js'
 import type { Device, Identity } from '../service/identities/identity-store.js'
 import { challengeFor, conflict, fieldsOf, keyField, keyParam, knobFields, readFailFields } from './knob-fields.js'
 import type { ChallengeFailKnob, KeyScope, ListedChallenge, SignedChallenge, SignKnob } from './knob-wire.js'
 import { toTimestamp } from '../service/timestamps.js'
 
-export const listChallenges: Handler = (context, { res, url }) => {
+export const listChallenges: KnobHandler = (context, { res, url }) => {
   const key = keyParam(context, url)
-  const listed: ListedChallenge[] = context.challenges
+  const listed: ListedChallenge[] = context.service.stores.challenges
     .list()
     .filter((challenge) => key === undefined || challenge.key === key)
     .map((challenge) => ({
@@ -33,7 +34,7 @@ export const listChallenges: Handler = (context, { res, url }) => {
  * the identity, as the phone app does; nothing else may sign. Signing a signed challenge again
  * returns its token.
  */
-export const sign: Handler = async (context, exchange) => {
+export const sign: KnobHandler = async (context, exchange) => {
   const fields = knobFields(exchange, fieldsOf<SignKnob>({ identifier: true, deviceId: true, key: true }))
   const identifier = fields.string('identifier', { maxLength: 255, printable: true })
   const deviceId = fields.string('deviceId', { maxLength: 100, printable: true })
@@ -44,23 +45,23 @@ export const sign: Handler = async (context, exchange) => {
   fields.check()
   const challenge = challengeFor(context, exchange.params[0], key)
   const { identity, device } = signingDevice(context, challenge.app, identifier, deviceId)
-  await signChallenge(context, challenge, identity, device)
+  await signChallenge(context.service, challenge, identity, device)
   if (challenge.state !== 'signed') throw conflict(challenge)
   const signed: SignedChallenge = { token: challenge.token! }
   sendJson(exchange.res, 200, signed)
 }
 
 /** The device that signs: the one named, or the identity's newest; 403 when the identity has none. */
-function signingDevice(context: ServiceContext, app: string, identifier?: string, deviceId?: string): { identity: Identity; device: Device } {
+function signingDevice(context: KnobContext, app: string, identifier?: string, deviceId?: string): { identity: Identity; device: Device } {
   if (deviceId !== undefined) {
-    const found = context.identities.findDevice(app, deviceId)
+    const found = context.service.stores.identities.findDevice(app, deviceId)
     if (!found) throw new HttpProblem(404, "There is no device with this id in the challenge's app.")
     if (identifier !== undefined && found.identity.identifier !== identifier) {
       throw new HttpProblem(403, 'This device belongs to another identity.')
     }
     return found
   }
-  const identity = context.identities.get(app, identifier!)
+  const identity = context.service.stores.identities.get(app, identifier!)
   if (!identity) throw new HttpProblem(404, "There is no identity with this identifier in the challenge's app; enroll it first.")
   const device = identity.devices.at(-1)
   if (!device) {
@@ -69,23 +70,23 @@ function signingDevice(context: ServiceContext, app: string, identifier?: string
   return { identity, device }
 }
 
-export const expire: Handler = (context, exchange) => {
+export const expire: KnobHandler = (context, exchange) => {
   const challenge = challengeFor(context, exchange.params[0], onlyKeyField(context, exchange))
   if (challenge.state === 'consumed') throw conflict(challenge)
-  context.challenges.expire(challenge.id)
+  context.service.stores.challenges.expire(challenge.id)
   sendEmpty(exchange.res, 204)
 }
 
 /** What a successful authenticate call does to the challenge. */
-export const consume: Handler = (context, exchange) => {
+export const consume: KnobHandler = (context, exchange) => {
   const challenge = challengeFor(context, exchange.params[0], onlyKeyField(context, exchange))
   if (challenge.state === 'expired') throw conflict(challenge)
-  if (challenge.state !== 'consumed') context.challenges.consume(challenge)
+  if (challenge.state !== 'consumed') context.service.stores.challenges.consume(challenge)
   sendEmpty(exchange.res, 204)
 }
 
 /** POST /__knobs/challenges/{id}/fail: the next status polls of this challenge only fail (default 500 once). */
-export const failChallenge: Handler = (context, exchange) => {
+export const failChallenge: KnobHandler = (context, exchange) => {
   const fields = knobFields(
     exchange,
     fieldsOf<ChallengeFailKnob>({ status: true, count: true, retryAfter: true, body: true, contentType: true, network: true, key: true }),
@@ -94,12 +95,12 @@ export const failChallenge: Handler = (context, exchange) => {
   const key = keyField(fields, context)
   fields.check()
   const challenge = challengeFor(context, exchange.params[0], key)
-  context.failRules.add({ ...rule, status: rule.status ?? 500, match: 'status', challengeId: challenge.id })
+  context.faults.failRules.add({ ...rule, status: rule.status ?? 500, match: 'status', challengeId: challenge.id })
   sendEmpty(exchange.res, 204)
 }
 
 /** The body of a knob whose only field is `key`. */
-function onlyKeyField(context: ServiceContext, exchange: Exchange): string | undefined {
+function onlyKeyField(context: KnobContext, exchange: Exchange): string | undefined {
   const fields = knobFields(exchange, fieldsOf<KeyScope>({ key: true }))
   const key = keyField(fields, context)
   fields.check()

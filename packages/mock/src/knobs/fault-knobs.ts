@@ -3,14 +3,14 @@
 // a `key`, which limits it to that API key's requests (see fault-rules.ts). DELETE
 // /__knobs/fail ends an outage of the test's choosing: whatever failures are left go unused.
 import { sendEmpty, sendJson } from '@service-auth/http'
-import type { Handler } from '../service/context.js'
+import type { KnobHandler } from './knob-context.js'
 import { RULE_MATCHES } from './fault-rules.js'
 import { fieldsOf, keyField, keyParam, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.js'
 import type { DelayKnob, FailKnob, HoldKnob, KeyScope, Released } from './knob-wire.js'
 
 const KEY_FIELDS = fieldsOf<KeyScope>({ key: true })
 
-export const fail: Handler = (context, exchange) => {
+export const fail: KnobHandler = (context, exchange) => {
   const fields = knobFields(
     exchange,
     fieldsOf<FailKnob>({ status: true, count: true, retryAfter: true, body: true, contentType: true, network: true, match: true, key: true }),
@@ -19,7 +19,7 @@ export const fail: Handler = (context, exchange) => {
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
   const key = keyField(fields, context)
   fields.check()
-  context.failRules.add({ ...rule, status: rule.status!, match, key })
+  context.faults.failRules.add({ ...rule, status: rule.status!, match, key })
   sendEmpty(exchange.res, 204)
 }
 
@@ -29,41 +29,41 @@ export const fail: Handler = (context, exchange) => {
  * times, when a connection drops unanswered), so how many failures a page sees is the browser's
  * to say: a test queues plenty, and ends them here.
  */
-export const endFailures: Handler = (context, exchange) => {
+export const endFailures: KnobHandler = (context, exchange) => {
   const fields = knobFields(exchange, KEY_FIELDS)
   const key = keyField(fields, context)
   fields.check()
-  context.failRules.clear(key)
+  context.faults.failRules.clear(key)
   sendEmpty(exchange.res, 204)
 }
 
-export const delay: Handler = (context, exchange) => {
+export const delay: KnobHandler = (context, exchange) => {
   const fields = knobFields(exchange, fieldsOf<DelayKnob>({ ms: true, count: true, match: true, key: true }))
   const ms = fields.integer('ms', 0, MAX_KNOB_MS, { required: true })
   const count = fields.integer('count', 1, 1000) ?? 1
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
   const key = keyField(fields, context)
   fields.check()
-  context.delayRules.add({ ms: ms!, count, match, key })
+  context.faults.delayRules.add({ ms: ms!, count, match, key })
   sendEmpty(exchange.res, 204)
 }
 
-export const hold: Handler = (context, exchange) => {
+export const hold: KnobHandler = (context, exchange) => {
   const fields = knobFields(exchange, fieldsOf<HoldKnob>({ count: true, match: true, key: true }))
   const count = fields.integer('count', 1, 1000) ?? 1
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
   const key = keyField(fields, context)
   fields.check()
-  context.holds.add({ count, match, key })
+  context.faults.holds.add({ count, match, key })
   sendEmpty(exchange.res, 204)
 }
 
-export const listHeld: Handler = (context, { res, url }) => sendJson(res, 200, context.holds.waiting(keyParam(context, url)))
+export const listHeld: KnobHandler = (context, { res, url }) => sendJson(res, 200, context.faults.holds.waiting(keyParam(context, url)))
 
-export const release: Handler = (context, exchange) => {
+export const release: KnobHandler = (context, exchange) => {
   const fields = knobFields(exchange, KEY_FIELDS)
   const key = keyField(fields, context)
   fields.check()
-  const answer: Released = { released: context.holds.release(key) }
+  const answer: Released = { released: context.faults.holds.release(key) }
   sendJson(exchange.res, 200, answer)
 }

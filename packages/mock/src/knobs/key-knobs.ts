@@ -9,25 +9,26 @@
 // key is taken.
 import { generateCredentials } from '../common/credentials.js'
 import { HttpProblem, sendEmpty, sendJson } from '@service-auth/http'
-import type { Handler, ServiceContext } from '../service/context.js'
+import type { KnobHandler, KnobContext } from './knob-context.js'
 import { knobFields } from './knob-fields.js'
 import type { IssuedKey } from './knob-wire.js'
 
-export const createKey: Handler = (context, exchange) => {
+export const createKey: KnobHandler = (context, exchange) => {
   knobFields(exchange, []).check()
-  for (const key of context.keys.idle()) forgetKey(context, key)
+  for (const key of context.service.access.keys.idle()) forgetKey(context, key)
   const { apiKey, apiSecret } = generateCredentials()
   // Any origin, every permission: a test's page may be served from anywhere, and its controller does everything a controller does.
-  const { key, app } = context.keys.addForOneTest({ key: apiKey, secret: apiSecret })
+  const { key, app } = context.service.access.keys.addForOneTest({ key: apiKey, secret: apiSecret })
   const issued: IssuedKey = { key, secret: apiSecret, app }
   sendJson(exchange.res, 201, issued)
 }
 
-export const freeKey: Handler = (context, exchange) => {
+export const freeKey: KnobHandler = (context, exchange) => {
   knobFields(exchange, []).check()
   const key = exchange.params[0]!
-  if (!context.keys.get(key)) throw new HttpProblem(404, `There is no API key ${key}.`)
-  if (!context.keys.isForOneTest(key)) throw new HttpProblem(409, `The API key ${key} was not taken with POST /__knobs/keys: only such keys can be freed.`)
+  if (!context.service.access.keys.get(key)) throw new HttpProblem(404, `There is no API key ${key}.`)
+  if (!context.service.access.keys.isForOneTest(key))
+    throw new HttpProblem(409, `The API key ${key} was not taken with POST /__knobs/keys: only such keys can be freed.`)
   forgetKey(context, key)
   sendEmpty(exchange.res, 204)
 }
@@ -36,16 +37,16 @@ export const freeKey: Handler = (context, exchange) => {
  * A reset of one key: the key, its rules, holds and rate windows, its challenges, and its app's
  * identities, enrollments, sessions and settings. The app is the key's alone (addForOneTest).
  */
-function forgetKey(context: ServiceContext, key: string): void {
+function forgetKey(context: KnobContext, key: string): void {
   const app = key
-  context.keys.remove(key)
-  context.failRules.clear(key)
-  context.delayRules.clear(key)
-  context.holds.clear(key)
-  context.rateLimiter.forget(key)
-  context.challenges.forgetKey(key)
-  context.identities.forgetApp(app)
-  context.enrollments.forgetApp(app)
-  context.sessions.forgetApp(app)
-  context.configurations.forgetApp(app)
+  context.service.access.keys.remove(key)
+  context.faults.failRules.clear(key)
+  context.faults.delayRules.clear(key)
+  context.faults.holds.clear(key)
+  context.service.access.rateLimiter.forget(key)
+  context.service.stores.challenges.forgetKey(key)
+  context.service.stores.identities.forgetApp(app)
+  context.service.stores.enrollments.forgetApp(app)
+  context.service.stores.sessions.forgetApp(app)
+  context.service.stores.configurations.forgetApp(app)
 }

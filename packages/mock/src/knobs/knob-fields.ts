@@ -2,7 +2,8 @@
 // the API key a knob is limited to, and the challenge a knob path names.
 import { FieldValidator, fieldProblem, HttpProblem, parseJsonObject } from '@service-auth/http'
 import type { Challenge } from '../service/challenges/challenge-store.js'
-import type { Exchange, ServiceContext } from '../service/context.js'
+import type { Exchange } from '../service/context.js'
+import type { KnobContext } from './knob-context.js'
 
 // setTimeout's ceiling is about 24.8 days; a day is more than any test needs.
 export const MAX_KNOB_MS = 86_400_000
@@ -26,22 +27,22 @@ export function knobFields({ req, body }: Exchange, known: readonly string[]): F
  * on every key's, as the knobs did before keys could be named. A key the service does not know
  * is a 400, since a rule for it would never match.
  */
-export function keyField(fields: FieldValidator, context: ServiceContext): string | undefined {
+export function keyField(fields: FieldValidator, context: KnobContext): string | undefined {
   const key = fields.string('key', { maxLength: 200 })
-  if (key !== undefined && !context.keys.get(key)) fields.add('key', 'notAValidChoice', `There is no API key ${key}.`)
+  if (key !== undefined && !context.service.access.keys.get(key)) fields.add('key', 'notAValidChoice', `There is no API key ${key}.`)
   return key
 }
 
 /** The `?key=` of a listing knob, checked as the `key` field is. */
-export function keyParam(context: ServiceContext, url: URL): string | undefined {
+export function keyParam(context: KnobContext, url: URL): string | undefined {
   const key = url.searchParams.get('key') ?? undefined
-  if (key !== undefined && !context.keys.get(key)) throw fieldProblem('key', 'notAValidChoice', `There is no API key ${key}.`)
+  if (key !== undefined && !context.service.access.keys.get(key)) throw fieldProblem('key', 'notAValidChoice', `There is no API key ${key}.`)
   return key
 }
 
 /** The challenge the path names; with `key`, only one of that key's (another key's is a 404, as for a test of its own). */
-export function challengeFor(context: ServiceContext, id: string | undefined, key?: string): Challenge {
-  const challenge = context.challenges.get(id ?? '')
+export function challengeFor(context: KnobContext, id: string | undefined, key?: string): Challenge {
+  const challenge = context.service.stores.challenges.get(id ?? '')
   if (!challenge) throw new HttpProblem(404, 'There is no challenge with this id.')
   if (key !== undefined && challenge.key !== key) throw new HttpProblem(404, `The challenge is not one of the API key ${key}'s.`)
   return challenge

@@ -4,12 +4,12 @@
 import type { Route } from '@service-auth/http'
 import { createKey, freeKey } from './key-knobs.js'
 import { consume, expire, failChallenge, listChallenges, sign } from './challenge-knobs.js'
-import type { Handler } from '../service/context.js'
+import type { KnobHandler } from './knob-context.js'
 import { expireEnrollment, listEnrollments, provisionDevice } from './device-knobs.js'
 import { delay, endFailures, fail, hold, listHeld, release } from './fault-knobs.js'
 import { clearOutbox, configure, listOutbox, listRequests, reset, showConfig } from './state-knobs.js'
 
-export const KNOB_ROUTES: Route<Handler>[] = [
+export const KNOB_ROUTES: Route<KnobHandler>[] = [
   { pattern: /^\/__knobs\/challenges$/, methods: { GET: listChallenges } },
   { pattern: /^\/__knobs\/challenges\/([^/]+)\/sign$/, methods: { POST: sign } },
   { pattern: /^\/__knobs\/challenges\/([^/]+)\/expire$/, methods: { POST: expire } },

@@ -1,12 +1,12 @@
 // The knobs over the service as a whole: its settings, what it received, what it would have
 // e-mailed, and a reset to a clean start.
 import { sendEmpty, sendJson } from '@service-auth/http'
-import type { Handler } from '../service/context.js'
+import type { KnobHandler } from './knob-context.js'
 import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from '../service/enrollments/enrollment-store.js'
 import { fieldsOf, knobFields, MAX_KNOB_MS } from './knob-fields.js'
 import type { SettingsKnob } from './knob-wire.js'
 
-export const configure: Handler = (context, exchange) => {
+export const configure: KnobHandler = (context, exchange) => {
   const fields = knobFields(
     exchange,
     fieldsOf<SettingsKnob>({
@@ -28,23 +28,23 @@ export const configure: Handler = (context, exchange) => {
   }
   fields.check()
   for (const [name, value] of Object.entries(changes)) {
-    if (value !== undefined) context.settings[name as keyof SettingsKnob] = value
+    if (value !== undefined) context.service.settings[name as keyof SettingsKnob] = value
   }
   // A new limit starts from fresh windows, so a test sees exactly the limit it set.
   if (changes.rateLimit !== undefined || changes.browserRateLimit !== undefined || changes.rateLimitWindowMs !== undefined) {
-    context.rateLimiter.clear()
+    context.service.access.rateLimiter.clear()
   }
-  sendJson(exchange.res, 200, context.settings)
+  sendJson(exchange.res, 200, context.service.settings)
 }
 
-export const showConfig: Handler = (context, { res }) => sendJson(res, 200, context.settings)
+export const showConfig: KnobHandler = (context, { res }) => sendJson(res, 200, context.service.settings)
 
-export const listRequests: Handler = (context, { res }) => sendJson(res, 200, context.log.entries())
+export const listRequests: KnobHandler = (context, { res }) => sendJson(res, 200, context.log.entries())
 
-export const listOutbox: Handler = (context, { res }) => sendJson(res, 200, context.outbox.list())
+export const listOutbox: KnobHandler = (context, { res }) => sendJson(res, 200, context.service.stores.outbox.list())
 
-export const clearOutbox: Handler = (context, { res }) => {
-  context.outbox.clear()
+export const clearOutbox: KnobHandler = (context, { res }) => {
+  context.service.stores.outbox.clear()
   sendEmpty(res, 204)
 }
 
@@ -53,21 +53,21 @@ export const clearOutbox: Handler = (context, { res }) => {
  * request, and restores the settings; then what is plugged in puts back what it needs (the
  * test keys' identity, when the service has them).
  */
-export const reset: Handler = (context, exchange) => {
+export const reset: KnobHandler = (context, exchange) => {
   knobFields(exchange, []).check()
-  context.challenges.clear()
-  context.identities.clear()
-  context.enrollments.clear()
-  context.sessions.clear()
-  context.configurations.clear()
-  context.outbox.clear()
-  context.rateLimiter.clear()
-  context.failRules.clear()
-  context.delayRules.clear()
-  context.holds.clear()
+  context.service.stores.challenges.clear()
+  context.service.stores.identities.clear()
+  context.service.stores.enrollments.clear()
+  context.service.stores.sessions.clear()
+  context.service.stores.configurations.clear()
+  context.service.stores.outbox.clear()
+  context.service.access.rateLimiter.clear()
+  context.faults.failRules.clear()
+  context.faults.delayRules.clear()
+  context.faults.holds.clear()
   context.log.clear()
-  Object.assign(context.settings, context.defaults)
+  Object.assign(context.service.settings, context.defaults)
   // A clean start is the one the service had.
-  context.hooks.reset()
+  context.service.hooks.reset()
   sendEmpty(exchange.res, 204)
 }

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { HttpProblem, problemInstance, sendProblem } from '@service-auth/http'
 import { StoreError } from './errors.js'
-import { answerAfterStoring } from './store.js'
+import { answerAfterStoring, type Store } from './store.js'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
@@ -24,4 +24,17 @@ export function answeringWhenStored(handle: Handler): Handler {
         sendProblem(res, new HttpProblem(507, detail), problemInstance(req))
       },
     )
+}
+
+// What a request may do without changing anything the store keeps.
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A 507 for a request that may change something, while the store refuses changes (its disk is
+ * full): refused before it is made, so that the 507 changed nothing. (A change a knob makes is
+ * refused when it is stored, and stored once there is room: store.ts.)
+ */
+export function refuseChangesWhileFull(store: Store, method: string | undefined): void {
+  const refusal = READING_METHODS.has(method ?? '') ? undefined : store.refusal()
+  if (refusal) throw new HttpProblem(507, refusal.message)
 }

@@ -17,10 +17,10 @@ export function challengePng(challenge: Challenge, kind: ImageKind, serviceUrl: 
 }
 
 export const serveChallengeImage: Handler = async (context, { res, params: [id, kind] }) => {
-  const challenge = context.challenges.get(id ?? '')
+  const challenge = context.stores.challenges.get(id ?? '')
   if (!challenge) throw new HttpProblem(404, 'There is no challenge with this id.')
   if (!kind || !isImageKind(kind)) {
     throw new HttpProblem(404, `There is no image of this kind. Kinds: ${IMAGE_KINDS.join(', ')}.`)
   }
-  sendBytes(res, 200, await challengePng(challenge, kind, context.publicUrl), 'image/png')
+  sendBytes(res, 200, await challengePng(challenge, kind, context.addresses.publicUrl), 'image/png')
 }

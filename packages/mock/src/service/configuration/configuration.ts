@@ -15,13 +15,13 @@ function configurationJson(configuration: Readonly<AppConfiguration>): Wire.Conf
 }
 
 export const showConfiguration: SignedHandler = (context, { key, res }) => {
-  sendJson(res, 200, configurationJson(context.configurations.get(key.app)))
+  sendJson(res, 200, configurationJson(context.stores.configurations.get(key.app)))
 }
 
 /** Fields not given stay; unknown fields are ignored, as clients may send settings the mock does not keep. */
 export const updateConfiguration: SignedHandler = (context, exchange) => {
   const changes = readConfigurationChanges(exchange)
-  sendJson(exchange.res, 200, configurationJson(context.configurations.update(exchange.key.app, changes)))
+  sendJson(exchange.res, 200, configurationJson(context.stores.configurations.update(exchange.key.app, changes)))
 }
 
 function readConfigurationChanges({ req, body }: SignedExchange): Partial<AppConfiguration> {

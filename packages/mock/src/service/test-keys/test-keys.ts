@@ -40,8 +40,8 @@ export class TestKeys {
    */
   plugInto(context: ServiceContext): void {
     for (const key of Object.values(TEST_KEYS)) {
-      if (context.keys.get(key)) throw new Error(`The API key ${key} is a test key of the mock: name yours otherwise, or turn the test keys off.`)
-      context.keys.add({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] })
+      if (context.access.keys.get(key)) throw new Error(`The API key ${key} is a test key of the mock: name yours otherwise, or turn the test keys off.`)
+      context.access.keys.add({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] })
     }
     context.hooks.setChallengeLifetime(TEST_KEYS.expires, EXPIRES_AFTER_MS)
     context.hooks.addStandingFault({
@@ -64,8 +64,8 @@ export class TestKeys {
    * before signing, in case a test deleted the identity or its phone meanwhile.
    */
   ensurePhone(context: ServiceContext): { identity: Identity; device: Device } {
-    const identity = context.identities.get(TEST_APP, this.identity) ?? context.identities.create(TEST_APP, this.identity)
-    const device = identity.devices.at(-1) ?? context.identities.addDevice(identity, TEST_PHONE)
+    const identity = context.stores.identities.get(TEST_APP, this.identity) ?? context.stores.identities.create(TEST_APP, this.identity)
+    const device = identity.devices.at(-1) ?? context.stores.identities.addDevice(identity, TEST_PHONE)
     return { identity, device }
   }
 
