@@ -4,9 +4,9 @@
 // test/readme.test.ts holds the rest of the README to the published entries.)
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PORT } from '../src/service/service-config.js'
-import { DEFAULT_DATA_DIR } from '../src/store/state-options.js'
-import { MOCK_OPTIONS, mockUsage } from '../src/testing/mock-command.js'
+import { DEFAULT_PORT } from '../src/command/service-config.js'
+import { DEFAULT_DATA_DIR } from '../src/command/state-options.js'
+import { MOCK_OPTIONS, mockUsage } from '../src/command/mock-command.js'
 import { CASES } from '../src/testing/check-controller/check-controller.js'
 import { CHECK_OPTIONS } from '../src/testing/check-controller/command.js'
 

@@ -2,8 +2,8 @@
 // service, for a start script of one's own that runs the mock beside an app (this repository's
 // `npm start` does): read as the command reads them, from the same definitions.
 import { parseArgs } from 'node:util'
-import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from '../service/service-config.js'
-import { STATE_ARGS, STATE_USAGE, stateOptionsFrom, type StateOptions } from '../store/state-options.js'
+import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from './service-config.js'
+import { STATE_ARGS, STATE_USAGE, stateOptionsFrom, type StateOptions } from './state-options.js'
 
 export interface StartOptions {
   /** Where the state is kept (`--data`, `--in-memory`), and what to export or import (`--export`, `--import`). */

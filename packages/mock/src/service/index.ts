@@ -10,5 +10,5 @@ export { memoryStore, openDataStore, type StoreOptions } from '../store/open-sto
 export type { Collection, Store } from '../store/store.js'
 export { answeringWhenStored } from '../store/stored-answers.js'
 export { rememberedCredentials } from '../store/remembered-credentials.js'
-export { describeState, exportState, openState, type StateOptions } from '../store/state-options.js'
+export { describeState, exportState, openState, type StateOptions } from '../command/state-options.js'
 export { readStartOptions, type StartOptions } from '../command/start-options.js'

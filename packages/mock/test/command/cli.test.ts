@@ -8,7 +8,7 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { runCommand } from '../../src/testing/command-line.js'
+import { runCommand } from '../../src/command/command-line.js'
 
 /** Runs the command in this process; what it wrote, and how it ended. */
 async function command(...args: string[]) {

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService } from '../../src/service/server.js'
 import { openDataStore } from '../../src/store/open-store.js'
 import { rememberedCredentials } from '../../src/store/remembered-credentials.js'
-import { DEFAULT_DATA_DIR, openState, readStateOptions } from '../../src/store/state-options.js'
+import { DEFAULT_DATA_DIR, openState, readStateOptions } from '../../src/command/state-options.js'
 import { createClient } from 'service-auth/server'
-import { runServiceCommand, startServiceProcess } from './service-process.js'
+import { runServiceCommand, startServiceProcess } from '../store/service-process.js'
 
 describe('the state options', () => {
   it('keep the state in .service-auth under the working directory unless told otherwise', () => {

@@ -2,8 +2,8 @@
 // and what it prints once the service listens. No side effects here: cli.ts runs it.
 import { parseArgs } from 'node:util'
 import type { Credentials } from '../common/credentials.js'
-import { loadServiceConfig, type ServiceConfig } from '../service/service-config.js'
-import { stateOptionsFrom, type StateOptions } from '../store/state-options.js'
+import { loadServiceConfig, type ServiceConfig } from './service-config.js'
+import { stateOptionsFrom, type StateOptions } from './state-options.js'
 import type { ServiceOptions } from '../service/server.js'
 import {
   DEFAULT_TEST_IDENTITY,

@@ -3,7 +3,7 @@
 // credentials when none are given, and start-up errors that name the bad setting.
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from 'node:util'
-import { ACCESS_ARGS, DEFAULT_PORT, loadServiceConfig } from '../../src/service/service-config.js'
+import { ACCESS_ARGS, DEFAULT_PORT, loadServiceConfig } from '../../src/command/service-config.js'
 
 const commandLine = (args: string[]) => parseArgs({ args, options: ACCESS_ARGS, strict: true, allowPositionals: false }).values
 

@@ -3,7 +3,7 @@
 // mistakes (which name the option), its help, and the lines it prints to copy.
 import { describe, expect, it } from 'vitest'
 import { TEST_KEYS as MOCK_TEST_KEYS, TEST_SECRET as MOCK_TEST_SECRET } from '../../src/service/test-keys/published-keys.js'
-import { MOCK_OPTIONS, mockUsage, readMockCommand, startLines, UsageError } from '../../src/testing/mock-command.js'
+import { MOCK_OPTIONS, mockUsage, readMockCommand, startLines, UsageError } from '../../src/command/mock-command.js'
 import { TEST_KEYS, TEST_SECRET } from '../../src/index.js'
 
 const SECRET = Buffer.alloc(32, 7).toString('base64')

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs'
 import type { ParseArgsConfig } from 'node:util'
 import { generateCredentials, type Credentials } from '../common/credentials.js'
-import { isPermission, type ApiKeyOptions, type Permission } from './access/api-keys.js'
-import type { ServiceOptions } from './server.js'
+import { isPermission, type ApiKeyOptions, type Permission } from '../service/access/api-keys.js'
+import type { ServiceOptions } from '../service/server.js'
 
 export interface ServiceConfig {
   options: ServiceOptions & { port: number }

@@ -1,9 +1,9 @@
 // `service-auth-mock [options]`: its help, its mistakes and their exit codes,
 // apart from the process (cli.ts), so that all of it can be tested in one process.
 import { startService, type ServiceHandle } from '../service/server.js'
-import { describeState, exportState, openState } from '../store/state-options.js'
+import { describeState, exportState, openState } from './state-options.js'
 import { rememberedCredentials } from '../store/remembered-credentials.js'
-import { runCheckCommand } from './check-controller/command.js'
+import { runCheckCommand } from '../testing/check-controller/command.js'
 import { mockUsage, readMockCommand, startLines, UsageError } from './mock-command.js'
 
 /** Where the command writes: the console, in cli.ts. */

@@ -8,8 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { memoryStore, openDataStore, readDataStore, type StoreOptions } from './open-store.js'
-import type { Store } from './store.js'
+import { memoryStore, openDataStore, readDataStore, type StoreOptions } from '../store/open-store.js'
+import type { Store } from '../store/store.js'
 
 /** Under the working directory; .gitignore names it. */
 export const DEFAULT_DATA_DIR = '.service-auth'
