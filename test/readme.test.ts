@@ -167,7 +167,7 @@ describe("service-auth's README", () => {
   it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
     const installation = section('Installation')
     // The port the mock's README gives as the command's default (its own test holds that to the code).
-    const [, port] = /the port on 127\.0\.0\.1 \(default (\d+)/.exec(mockReadme) ?? []
+    const [, port] = /^\| `--port N` \|[^|\n]*\|[^|\n]*\| (\d+) \|/m.exec(mockReadme) ?? []
     expect(port).toBeDefined()
     expect(installation).toMatch(new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${port}"></div>`))
     expect(installation).toContain('npx @service-auth/mock')

@@ -4,9 +4,8 @@
 // test/readme.test.ts holds the rest of the README to the published entries.)
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PORT } from '../src/command/service-config.js'
-import { DEFAULT_DATA_DIR } from '../src/command/state-options.js'
-import { MOCK_OPTIONS, mockUsage } from '../src/command/mock-command.js'
+import { COMMAND_OPTIONS, DEFAULT_DATA_DIR } from '../src/command/options.js'
+import { commandHelp, optionsTable } from '../src/command/usage.js'
 import { CASES } from '../src/testing/check-controller/check-controller.js'
 import { CHECK_OPTIONS } from '../src/testing/check-controller/command.js'
 
@@ -21,14 +20,19 @@ function section(heading: string): string {
 }
 
 describe("@service-auth/mock's README", () => {
-  it('lists every option of service-auth-mock under Usage, and names no option or variable the command does not have', () => {
+  it("has the options table the command's is: every option, its variable, its config file field, its default and its doc, in order", () => {
+    const [, table] = /<!-- options: [^\n]*-->\n((?:\|[^\n]*\n)*)/.exec(section('Usage')) ?? []
+    expect(table?.trimEnd().split('\n')).toEqual(optionsTable())
+  })
+
+  it('names no option or variable the command does not have, and --help names every variable the README does', () => {
     const usage = section('Usage')
-    for (const name of Object.keys(MOCK_OPTIONS)) expect(usage, name).toMatch(new RegExp(`\\| \`--${name}[ \`]`))
-    for (const [option] of usage.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)) expect(Object.keys(MOCK_OPTIONS), option).toContain(option!.slice(2))
+    const flags = Object.values(COMMAND_OPTIONS).flatMap((option) => ('flag' in option ? [option.flag] : []))
+    for (const [option] of usage.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)) expect(flags, option).toContain(option!.slice(2))
     for (const [variable] of usage.matchAll(/\bSERVICE_[A-Z_]+\b/g)) {
       // The three lines for the controller are what the command prints, not what it reads.
       if (['SERVICE_URL', 'SERVICE_KEY', 'SERVICE_SECRET'].includes(variable!)) continue
-      expect(mockUsage(), variable).toContain(variable)
+      expect(commandHelp(), variable).toContain(variable)
     }
   })
 
@@ -39,13 +43,9 @@ describe("@service-auth/mock's README", () => {
     expect([...check.matchAll(/^\| `([a-z][a-z-]*)` \|/gm)].map((match) => match[1])).toEqual(CASES.map(({ id }) => id))
   })
 
-  it("gives the command's default port as the code has it", () => {
-    expect(section('Usage')).toContain(`| \`--port N\` | the port on 127.0.0.1 (default ${DEFAULT_PORT},`)
-  })
-
   it('says where service-auth-mock keeps its state by default, as the code does: relative to the working directory', () => {
     const [, directory] = /by default `([^`]+)`, a path relative to the working directory/.exec(section('Usage')) ?? []
     expect(directory).toBe(DEFAULT_DATA_DIR)
-    expect(MOCK_OPTIONS.data.help).toContain(`default ${DEFAULT_DATA_DIR} in the working directory`)
+    expect(COMMAND_OPTIONS.data).toMatchObject({ default: DEFAULT_DATA_DIR, doc: expect.stringContaining('relative to the working directory') })
   })
 })

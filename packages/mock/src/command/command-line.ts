@@ -4,7 +4,9 @@ import { startService, type ServiceHandle } from '../service/server.js'
 import { describeState, exportState, openState } from './state-options.js'
 import { rememberedCredentials } from '../store/remembered-credentials.js'
 import { runCheckCommand } from '../testing/check-controller/command.js'
-import { mockUsage, readMockCommand, startLines, UsageError } from './mock-command.js'
+import { readMockCommand, startLines } from './mock-command.js'
+import { UsageError } from './options.js'
+import { commandHelp } from './usage.js'
 
 /** Where the command writes: the console, in cli.ts. */
 export interface Output {
@@ -22,7 +24,7 @@ export async function runCommand(args: readonly string[], env: Record<string, st
     return await mock([...args], env, output)
   } catch (error) {
     if (error instanceof UsageError) {
-      output.error(`${error.message}\n\n${mockUsage()}`)
+      output.error(`${error.message}\n\n${commandHelp()}`)
       return { exitCode: 2 }
     }
     // A bad setting: the message names it.
@@ -34,7 +36,7 @@ export async function runCommand(args: readonly string[], env: Record<string, st
 async function mock(args: string[], env: Record<string, string | undefined>, output: Output): Promise<CommandResult> {
   const read = readMockCommand(args, env)
   if (read.help) {
-    output.log(mockUsage())
+    output.log(commandHelp())
     return { exitCode: 0 }
   }
   if (read.state.exportTo !== undefined) {

@@ -1,11 +1,13 @@
 // How `service-auth-mock` (and `npm run service`, the same command) is configured: an optional
 // JSON file (--config or SERVICE_CONFIG), the environment on top, and the command line's options
-// on top of both. Mistakes stop the start with a message that names the setting.
+// on top of both, each setting named as the options table (options.ts) names it. Mistakes stop
+// the start with a message that names the setting.
 import { readFileSync } from 'node:fs'
-import type { ParseArgsConfig } from 'node:util'
 import { generateCredentials, type Credentials } from '../common/credentials.js'
 import { isPermission, type ApiKeyOptions, type Permission } from '../service/access/api-keys.js'
 import type { ServiceOptions } from '../service/server.js'
+import { DEFAULT_SETTINGS, type ServiceSettings } from '../service/settings.js'
+import { COMMAND_OPTIONS, CONFIG_FIELDS, DEFAULT_PORT, type CommandLine } from './options.js'
 
 export interface ServiceConfig {
   options: ServiceOptions & { port: number }
@@ -13,11 +15,12 @@ export interface ServiceConfig {
   generated: { key?: string; secret?: string }
 }
 
-export const DEFAULT_PORT = 8081
-
-const NUMBER_SETTINGS = ['holdMs', 'challengeTtlMs', 'enrollmentTimeoutSeconds', 'rateLimit', 'browserRateLimit', 'rateLimitWindowMs'] as const
-const FILE_FIELDS = ['port', 'baseUrl', 'knobs', 'knobsOrigins', 'allowedHosts', 'clientAddressHeader', 'keys', ...NUMBER_SETTINGS]
+/** The settings the file may give as numbers: the ones the knobs may change too. */
+const NUMBER_SETTINGS = Object.keys(DEFAULT_SETTINGS) as (keyof ServiceSettings)[]
 const KEY_FIELDS = ['key', 'secret', 'allowedOrigins', 'permissions', 'app']
+
+const { port: PORT, config: CONFIG, baseUrl: BASE_URL, knobs: KNOBS, knobsOrigins: KNOBS_ORIGINS, allowedHosts: ALLOWED_HOSTS } = COMMAND_OPTIONS
+const { apiKey: API_KEY, apiSecret: API_SECRET, allowedOrigins: ALLOWED_ORIGINS, clientAddressHeader: CLIENT_ADDRESS_HEADER } = COMMAND_OPTIONS
 
 type Env = Record<string, string | undefined>
 
@@ -27,24 +30,14 @@ export interface AccessOptions {
   allowedHosts: string[]
 }
 
-/** For parseArgs: `--knobs-origin` and `--allowed-hosts`, each repeatable and comma-separated. */
-export const ACCESS_ARGS = {
-  'knobs-origin': { type: 'string', multiple: true },
-  'allowed-hosts': { type: 'string', multiple: true },
-} as const satisfies ParseArgsConfig['options']
-
-export const ACCESS_USAGE = '--knobs-origin ORIGIN (or SERVICE_KNOBS_ORIGIN), --allowed-hosts HOST (or SERVICE_ALLOWED_HOSTS)'
-
-type AccessArgValues = { 'knobs-origin'?: string[]; 'allowed-hosts'?: string[] }
-
 /**
  * SERVICE_KNOBS_ORIGIN and SERVICE_ALLOWED_HOSTS (comma-separated), then the command line's
- * `--knobs-origin` and `--allowed-hosts` (parsed with ACCESS_ARGS): each adds to the list.
- * `npm start` reads the same, for both of its servers.
+ * `--knobs-origin` and `--allowed-hosts` (each repeatable and comma-separated): each adds to the
+ * list. `npm start` reads the same, for both of its servers.
  */
-export function accessOptionsFrom(values: AccessArgValues, env: Env): AccessOptions {
+export function accessOptionsFrom(line: CommandLine<'knobsOrigins' | 'allowedHosts'>, env: Env): AccessOptions {
   const all = (variable: string | undefined, given: string[] | undefined) => [...list(variable), ...(given ?? []).flatMap(list)]
-  return { knobsOrigins: all(env.SERVICE_KNOBS_ORIGIN, values['knobs-origin']), allowedHosts: all(env.SERVICE_ALLOWED_HOSTS, values['allowed-hosts']) }
+  return { knobsOrigins: all(env[KNOBS_ORIGINS.env], line.knobsOrigins), allowedHosts: all(env[ALLOWED_HOSTS.env], line.allowedHosts) }
 }
 
 const list = (text: string | undefined): string[] =>
@@ -53,21 +46,9 @@ const list = (text: string | undefined): string[] =>
     .map((item) => item.trim())
     .filter(Boolean)
 
-/** The settings the command line may give, as typed there; each wins over its variable. */
-export interface CommandLineSettings {
-  /** --port */
-  port?: string
-  /** --config */
-  config?: string
-  /** --base-url */
-  baseUrl?: string
-}
-
 export interface LoadOptions {
-  /** What the command line gave: its settings, and the origins and hosts it adds (ACCESS_ARGS). */
-  line?: CommandLineSettings
-  /** The command line's --knobs-origin and --allowed-hosts; the environment's variables are read here. */
-  access?: AccessArgValues
+  /** What the command line gave (its --port, --config, --base-url, and the origins and hosts it adds); each wins over its variable. */
+  line?: CommandLine<'port' | 'config' | 'baseUrl' | 'knobsOrigins' | 'allowedHosts'>
   /**
    * Makes up the key and secret that neither the file nor the environment gives; a start with a
    * data directory passes the ones it remembers (rememberedCredentials).
@@ -78,36 +59,40 @@ export interface LoadOptions {
 export function loadServiceConfig(
   env: Env,
   readFile = (path: string) => readFileSync(path, 'utf8'),
-  { line = {}, access = {}, generate = generateCredentials }: LoadOptions = {},
+  { line = {}, generate = generateCredentials }: LoadOptions = {},
 ): ServiceConfig {
-  const configPath = line.config ?? env.SERVICE_CONFIG
-  const file = configPath ? readConfigFile(configPath, readFile, line.config === undefined ? 'SERVICE_CONFIG' : '--config') : {}
+  const configPath = line.config ?? env[CONFIG.env]
+  const file = configPath ? readConfigFile(configPath, readFile, line.config === undefined ? CONFIG.env : `--${CONFIG.flag}`) : {}
   const where = configPath ?? 'config'
   const options: ServiceConfig['options'] = { port: DEFAULT_PORT, keys: [] }
 
-  onlyKnown(file, FILE_FIELDS, where)
-  if (file.port !== undefined) options.port = port(file.port, `${where}: port`)
-  if (file.baseUrl !== undefined) options.baseUrl = text(file.baseUrl, `${where}: baseUrl`)
-  if (file.knobs !== undefined) options.knobs = flag(file.knobs, `${where}: knobs`)
-  if (file.knobsOrigins !== undefined) options.knobsOrigins = texts(file.knobsOrigins, `${where}: knobsOrigins`)
-  if (file.allowedHosts !== undefined) options.allowedHosts = texts(file.allowedHosts, `${where}: allowedHosts`)
-  if (file.clientAddressHeader !== undefined) options.clientAddressHeader = text(file.clientAddressHeader, `${where}: clientAddressHeader`)
+  onlyKnown(file, CONFIG_FIELDS, where)
+  if (file[PORT.config] !== undefined) options.port = port(file[PORT.config], `${where}: ${PORT.config}`)
+  if (file[BASE_URL.config] !== undefined) options.baseUrl = text(file[BASE_URL.config], `${where}: ${BASE_URL.config}`)
+  if (file[KNOBS.config] !== undefined) options.knobs = flag(file[KNOBS.config], `${where}: ${KNOBS.config}`)
+  if (file[KNOBS_ORIGINS.config] !== undefined) options.knobsOrigins = texts(file[KNOBS_ORIGINS.config], `${where}: ${KNOBS_ORIGINS.config}`)
+  if (file[ALLOWED_HOSTS.config] !== undefined) options.allowedHosts = texts(file[ALLOWED_HOSTS.config], `${where}: ${ALLOWED_HOSTS.config}`)
+  if (file[CLIENT_ADDRESS_HEADER.config] !== undefined)
+    options.clientAddressHeader = text(file[CLIENT_ADDRESS_HEADER.config], `${where}: ${CLIENT_ADDRESS_HEADER.config}`)
   for (const name of NUMBER_SETTINGS) {
-    if (file[name] !== undefined) options[name] = integer(file[name], `${where}: ${name}`)
+    const field = COMMAND_OPTIONS[name].config
+    if (file[field] !== undefined) options[name] = integer(file[field], `${where}: ${field}`)
   }
-  if (file.keys !== undefined) {
-    if (!Array.isArray(file.keys)) throw new Error(`${where}: keys must be a list.`)
-    options.keys = file.keys.map((entry, index) => apiKey(entry, `${where}: keys[${index}]`))
+  const keys = file[COMMAND_OPTIONS.keys.config]
+  if (keys !== undefined) {
+    if (!Array.isArray(keys)) throw new Error(`${where}: keys must be a list.`)
+    options.keys = keys.map((entry, index) => apiKey(entry, `${where}: keys[${index}]`))
   }
 
-  if (env.SERVICE_PORT) options.port = port(Number(env.SERVICE_PORT), `SERVICE_PORT "${env.SERVICE_PORT}"`)
-  if (env.SERVICE_BASE_URL) options.baseUrl = env.SERVICE_BASE_URL
-  if (env.SERVICE_KNOBS === '1') options.knobs = true
-  if (env.SERVICE_KNOBS === '0') options.knobs = false
-  if (env.SERVICE_CLIENT_ADDRESS_HEADER) options.clientAddressHeader = env.SERVICE_CLIENT_ADDRESS_HEADER
-  if (line.port !== undefined) options.port = port(line.port === '' ? NaN : Number(line.port), `--port "${line.port}"`)
+  const envPort = env[PORT.env]
+  if (envPort) options.port = port(Number(envPort), `${PORT.env} "${envPort}"`)
+  if (env[BASE_URL.env]) options.baseUrl = env[BASE_URL.env]
+  if (env[KNOBS.env] === '1') options.knobs = true
+  if (env[KNOBS.env] === '0') options.knobs = false
+  if (env[CLIENT_ADDRESS_HEADER.env]) options.clientAddressHeader = env[CLIENT_ADDRESS_HEADER.env]
+  if (line.port !== undefined) options.port = port(line.port === '' ? NaN : Number(line.port), `--${PORT.flag} "${line.port}"`)
   if (line.baseUrl !== undefined) options.baseUrl = line.baseUrl
-  const added = accessOptionsFrom(access, env)
+  const added = accessOptionsFrom(line, env)
   options.knobsOrigins = [...(options.knobsOrigins ?? []), ...added.knobsOrigins]
   options.allowedHosts = [...(options.allowedHosts ?? []), ...added.allowedHosts]
   const generated = addEnvironmentKey(env, options.keys, generate)
@@ -119,21 +104,18 @@ export function loadServiceConfig(
  * added when either is set or the file names no key; with the same key as the file, it wins.
  */
 function addEnvironmentKey(env: Env, keys: ApiKeyOptions[], generate: () => Credentials): ServiceConfig['generated'] {
-  const origins = (env.SERVICE_ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean)
-  if (!env.SERVICE_API_KEY && !env.SERVICE_API_SECRET && keys.length > 0) {
-    if (origins.length > 0) throw new Error('SERVICE_ALLOWED_ORIGINS applies to the SERVICE_API_KEY key; the config file sets allowedOrigins per key.')
+  const origins = list(env[ALLOWED_ORIGINS.env])
+  if (!env[API_KEY.env] && !env[API_SECRET.env] && keys.length > 0) {
+    if (origins.length > 0) throw new Error(`${ALLOWED_ORIGINS.env} applies to the ${API_KEY.env} key; the config file sets allowedOrigins per key.`)
     return {}
   }
   const made = generate()
-  const key = env.SERVICE_API_KEY || made.apiKey
-  const secret = env.SERVICE_API_SECRET || made.apiSecret
+  const key = env[API_KEY.env] || made.apiKey
+  const secret = env[API_SECRET.env] || made.apiSecret
   const index = keys.findIndex((entry) => entry.key === key)
   if (index >= 0) keys.splice(index, 1)
   keys.unshift({ key, secret, allowedOrigins: origins })
-  return { key: env.SERVICE_API_KEY ? undefined : key, secret: env.SERVICE_API_SECRET ? undefined : secret }
+  return { key: env[API_KEY.env] ? undefined : key, secret: env[API_SECRET.env] ? undefined : secret }
 }
 
 function readConfigFile(path: string, readFile: (path: string) => string, named: string): Record<string, unknown> {

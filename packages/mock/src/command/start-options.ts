@@ -1,9 +1,9 @@
 // The options of `service-auth-mock` that say where the state is kept and who may reach the
 // service, for a start script of one's own that runs the mock beside an app (this repository's
-// `npm start` does): read as the command reads them, from the same definitions.
-import { parseArgs } from 'node:util'
-import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from './service-config.js'
-import { STATE_ARGS, STATE_USAGE, stateOptionsFrom, type StateOptions } from './state-options.js'
+// `npm start` does): read as the command reads them, from the same options table.
+import { flagsOf, readCommandLine, UsageError } from './options.js'
+import { accessOptionsFrom } from './service-config.js'
+import { STATE_FLAGS, stateOptionsFrom, type StateOptions } from './state-options.js'
 
 export interface StartOptions {
   /** Where the state is kept (`--data`, `--in-memory`), and what to export or import (`--export`, `--import`). */
@@ -14,6 +14,8 @@ export interface StartOptions {
   allowedHosts: string[]
 }
 
+const START_FLAGS = [...STATE_FLAGS, 'knobsOrigins', 'allowedHosts'] as const
+
 /**
  * `--data`, `--in-memory`, `--export`, `--import`, `--knobs-origin` and `--allowed-hosts`, and
  * their variables (SERVICE_DATA, SERVICE_KNOBS_ORIGIN, SERVICE_ALLOWED_HOSTS); a mistake throws
@@ -21,14 +23,16 @@ export interface StartOptions {
  * @example const { state, knobsOrigins, allowedHosts } = readStartOptions(process.argv.slice(2), process.env)
  */
 export function readStartOptions(args: readonly string[], env: Record<string, string | undefined>): StartOptions {
-  const values = parsed(args)
-  return { state: stateOptionsFrom(values, env), ...accessOptionsFrom(values, env) }
+  const line = startLine(args)
+  return { state: stateOptionsFrom(line, env), ...accessOptionsFrom(line, env) }
 }
 
-function parsed(args: readonly string[]) {
+/** The command line, or an Error for people that lists the options it takes. */
+function startLine(args: readonly string[]) {
   try {
-    return parseArgs({ args: [...args], options: { ...STATE_ARGS, ...ACCESS_ARGS }, strict: true, allowPositionals: false }).values
+    return readCommandLine(args, START_FLAGS)
   } catch (error) {
-    throw new Error(`${(error as Error).message} Options: ${STATE_USAGE}, ${ACCESS_USAGE}.`)
+    if (!(error instanceof UsageError)) throw error
+    throw new Error(`${error.message} Options: ${flagsOf(START_FLAGS)}.`)
   }
 }

@@ -1,18 +1,13 @@
-// Where a start keeps its state, as the command line says: shared by `npm start`, `npm run service`
-// and the mock's own command, so all of them read the same options the same way.
-//
-//   --data DIR      the data directory (or SERVICE_DATA); default .service-auth in the working directory
-//   --in-memory     keep nothing: every start is a fresh one
-//   --export FILE   write the data directory's state to FILE as JSON, and stop
-//   --import FILE   seed a fresh service (an empty directory, or memory) from such a file
+// Where a start keeps its state, as the command line says (--data, --in-memory, --export,
+// --import, as the options table has them), and what those options do: shared by `npm start`,
+// `npm run service` and the mock's own command, so all of them read the same options the same way.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { memoryStore, openDataStore, readDataStore, type StoreOptions } from '../store/open-store.js'
 import type { Store } from '../store/store.js'
+import { COMMAND_OPTIONS, DEFAULT_DATA_DIR, flagsOf, readCommandLine, UsageError, type CommandLine } from './options.js'
 
-/** Under the working directory; .gitignore names it. */
-export const DEFAULT_DATA_DIR = '.service-auth'
+export { DEFAULT_DATA_DIR }
 
 export interface StateOptions {
   /** The data directory; undefined keeps everything in memory. */
@@ -21,41 +16,33 @@ export interface StateOptions {
   importFrom?: string
 }
 
-/** For parseArgs, to merge with a command's own options. */
-export const STATE_ARGS = {
-  data: { type: 'string' },
-  'in-memory': { type: 'boolean' },
-  export: { type: 'string' },
-  import: { type: 'string' },
-} as const satisfies ParseArgsConfig['options']
-
-export const STATE_USAGE = '--data DIR (or SERVICE_DATA), --in-memory, --export FILE, --import FILE'
-
-type StateArgValues = { data?: string; 'in-memory'?: boolean; export?: string; import?: string }
+/** The options that say where the state is kept. */
+export const STATE_FLAGS = ['data', 'inMemory', 'export', 'import'] as const
 
 /** The state options of a command line that has no others; a mistake throws a message for people. */
 export function readStateOptions(args: string[], env: Record<string, string | undefined>): StateOptions {
-  let values: StateArgValues
+  let line: CommandLine<(typeof STATE_FLAGS)[number]>
   try {
-    values = parseArgs({ args, options: STATE_ARGS, strict: true, allowPositionals: false }).values
+    line = readCommandLine(args, STATE_FLAGS)
   } catch (error) {
-    throw new Error(`${(error as Error).message} Options: ${STATE_USAGE}.`)
+    if (!(error instanceof UsageError)) throw error
+    throw new Error(`${error.message} Options: ${flagsOf(STATE_FLAGS)}.`)
   }
-  return stateOptionsFrom(values, env)
+  return stateOptionsFrom(line, env)
 }
 
-/** The state options from parsed values (of STATE_ARGS) and the environment. */
-export function stateOptionsFrom(values: StateArgValues, env: Record<string, string | undefined>): StateOptions {
-  if (values['in-memory'] && values.data !== undefined) throw new Error('--data and --in-memory contradict each other: choose one.')
-  if (values.export !== undefined && values.import !== undefined)
+/** The state options from the command line's (readCommandLine) and the environment. */
+export function stateOptionsFrom(line: CommandLine<(typeof STATE_FLAGS)[number]>, env: Record<string, string | undefined>): StateOptions {
+  if (line.inMemory && line.data !== undefined) throw new Error('--data and --in-memory contradict each other: choose one.')
+  if (line.export !== undefined && line.import !== undefined)
     throw new Error('--export and --import are separate runs: export from one directory, import into another.')
-  if (values['in-memory'] && values.export !== undefined)
+  if (line.inMemory && line.export !== undefined)
     throw new Error("--export writes a data directory's state, and --in-memory has none: name the directory with --data.")
   for (const name of ['data', 'export', 'import'] as const) {
-    if (values[name] === '') throw new Error(`--${name} needs a path.`)
+    if (line[name] === '') throw new Error(`--${name} needs a path.`)
   }
-  const dataDir = values['in-memory'] ? undefined : (values.data ?? (env.SERVICE_DATA || DEFAULT_DATA_DIR))
-  return { dataDir, exportTo: values.export, importFrom: values.import }
+  const dataDir = line.inMemory ? undefined : (line.data ?? (env[COMMAND_OPTIONS.data.env] || DEFAULT_DATA_DIR))
+  return { dataDir, exportTo: line.export, importFrom: line.import }
 }
 
 /**

@@ -3,7 +3,9 @@
 // mistakes (which name the option), its help, and the lines it prints to copy.
 import { describe, expect, it } from 'vitest'
 import { TEST_KEYS as MOCK_TEST_KEYS, TEST_SECRET as MOCK_TEST_SECRET } from '../../src/service/test-keys/published-keys.js'
-import { MOCK_OPTIONS, mockUsage, readMockCommand, startLines, UsageError } from '../../src/command/mock-command.js'
+import { readMockCommand, startLines } from '../../src/command/mock-command.js'
+import { COMMAND_OPTIONS, UsageError } from '../../src/command/options.js'
+import { commandHelp } from '../../src/command/usage.js'
 import { TEST_KEYS, TEST_SECRET } from '../../src/index.js'
 
 const SECRET = Buffer.alloc(32, 7).toString('base64')
@@ -60,7 +62,7 @@ describe('readMockCommand', () => {
 
   it('--help asks for the help, which lists every option', () => {
     expect(readMockCommand(['--port', '1', '--help'], {})).toEqual({ help: true })
-    for (const name of Object.keys(MOCK_OPTIONS)) expect(mockUsage()).toContain(`--${name}`)
+    for (const option of Object.values(COMMAND_OPTIONS)) if ('flag' in option) expect(commandHelp()).toContain(`--${option.flag}`)
   })
 })
 

@@ -2,10 +2,10 @@
 // How `npm run service` is configured: the environment, a JSON file under it, generated
 // credentials when none are given, and start-up errors that name the bad setting.
 import { describe, expect, it } from 'vitest'
-import { parseArgs } from 'node:util'
-import { ACCESS_ARGS, DEFAULT_PORT, loadServiceConfig } from '../../src/command/service-config.js'
+import { DEFAULT_PORT, readCommandLine } from '../../src/command/options.js'
+import { loadServiceConfig } from '../../src/command/service-config.js'
 
-const commandLine = (args: string[]) => parseArgs({ args, options: ACCESS_ARGS, strict: true, allowPositionals: false }).values
+const commandLine = (args: string[]) => readCommandLine(args, ['knobsOrigins', 'allowedHosts'])
 
 const SECRET = Buffer.alloc(32, 7).toString('base64')
 const file = (config: unknown) => () => JSON.stringify(config)
@@ -91,7 +91,7 @@ describe('who may reach the service', () => {
     const { options } = loadServiceConfig(
       { SERVICE_CONFIG: 'service.json', SERVICE_KNOBS_ORIGIN: 'http://127.0.0.1:3000, http://localhost:3000', SERVICE_ALLOWED_HOSTS: 'vm.test' },
       file({ knobsOrigins: ['http://127.0.0.1:5173'], allowedHosts: ['file.test:8081'], keys: [{ key: 'k', secret: SECRET }] }),
-      { access: commandLine(['--knobs-origin', 'https://tools.example', '--allowed-hosts=a.test,b.test:9000', '--knobs-origin=http://127.0.0.1:4000']) },
+      { line: commandLine(['--knobs-origin', 'https://tools.example', '--allowed-hosts=a.test,b.test:9000', '--knobs-origin=http://127.0.0.1:4000']) },
     )
     expect(options.knobsOrigins).toEqual([
       'http://127.0.0.1:5173',
