@@ -32,11 +32,15 @@ async function importsUnder(dir: string, base = root): Promise<[string, string][
   return found
 }
 
+const BUILT = /(^|\/)(node_modules|dist|build|\.svelte-kit|\.next)(\/|$)/
+
 /** The package folder a path is in (the nearest folder above it with a package.json, the repository's own aside), or '' for none. */
 function packageOf(path: string, base: string): string {
   // resolve() drops the trailing slash the repository's root has, so that `top + sep` is a prefix.
   const top = resolve(base)
   for (let dir = dirname(join(top, path)); dir.startsWith(top + sep); dir = dirname(dir)) {
+    // What a build writes (.next/ has a package.json of its own) is part of the package it is in.
+    if (BUILT.test(relative(top, dir))) continue
     if (existsSync(join(dir, 'package.json'))) return relative(top, dir)
   }
   return ''

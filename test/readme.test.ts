@@ -156,6 +156,14 @@ describe("service-auth's README", () => {
     expect(recommendedPolicy()).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]))
   })
 
+  it('has the Python and PHP examples, whose readers need no npm project, start the mock by its package name', async () => {
+    for (const file of ['examples/python/app.py', 'examples/php/app.php']) {
+      const source = await read(file)
+      expect(source, file).toContain('`npx @service-auth/mock` starts a local mock service')
+      expect(source, file).not.toContain('npx service-auth-mock')
+    }
+  })
+
   it("quotes the Python and PHP examples' controllers as the files have them", async () => {
     const excerpts = [...embedReadme.matchAll(/<!-- excerpt: (\S+) -->\n```\w+\n([\s\S]*?)```/g)]
     expect(excerpts.map(([, path]) => path)).toEqual(['examples/python/app.py', 'examples/php/app.php'])
@@ -271,6 +279,13 @@ describe.each(Object.entries(PACKAGES))("%s's README, as npm shows it", (name, {
     expect(manifest.homepage).toBe(`${repository}/tree/main/${dir}#readme`)
     expect(manifest.bugs).toEqual({ url: `${repository}/issues` })
     expect(manifest.keywords.length).toBeGreaterThan(2)
+  })
+
+  it('gives the controller check as `npx @service-auth/mock check-controller`, which runs from any directory', () => {
+    // Where the package is not installed (a Python or PHP app), npx looks a bare
+    // `service-auth-mock` up on the registry as a package of that name, which is not ours.
+    expect(readme).toContain('npx @service-auth/mock check-controller --controller')
+    expect(readme).not.toMatch(/npx service-auth-mock check-controller/)
   })
 
   it('links and shows images by absolute https URLs only, or by anchors of its own headings', () => {

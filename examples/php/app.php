@@ -5,7 +5,7 @@
 //
 //   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=... SERVICE_SECRET=... php -S 127.0.0.1:3000 examples/php/app.php
 //
-// (`npx service-auth-mock` starts a local mock service and prints these three lines.)
+// (`npx @service-auth/mock` starts a local mock service and prints these three lines.)
 // SERVICE_AUTH_CDN, where the embed's files are, changes the default: `python3 -m http.server 8090
 // -b 127.0.0.1 -d packages/service-auth/dist` serves this repository's build, for
 // SERVICE_AUTH_CDN=http://127.0.0.1:8090.
@@ -65,7 +65,7 @@ $path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
 
 if ($serviceUrl === '' || $key === '' || !$secret) {
     http_response_code(500);
-    error_log('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npx service-auth-mock prints them).');
+    error_log('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npx @service-auth/mock prints them).');
 } elseif ($path === '/login') {
     header("Content-Security-Policy: default-src 'self'; script-src $cdn; style-src $cdn; img-src 'self' data:; connect-src 'self' $serviceUrl; $everyPage");
     $attributes = sprintf('data-service-key="%s" data-service-api="%s"', htmlspecialchars($key), htmlspecialchars($serviceUrl)); ?>

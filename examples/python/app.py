@@ -4,7 +4,7 @@ the CDN, the controller of the spec (section 4), and a page only a signed-in use
 
   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=... SERVICE_SECRET=... python3 examples/python/app.py
 
-(`npx service-auth-mock` starts a local mock service and prints these three lines.) PORT (default
+(`npx @service-auth/mock` starts a local mock service and prints these three lines.) PORT (default
 3000; 0 takes a free one) and SERVICE_AUTH_CDN, where the embed's files are, change the defaults:
 `python3 -m http.server 8090 -b 127.0.0.1 -d packages/service-auth/dist` serves this repository's
 build, for SERVICE_AUTH_CDN=http://127.0.0.1:8090.
@@ -132,7 +132,7 @@ class App(BaseHTTPRequestHandler):
 
 if __name__ == '__main__':
     if not (SERVICE_URL and KEY and SECRET):
-        sys.exit('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npx service-auth-mock prints them).')
+        sys.exit('Set SERVICE_URL, SERVICE_KEY and SERVICE_SECRET (npx @service-auth/mock prints them).')
     server = ThreadingHTTPServer(('127.0.0.1', int(os.environ.get('PORT', '3000'))), App)
     print(f'http://127.0.0.1:{server.server_port}/login', flush=True)
     server.serve_forever()

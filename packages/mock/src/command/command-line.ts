@@ -47,7 +47,9 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
   const store = await openState(read.state)
   try {
     const config = read.configure(() => rememberedCredentials(store))
-    const service = await startService({ ...config.options, store })
+    const service = await startService({ ...config.options, store }).catch((error: NodeJS.ErrnoException) => {
+      throw listenRefused(config.options.port, error)
+    })
     // Everything the start made, the credentials of a new data directory and the test identity
     // with its phone, is on disk before the banner says the service is there: a kill -9 the
     // moment it appears loses none of it.
@@ -70,4 +72,20 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
     await store.close()
     throw error
   }
+}
+
+/**
+ * Node's own words for a port it cannot listen on (`listen EADDRINUSE: address already in use
+ * 127.0.0.1:8081`) name neither the option nor what to do: a second mock on the default port is
+ * the usual cause.
+ */
+function listenRefused(port: number, error: NodeJS.ErrnoException): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new Error(
+      `Port ${port} on 127.0.0.1 is in use (another service-auth-mock?): stop what listens there, or choose another with --port (0 picks a free one).`,
+    )
+  }
+  if (error.code === 'EACCES')
+    return new Error(`Port ${port} on 127.0.0.1 is not this user's to listen on: choose one above 1023 with --port (0 picks a free one).`)
+  return error
 }

@@ -55,7 +55,11 @@ export async function exportState({ dataDir, exportTo }: StateOptions, storeOpti
   try {
     const state = store.export()
     // The file holds the API secret the service made up: readable by its owner only.
-    writeFileSync(exportTo, JSON.stringify(state, null, 2) + '\n', { mode: 0o600 })
+    try {
+      writeFileSync(exportTo, JSON.stringify(state, null, 2) + '\n', { mode: 0o600 })
+    } catch (error) {
+      throw new Error(`--export ${exportTo} cannot be written: ${(error as Error).message}`)
+    }
     return Object.values(state.collections).reduce((sum, records) => sum + Object.keys(records).length, 0)
   } finally {
     await store.close()

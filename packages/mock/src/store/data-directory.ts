@@ -101,10 +101,17 @@ export function unwritable(path: string, error: NodeJS.ErrnoException): StoreErr
   return new StoreError(`${path} cannot be written: ${error.message}`, { code: 'unwritable', cause: error })
 }
 
-/** Why mkdir failed, from the nearest directory that exists: Node's recursive mkdir says ENOENT on a read-only mount. */
+/**
+ * Why mkdir failed, from the nearest path that exists: Node's recursive mkdir says ENOENT on a
+ * read-only mount, and EEXIST or ENOTDIR where a file stands in the way.
+ */
 function cannotCreate(dir: string, error: NodeJS.ErrnoException): StoreError {
-  let existing = dirname(dir)
-  while (!statSync(existing, { throwIfNoEntry: false }) && dirname(existing) !== existing) existing = dirname(existing)
+  let existing = dir
+  while (!statIfThere(existing) && dirname(existing) !== existing) existing = dirname(existing)
+  if (!statIfThere(existing)?.isDirectory()) {
+    const where = existing === dir ? '' : `The data directory ${dir} cannot be created: `
+    return new StoreError(`${where}${existing} is not a directory: name a directory with --data.`, { code: 'unwritable', cause: error })
+  }
   try {
     accessSync(existing, constants.W_OK)
   } catch (why) {
@@ -112,6 +119,16 @@ function cannotCreate(dir: string, error: NodeJS.ErrnoException): StoreError {
     return new StoreError(`The data directory ${dir} cannot be created: ${refusal.message}`, { code: refusal.code, cause: error })
   }
   return new StoreError(`The data directory ${dir} cannot be created: ${error.message}`, { code: 'unwritable', cause: error })
+}
+
+/** The path's stats, or undefined where nothing is: ENOTDIR too, for a path under a file. */
+function statIfThere(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined
+    throw error
+  }
 }
 
 /** Refuses a directory nobody can write in, as LMDB would, but saying which and why. */

@@ -49,6 +49,8 @@ export class KnobError extends TestKitError {
     readonly status?: number,
     /** The problem JSON's detail (or the body as it is), when it answered. */
     readonly detail?: string,
+    /** What was asked, when the mock refused it; undefined when there was no mock to ask, or no knobs. */
+    readonly what?: string,
   ) {
     super(message)
   }

@@ -172,8 +172,8 @@ export class KnobClient {
       // A mock started without knobs answers its router's 404 (every call here names a knob that
       // exists), and any other server a 404 of its own, not problem JSON.
       if (res.status === 404 && (detail === NO_ROUTE || !text.includes('"status"')))
-        throw new KnobError(`the mock service at ${this.url} has no knobs: start it with them on`, 404, detail)
-      throw new KnobError(`${what}: the mock service answered ${res.status}: ${detail}`, res.status, detail)
+        throw new KnobError(`the mock service at ${this.url} has no knobs: start it with them on (not --no-knobs, not SERVICE_KNOBS=0)`, 404, detail)
+      throw new KnobError(`${what}: the mock service answered ${res.status}: ${detail}`, res.status, detail, what)
     }
     return (text === '' ? undefined : JSON.parse(text)) as T
   }

@@ -115,7 +115,8 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
       const timeout = options?.timeout ?? DEFAULT_TIMEOUT_MS
       const signedIn = await watchHandOver(page, shown, { identity, key, timeout, widget: options?.widget })
       await knobs.signChallenge(shown.challengeId, { identifier: identity, key }).catch((error: unknown) => {
-        if (!(error instanceof KnobError)) throw error
+        // No mock, or no knobs, says so as it is.
+        if (!(error instanceof KnobError) || error.what === undefined) throw error
         const { status, detail = '' } = error
         if (status === 404 || status === 403) {
           if (/identity|device/.test(detail)) {
@@ -165,6 +166,7 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
 const rephrased =
   (what: string) =>
   (error: unknown): never => {
-    if (!(error instanceof KnobError) || error.status === undefined) throw error
-    throw new KnobError(`${what}: the mock service answered ${error.status}: ${error.detail}`, error.status, error.detail)
+    // No mock, or no knobs, says so as it is.
+    if (!(error instanceof KnobError) || error.what === undefined) throw error
+    throw new KnobError(`${what}: the mock service answered ${error.status}: ${error.detail}`, error.status, error.detail, what)
   }

@@ -117,7 +117,9 @@ describe('service-auth-mock check-controller', () => {
       [args, { ...env, SERVICE_SECRET: generateCredentials().apiSecret }, /refused the key mock-\S+ with its secret \(401: .+\): are --key and --secret/],
       [args, { ...env, SERVICE_SECRET: 'not Base64' }, /^The check could not run: secret: The API secret is not Base64 text\.$/],
       [args, { ...env, SERVICE_SECRET: 'changeme' }, /^The check could not run: secret \(the API secret\) decodes to 6 bytes; it must be at least 32/],
-      [args, { ...env, SERVICE_URL: nothing }, /^The check could not run: the mock service at http:\/\/127\.0\.0\.1:\d+ cannot be reached/],
+      [args, { ...env, SERVICE_URL: nothing }, /^The check could not run: the mock service at http:\/\/127\.0\.0\.1:\d+ cannot be reached \(ECONNREFUSED\)\.$/],
+      // Named as the check's option, not as createClient's (baseUrl).
+      [args, { ...env, SERVICE_URL: '127.0.0.1:8081' }, /^The check could not run: service must be an absolute http\(s\) URL, not "127\.0\.0\.1:8081"\.$/],
       // A page that answers 200 to anyone (the mock's settings) cannot tell a session.
       [
         ['--controller', controller, '--identity', ADA, '--signed-in', `${service.url}/__knobs/config`],

@@ -5,6 +5,7 @@
 // see Ctrl-C stop it.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { type AddressInfo, createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -55,6 +56,21 @@ describe('service-auth-mock', () => {
   it('a bad setting exits 1 with a message that names it', async () => {
     expect(await command('--port', '99999')).toEqual({ result: { exitCode: 1 }, out: '', err: '--port "99999" must be a port number from 0 to 65535.' })
     expect((await command('--port', '0', '--in-memory', '--base-url', 'ftp://x')).err).toBe('baseUrl must be an http(s) URL without query, not ftp://x.')
+  })
+
+  it("a port in use exits 1 with one line naming the port and the way out, not Node's EADDRINUSE", async () => {
+    const taken = createServer().listen(0, '127.0.0.1')
+    await once(taken, 'listening')
+    const { port } = taken.address() as AddressInfo
+    try {
+      expect(await command('--port', String(port), '--in-memory')).toEqual({
+        result: { exitCode: 1 },
+        out: '',
+        err: `Port ${port} on 127.0.0.1 is in use (another service-auth-mock?): stop what listens there, or choose another with --port (0 picks a free one).`,
+      })
+    } finally {
+      taken.close()
+    }
   })
 
   it('as a process, Ctrl-C stops it cleanly', async () => {

@@ -86,6 +86,17 @@ describe('--export and --import', () => {
     expect(refused).toEqual({ code: 1, signal: null, output: `${source} holds state already; --import seeds a fresh service only.\n` })
   })
 
+  it('an --export file that cannot be written exits 1 with one line naming --export and the file', { timeout: 30_000 }, async () => {
+    const source = join(work, 'unexported')
+    await (await openDataStore(source)).close()
+    const file = join(work, 'no-such-folder', 'fixture.json')
+    expect(await runServiceCommand(['--data', source, '--export', file])).toEqual({
+      code: 1,
+      signal: null,
+      output: `--export ${file} cannot be written: ENOENT: no such file or directory, open '${file}'\n`,
+    })
+  })
+
   it("a directory an app shares with the mock exports the app's collections too, which only a program that keeps them imports", {
     timeout: 60_000,
   }, async () => {

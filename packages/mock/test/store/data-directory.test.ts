@@ -105,6 +105,16 @@ describe('a data directory', () => {
     },
   )
 
+  it("is refused, naming the file, when --data names a file or a path under one, not with Node's EEXIST or ENOTDIR", async () => {
+    const file = newDir()
+    writeFileSync(file, 'mine')
+    await expect(openDataStore(file)).rejects.toMatchObject({ code: 'unwritable', message: `${file} is not a directory: name a directory with --data.` })
+    await expect(openDataStore(join(file, 'state'))).rejects.toMatchObject({
+      code: 'unwritable',
+      message: `The data directory ${join(file, 'state')} cannot be created: ${file} is not a directory: name a directory with --data.`,
+    })
+  })
+
   it("is refused when it holds other files and no state: a mistyped --data writes into nobody's folder", async () => {
     const dir = newDir()
     mkdirSync(dir)

@@ -8,6 +8,15 @@ import type { CookieJar, SetCookie } from './cookie-jar.js'
 /** How long the check waits for any one answer of the app. */
 export const ANSWER_TIMEOUT_MS = 15_000
 
+// The most of an answer's body the check reads: the embed's JSON, or a problem, is far less. A
+// controller that streams more (or never ends) is read as answering no JSON, not held in memory.
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** The fix for a controller that gave no answer: dropped the connection, or kept it waiting. */
+export const NO_ANSWER_FIX =
+  'Answer every request with a status, a refusal too (a 4xx problem), within a few seconds: the embed gives up after 30 s, ' +
+  'and the person waits meanwhile. Does the controller wait on something without a time limit, or end the connection on a bad token?'
+
 export interface CallOptions {
   jar: CookieJar
   /** The token, in the `X-Service-Auth` header unless `header` is false. */
@@ -60,15 +69,15 @@ export class Browser {
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
     const headers: Record<string, string> = xhr ? { ...EMBED_HEADERS } : { Accept: EMBED_HEADERS.Accept }
     if (token !== undefined && header) headers['X-Service-Auth'] = token
-    const cookie = [jar.header(), ...Object.entries(cookies).map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ')
+    const cookie = [jar.header(url), ...Object.entries(cookies).map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ')
     if (cookie) headers.Cookie = cookie
     const started = Date.now()
     const ended = (answer: Omit<Answer, 'at' | 'ms'>): Answer => ({ ...answer, at: Date.now(), ms: Date.now() - started })
     try {
       // Redirects are the answer, as the embed reads them: they are not followed here.
       const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
-      const text = await res.text()
-      const set = jar.store(res.headers)
+      const text = await readBody(res)
+      const set = jar.store(res.headers, url)
       const json = parseJson(text)
       const named = res.status >= 300 && res.status < 400 ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
       return ended({
@@ -85,15 +94,15 @@ export class Browser {
   /** `--signed-in`'s status for the jar, or undefined without it. Its redirects are answers too. */
   async signedInStatus(jar: CookieJar): Promise<number | undefined> {
     if (!this.signedInPage) return undefined
-    const cookie = jar.header()
+    const cookie = jar.header(this.signedInPage)
     try {
       const res = await fetch(this.signedInPage, {
         headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
         redirect: 'manual',
         signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
       })
-      await res.arrayBuffer()
-      jar.store(res.headers)
+      await readBody(res)
+      jar.store(res.headers, this.signedInPage)
       return res.status
     } catch {
       return 0
@@ -140,6 +149,22 @@ export class Browser {
 
 export const isOk = (status: number) => status >= 200 && status < 300
 export const isRedirect = (status: number) => status >= 300 && status < 400
+
+/** The body as text, or '' when it is longer than MAX_BODY_BYTES (then no more of it is read). */
+async function readBody(res: Response): Promise<string> {
+  if (!res.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of res.body) {
+    size += chunk.byteLength
+    if (size > MAX_BODY_BYTES) {
+      // Leaving the loop cancels the stream, and with it the connection.
+      return ''
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
 
 function parseJson(text: string): unknown {
   try {

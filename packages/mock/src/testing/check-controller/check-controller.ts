@@ -41,6 +41,14 @@ export interface CheckControllerOptions {
 export async function checkController(options: CheckControllerOptions): Promise<ControllerCheckReport> {
   const controller = httpUrl('controller', options.controller)
   const signedIn = options.signedIn === undefined ? undefined : httpUrl('signedIn', options.signedIn)
+  if (signedIn && signedIn.hostname !== controller.hostname) {
+    // Cookies go back to the host that set them, whatever the port: the jar plays a browser.
+    throw new ControllerCheckError(
+      `signedIn ${signedIn.href} is not on the controller's host, ${controller.hostname}: a browser sends the session cookie only there. Name a page of ${controller.hostname}`,
+    )
+  }
+  // Checked here, not by createClient, whose message names its own option (baseUrl).
+  httpUrl('service', options.service)
   if (!options.identity) throw new ControllerCheckError('identity is missing: name a user your store lets sign in')
   let secret: Uint8Array
   try {
@@ -86,7 +94,13 @@ export async function checkController(options: CheckControllerOptions): Promise<
 /** The controller and the signed-in page answer at all, and the page does not take a stranger for signed in. */
 async function reachable(browser: Browser): Promise<void> {
   const answer = await browser.call({ jar: new CookieJar() })
-  if (answer.status === 0) throw new ControllerCheckError(`the controller at ${browser.controller.href} gave ${answer.error}: is the app running there?`)
+  if (answer.status === 0) {
+    // No connection at all, or one the app took and then dropped or kept waiting: two fixes.
+    const question = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\)$/.test(answer.error!)
+      ? 'is the app running there?'
+      : 'the app is there, but does it answer every request, without a token too?'
+    throw new ControllerCheckError(`the controller at ${browser.controller.href} gave ${answer.error}: ${question}`)
+  }
   const page = browser.signedInPage
   if (!page) return
   const status = await browser.signedInStatus(new CookieJar())

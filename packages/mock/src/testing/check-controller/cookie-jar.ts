@@ -1,6 +1,8 @@
 // The cookies of one browser, as the check plays it: one jar per case, so that no case's session
 // leaks into another's judgement. Only what a sign-in needs: every cookie goes back to the app's
-// origin (the check talks to nothing else with it), and a cookie set empty, expired or with
+// host (the check talks to nothing else with it), to the paths its Path (or, without one, the
+// path it was set from) covers, as a browser sends it: a session cookie scoped to the
+// controller's path signs no one in on the signed-in page. A cookie set empty, expired or with
 // Max-Age 0 is deleted.
 
 /** A cookie as an answer set it, with the attributes the check judges. */
@@ -12,6 +14,8 @@ export interface SetCookie {
   sameSite: string | undefined
   /** Set to be deleted: empty, Max-Age 0 or less, or expired. */
   deleting: boolean
+  /** The Path attribute, when it is one (it starts with `/`). */
+  path: string | undefined
 }
 
 export function parseSetCookie(header: string): SetCookie | undefined {
@@ -29,39 +33,60 @@ export function parseSetCookie(header: string): SetCookie | undefined {
   }
   const maxAge = attribute('max-age')
   const expires = attribute('expires')
+  const path = attribute('path')
   return {
     name,
     value,
     httpOnly: attribute('httponly') !== undefined,
     sameSite: attribute('samesite'),
     deleting: value === '' || (maxAge !== undefined && Number(maxAge) <= 0) || (expires !== undefined && Date.parse(expires) < Date.now()),
+    path: path?.startsWith('/') ? path : undefined,
   }
 }
 
-export class CookieJar {
-  readonly #cookies = new Map<string, string>()
+/** RFC 6265's default path: the directory of the path a cookie was set from. */
+export function defaultPath(url: URL): string {
+  const slash = url.pathname.lastIndexOf('/')
+  return slash > 0 ? url.pathname.slice(0, slash) : '/'
+}
 
-  /** Keeps what an answer set (its `Set-Cookie` headers), and forgets what it deleted. */
-  store(headers: Headers): SetCookie[] {
+/** RFC 6265's path-match: the cookie's path is the request's, or a directory of it. */
+export function pathMatches(cookiePath: string, requestPath: string): boolean {
+  if (requestPath === cookiePath) return true
+  return requestPath.startsWith(cookiePath) && (cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/')
+}
+
+export class CookieJar {
+  /** Each cookie by its name and path, as a browser keeps them apart. */
+  readonly #cookies = new Map<string, { name: string; path: string; value: string }>()
+
+  /** Keeps what an answer to `url` set (its `Set-Cookie` headers), and forgets what it deleted. */
+  store(headers: Headers, url: URL): SetCookie[] {
     const set = headers.getSetCookie().flatMap((header) => parseSetCookie(header) ?? [])
     for (const cookie of set) {
-      if (cookie.deleting) this.#cookies.delete(cookie.name)
-      else this.#cookies.set(cookie.name, cookie.value)
+      const path = cookie.path ?? defaultPath(url)
+      const id = `${path}\n${cookie.name}`
+      if (cookie.deleting) this.#cookies.delete(id)
+      else this.#cookies.set(id, { name: cookie.name, path, value: cookie.value })
     }
     return set
   }
 
-  /** Puts a cookie in, as a page of another site might have planted it (session fixation). */
+  /** Puts a cookie in, for every path, as a page of another site might have planted it (session fixation). */
   plant(name: string, value: string): void {
-    this.#cookies.set(name, value)
+    this.#cookies.set(`/\n${name}`, { name, path: '/', value })
   }
 
-  get(name: string): string | undefined {
-    return this.#cookies.get(name)
+  /** The value of the cookie of that name that the path would be sent, or of any path without one. */
+  get(name: string, path?: string): string | undefined {
+    for (const cookie of this.#cookies.values()) if (cookie.name === name && (path === undefined || pathMatches(cookie.path, path))) return cookie.value
+    return undefined
   }
 
-  /** The `Cookie` header to send, or undefined when the jar is empty. */
-  header(): string | undefined {
-    return this.#cookies.size ? [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ') : undefined
+  /** The `Cookie` header a request to `url` carries, or undefined when none goes there. */
+  header(url: URL): string | undefined {
+    // Longer paths first, as browsers order them.
+    const sent = [...this.#cookies.values()].filter(({ path }) => pathMatches(path, url.pathname)).sort((a, b) => b.path.length - a.path.length)
+    return sent.length ? sent.map(({ name, value }) => `${name}=${value}`).join('; ') : undefined
   }
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { createClient, ServiceError, type Client } from 'service-auth/server'
 import { fingerprint } from '@service-auth/http'
 import type { MockServiceControls } from '../controls.js'
-import { ControllerCheckError, KnobError, TestKitError } from '../errors.js'
+import { ControllerCheckError, TestKitError } from '../errors.js'
 import { KnobClient } from '../knob-client.js'
 import { detailOf } from '../problem-detail.js'
 import { connectMockService } from '../mock-service.js'
@@ -49,12 +49,8 @@ export class MockSide {
       // createClient names the option at fault: `secret must be Base64…`, `baseUrl…`.
       throw new ControllerCheckError((error as Error).message)
     }
-    await mock.#knobs.settings().catch((error: unknown) => {
-      // A mock started without them answers 404 there, as any other server would.
-      if (error instanceof KnobError && error.status === 404)
-        throw new ControllerCheckError(`the mock service at ${mock.url} has no knobs: start it with them on (not --no-knobs, not SERVICE_KNOBS=0)`)
-      return asCheckError(error)
-    })
+    // A mock started without them says so (KnobClient names it, and how to start it with them).
+    await mock.#knobs.settings().catch(asCheckError)
     try {
       await mock.#client.check()
     } catch (error) {

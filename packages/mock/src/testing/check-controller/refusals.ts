@@ -3,7 +3,7 @@
 // signs in. The service's own failures come last, and the slow one runs beside the warnings:
 // cases after a background case must queue no failure at the mock, which its released request
 // could take.
-import type { Attempt } from './browser.js'
+import { type Attempt, NO_ANSWER_FIX } from './browser.js'
 import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar } from './cookie-jar.js'
 import type { SignedToken } from './tokens.js'
@@ -16,7 +16,8 @@ const GRACE_MS = 1_000
 /** Refused, and no session: by `--signed-in` when given, else by a 4xx or 5xx answer. */
 function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
   const seen = browser.describe(attempt)
-  if (attempt.status === 0) return { outcome: 'fail', evidence: seen }
+  // Not the case's flaw, but no refusal either: the fix says what is wrong instead.
+  if (attempt.status === 0) return { outcome: 'fail', evidence: seen, fix: NO_ANSWER_FIX }
   // With --signed-in the evidence says so already; without, the answer is what signs the embed in.
   if (browser.accepted(attempt)) return { outcome: 'fail', evidence: attempt.signedInStatus === undefined ? `${seen}: the embed signs in` : seen }
   if (attempt.signedInStatus === undefined && attempt.status < 400) return { outcome: 'fail', evidence: `${seen}: the embed takes any 2xx for a sign-in` }
@@ -163,7 +164,9 @@ export const REFUSALS: CheckCase[] = [
       // At once, not at the end of the run: a controller with no time limit of its own (and a
       // server with one worker) would keep the later cases waiting meanwhile.
       await mock.release()
-      return failsClosed(context, token, attempt, { asked: held, serviceDown: true })
+      const verdict = await failsClosed(context, token, attempt, { asked: held, serviceDown: true })
+      // No answer in time is this case's own flaw, and its own fix says what to do.
+      return attempt.status === 0 ? { outcome: verdict.outcome, evidence: verdict.evidence } : verdict
     },
   },
 ]

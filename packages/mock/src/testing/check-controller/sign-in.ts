@@ -1,9 +1,9 @@
 // The case that must pass: the identity's phone signs a code, and the controller confirms it at
 // the service with the token's `jti` and `otp` before it answers, starts a session and sends the
 // browser on. The cases that replay its token or judge its cookies build on what it did.
-import { isOk } from './browser.js'
+import { isOk, NO_ANSWER_FIX } from './browser.js'
 import type { CheckCase, Verdict } from './cases.js'
-import { CookieJar } from './cookie-jar.js'
+import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
 
 export const validSignIn: CheckCase = {
   id: 'valid-sign-in',
@@ -23,7 +23,7 @@ export const validSignIn: CheckCase = {
     const seen = browser.describe(attempt)
     const fail = (evidence: string, fix?: string): Verdict => ({ outcome: 'fail', evidence, fix })
 
-    if (attempt.status === 0) return fail(seen)
+    if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
     if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
     if (attempt.location === undefined) {
       return fail(
@@ -32,7 +32,16 @@ export const validSignIn: CheckCase = {
       )
     }
     if (attempt.signedInStatus !== undefined && !isOk(attempt.signedInStatus)) {
-      return fail(seen, `Start the session in this answer (its Set-Cookie), so that ${browser.signedInPage!.href} answers 2xx to the browser.`)
+      const page = browser.signedInPage!
+      // A cookie the answer set, which a browser does not send to the page: its Path is elsewhere.
+      const elsewhere = attempt.cookies.flatMap(({ name, path, deleting }) => {
+        const scope = path ?? defaultPath(browser.controller)
+        return deleting || pathMatches(scope, page.pathname) ? [] : [`${name} (Path ${scope}${path ? '' : ', from the controller’s own path'})`]
+      })
+      if (elsewhere.length) {
+        return fail(seen, `Set the session cookie with Path=/: a browser does not send ${elsewhere.join(', ')} to ${page.pathname}.`)
+      }
+      return fail(seen, `Start the session in this answer (its Set-Cookie), so that ${page.href} answers 2xx to the browser.`)
     }
     const confirmations = await mock.confirmations(jti, otp)
     const state = await mock.challengeState(jti)
