@@ -25,7 +25,7 @@ describe('the controller log', () => {
     const token = await signedToken(demo, 'ada@example.com', deviceId)
     await callController(demo, token, `${liveSession}; theme=dark`)
     const bearer = await signedToken(demo, 'ada@example.com', deviceId)
-    await fetch(demo.appUrl + '/auth/controller', { headers: { Authorization: 'Bearer ' + bearer } })
+    await fetch(demo.appUrl + '/auth/controller', { headers: { Authorization: 'Bearer ' + bearer, 'X-Requested-With': 'XMLHttpRequest' } })
 
     const log = await readLog()
     for (const secret of [token, bearer, liveSession.slice('sid='.length)]) expect(log).not.toContain(secret)

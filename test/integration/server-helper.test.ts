@@ -81,11 +81,24 @@ describe('handleControllerRequest against the mock service', () => {
     expect(await stateOf(id)).toBe('consumed')
   })
 
-  it('answers a plain request with a 302 to the session’s location', async () => {
-    const { token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+  it('refuses a plain request, as a link or a form would make, with 400: the challenge stays for the embed’s own request', async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
     const answer = await handleControllerRequest(request(token, { xhr: false }), options())
-    expect(answer).toMatchObject({ status: 302, headers: { Location: '/welcome' } })
+    expect(answer.status).toBe(400)
+    expect(answer.headers.Location).toBeUndefined()
+    expect(problemOf(answer)).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Only the sign-in embed may sign in here.' })
+    expect(refusals).toEqual([
+      [
+        'not-xhr',
+        'service-auth/server refused a sign-in (400, not-xhr): request without X-Requested-With: XMLHttpRequest, which the embed always sends and another site cannot add without your CORS consent: is it a link, a form or a script of your own?',
+      ],
+    ])
+    expect(sessions).toEqual([])
+    expect(await stateOf(id)).toBe('signed')
+    // The same token, from the embed, still signs in.
+    expect((await handleControllerRequest(request(token), options())).status).toBe(200)
     expect(sessions).toEqual(['ada@example.com'])
+    expect(await stateOf(id)).toBe('consumed')
   })
 
   it('refuses a bad token with 401: another secret’s signature, or no JWT at all', async () => {
