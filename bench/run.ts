@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startDemo, type Demo } from '../demo/harness.js'
+import { startDemo, type Demo } from 'service-auth-demo'
 import { launchBrowser, type BenchBrowser } from './browser.js'
 import { measureAbuse } from './abuse.js'
 import { ABUSE_PLAN } from './abuse-report.js'
@@ -18,7 +18,7 @@ import { measureCapacity } from './capacity.js'
 import { measureInstallSize } from './install-size.js'
 import { KEYS_PLAN, keysLines, measureKeys } from './keys.js'
 import { Floor } from './floor.js'
-import { Knobs } from './knobs.js'
+import { Service } from '../e2e/service.js'
 import { measureLoad } from './load.js'
 import { describeMachine } from './machine.js'
 import { measureMemory } from './memory.js'
@@ -75,9 +75,9 @@ async function main(): Promise<void> {
     demo = await startDemo({ pages: BENCH_PAGES })
     browser = await launchBrowser()
     const machine = describeMachine(browser.version)
-    const knobs = new Knobs(demo.serviceUrl, demo.appUrl, demo.apiKey)
+    const knobs = new Service(demo)
     // The bench measures the embed, not the rate limits it would otherwise run into.
-    await knobs.config({ rateLimit: 0, browserRateLimit: 0, holdMs: HOLD_MS })
+    await knobs.configure({ rateLimit: 0, browserRateLimit: 0, holdMs: HOLD_MS })
     const startupFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
 
     log('start-up')

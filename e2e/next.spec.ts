@@ -9,8 +9,7 @@ import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { checkController } from '@service-auth/mock'
-import { generateCredentials } from '../packages/mock/src/common/credentials.js'
-import { startService, type ServiceHandle } from '../packages/mock/src/service/server.js'
+import { generateCredentials, startService, type ServiceHandle } from '@service-auth/mock/service'
 import { signsInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)

@@ -6,9 +6,8 @@
 // cover how the embed follows each of them. Off, a mode is a 400: a crafted link cannot make
 // this controller send a freshly signed-in person anywhere but /welcome.
 import type { IncomingHttpHeaders } from 'node:http'
-import { fieldProblem, HttpProblem } from '../../packages/mock/src/common/problem.js'
-import { redirect, sendBytes, sendJson } from '../../packages/mock/src/common/respond.js'
-import { handleControllerRequest } from '../../packages/service-auth/src/server/index.js'
+import { fieldProblem, HttpProblem, redirect, sendBytes, sendJson } from '@service-auth/http'
+import { handleControllerRequest } from 'service-auth/server'
 import type { AppHandler } from './context.js'
 
 const MODES = ['redirect', 'plain', 'deny', 'location'] as const
