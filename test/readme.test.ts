@@ -121,11 +121,42 @@ describe("service-auth's README", () => {
     for (const name of Object.keys(embed)) expect(api, name).toContain(`\`${name}`)
   })
 
-  it('documents every prop of the React component under React', async () => {
-    const names = await interfaceFields('packages/service-auth/src/react.tsx', 'ServiceAuthProps')
+  it('documents every prop of the React component under React: every option, and its own', async () => {
+    const names = [...Object.keys(embed.OPTIONS), ...(await interfaceFields('packages/service-auth/src/react.tsx', 'ServiceAuthProps'))]
     expect(names).toContain('onSuccess')
     const react = section('React')
     for (const name of names) expect(react, name).toContain(`\`${name}\``)
+  })
+
+  it('has the options table OPTIONS is: every option, its attributes, type, whether required, and its one-line doc, in order', async () => {
+    // The one-line doc of each row of OPTIONS, as src/config.ts writes it.
+    const source = await read('packages/service-auth/src/config.ts')
+    const table = source.slice(source.indexOf('export const OPTIONS = {'))
+    const docs = Object.fromEntries([...table.matchAll(/^ {2}\/\*\* (.+) \*\/\n {2}(\w+): \{/gm)].map(([, doc, name]) => [name, doc]))
+    const TYPE = { string: 'string', boolean: 'yes or no', texts: 'texts' }
+    const expected = Object.entries(embed.OPTIONS).map(([name, row]) => {
+      const { attribute, element, type, required } = row as { attribute?: string; element?: string; type: keyof typeof TYPE; required?: true }
+      const code = (text?: string) => (text ? `\`${text}\`` : '')
+      // An empty cell is written `| |`.
+      return `| ${code(name)} | ${code(attribute)} | ${code(element)} | ${TYPE[type]} | ${required ? 'yes' : ''} | ${docs[name]} |`.replace(/ {2}\|/g, ' |')
+    })
+    expect(Object.keys(docs)).toEqual(Object.keys(embed.OPTIONS))
+    const [, rows] = /<!-- options: [^\n]*-->\n\|[^\n]*\n\|[-|]*\n((?:\|[^\n]*\n)*)/.exec(section('Options')) ?? []
+    expect(rows?.trimEnd().split('\n')).toEqual(expected)
+  })
+
+  it("has every framework snippet name the service, api being required everywhere: on the element, as a prop, or on the CDN script's own tag", () => {
+    const snippets = [...embedReadme.matchAll(/<!-- checked: (\w+) -->\n```\w+\n([\s\S]*?)```/g)].filter(([, kind]) => kind != 'sveltekit' && kind != 'browser')
+    expect(snippets.length).toBeGreaterThanOrEqual(9)
+    for (const [, kind, code] of snippets) {
+      // The element's TypeScript snippet works on the element of the HTML snippet before it.
+      if (kind == 'element') continue
+      expect(code, kind).toMatch(/\bapi=|\{api\}|api: /)
+    }
+    for (const [html] of embedReadme.matchAll(/```html\n[\s\S]*?```/g)) {
+      if (!/<service-auth |data-service-auth[ >]/.test(html)) continue
+      expect(html).toMatch(/\bapi="|data-service-api="/)
+    }
   })
 
   it('documents every export of service-auth/server, and every client method, under Your controller', () => {

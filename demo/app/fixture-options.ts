@@ -34,6 +34,8 @@ export interface FixtureOptions {
   count: number
   /** Send a strict Content-Security-Policy, with Trusted Types enforced. */
   strictCsp: boolean
+  /** The same policy without `data:` in img-src, as an integrator might copy it (`csp=strict-no-data`): the QR image is blocked. */
+  noDataImages: boolean
   /** Link the embed's stylesheet in <head>, as the README's snippet does (`css=none` leaves it out). */
   stylesheetLink: boolean
   /**
@@ -70,7 +72,9 @@ export function readFixtureOptions(query: URLSearchParams, defaults: { key: stri
     packs: given('packs'),
   })
   const count = fields.integer('count', 1, 4) ?? 1
-  const strictCsp = fields.choice('csp', ['strict']) === 'strict'
+  const csp = fields.choice('csp', ['strict', 'strict-no-data'])
+  const strictCsp = csp !== undefined
+  const noDataImages = csp === 'strict-no-data'
   const sri = fields.choice('sri', ['0', '1']) === '1'
   const scriptTwice = fields.choice('script', ['once', 'twice']) === 'twice'
   const late = fields.choice('late', ['0', '1']) === '1'
@@ -82,5 +86,5 @@ export function readFixtureOptions(query: URLSearchParams, defaults: { key: stri
   fields.check()
 
   const lang = query.get('lang') ?? 'en'
-  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, stylesheetLink, languagePacks, sri, scriptTwice, late }
+  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, noDataImages, stylesheetLink, languagePacks, sri, scriptTwice, late }
 }

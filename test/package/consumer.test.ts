@@ -705,6 +705,7 @@ export function Login() {
     <ServiceAuth
       apiKey="pk_live_123"
       authUrl="/auth/controller"
+      api="https://api.service-auth.example"
       texts={{ ready: 'Scan' }}
       onReady={({ challengeId, expiresAt }) => console.log(challengeId.length, expiresAt.length)}
       onSuccess={({ location }) => (router.push(location ?? '/'), false)}
@@ -714,7 +715,9 @@ export function Login() {
   )
 }
 // @ts-expect-error the API key is required
-export const missing = <ServiceAuth authUrl="/auth/controller" />
+export const missing = <ServiceAuth authUrl="/auth/controller" api="https://api.service-auth.example" />
+// @ts-expect-error so is the service's URL
+export const noService = <ServiceAuth apiKey="pk_live_123" authUrl="/auth/controller" />
 // @ts-expect-error an error's reason is typed
 export const typed: ServiceAuthProps['onError'] = ({ reason }) => reason === 'nonsense'
 export const both = [mount]

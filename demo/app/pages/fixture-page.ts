@@ -59,7 +59,8 @@ ${content}
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
   // The README's policy, the embed's files coming from this site (they stand in for the CDN).
-  const policy = options.strictCsp ? recommendedPolicy(`http://${req.headers.host}`, new URL(context.serviceUrl).origin) : undefined
+  const strict = options.strictCsp ? recommendedPolicy(`http://${req.headers.host}`, new URL(context.serviceUrl).origin) : undefined
+  const policy = options.noDataImages ? strict?.map((directive) => directive.replace(' data:', '')) : strict
   sendPage(res, 200, renderPage({ title, lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
 }
 

@@ -1,6 +1,6 @@
 // The view: what the person sees of a widget's state. It knows nothing of the network.
 import type { Pack, Texts } from './i18n.js'
-import type { State } from './widget.js'
+import type { State } from './state.js'
 
 export interface Shown {
   /** The QR image's URL; without it the frame stays an empty placeholder of the same size. */
@@ -23,9 +23,9 @@ export interface View {
 
 /**
  * What the user sees. Built with DOM calls only, never innerHTML, so it is safe under Trusted Types.
- * Its button, when shown, runs `action`.
+ * Its button, when shown, runs `action`; `imageLoaded` hears whether each QR image loaded.
  */
-export function createView(host: HTMLElement, texts: Pack, action: () => void): View {
+export function createView(host: HTMLElement, texts: Pack, action: () => void, imageLoaded: (loaded: boolean) => void): View {
   const add = <K extends keyof HTMLElementTagNameMap>(tag: K, parent: Element = root): HTMLElementTagNameMap[K] =>
     parent.appendChild(document.createElement(tag))
   // Appended, not replacing: whatever the integrator put in the element is theirs to keep.
@@ -47,6 +47,8 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void): 
   // Focus moves here when the focused button goes away, rather than falling back to the page's top.
   root.tabIndex = -1
   img.alt = texts.alt
+  img.onload = () => imageLoaded(true)
+  img.onerror = () => imageLoaded(false)
   // The role attribute, through its ARIA reflection (in every browser the README lists).
   status.role = 'status'
   button.type = 'button'

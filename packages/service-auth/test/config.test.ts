@@ -126,8 +126,18 @@ describe('required attributes', () => {
     await expectRefused(mountWidget({ 'data-service-api': api }), 'data-service-api')
   })
 
-  it('validates an option just like the attribute it replaces', async () => {
-    await expectRefused(mountWidget({}, { authUrl: 'https://evil.example/c' }), 'data-service-auth-url')
+  it('validates an option just like the attribute it replaces, and names it as mount() spells it', async () => {
+    await expectRefused(mountWidget({}, { authUrl: 'https://evil.example/c' }), 'authUrl is missing or invalid')
+  })
+
+  it("names what is missing as the markup spells it when mounted without options, and as mount()'s options do with them", async () => {
+    const el = widget({ 'data-service-api': 'ftp://api.example' })
+    handles.push(mount(el))
+    await expectRefused(el, 'service-auth: data-service-api is missing or invalid')
+    consoleError.mockClear()
+    const other = widget({ 'data-service-api': 'ftp://api.example' })
+    handles.push(mount(other, { locale: 'en' }))
+    await expectRefused(other, 'service-auth: api is missing or invalid')
   })
 })
 
@@ -247,7 +257,7 @@ describe('options', () => {
   ])('an option of the wrong type or empty counts as missing, and says so: the key as %s', async (_, options) => {
     const el = mountWidget({}, options)
     await flush()
-    expect(consoleError).toHaveBeenCalledExactlyOnceWith('data-service-key is missing or invalid')
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('service-auth: apiKey is missing or invalid')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(service.calls).toEqual([])
   })
@@ -424,7 +434,7 @@ describe('app URL (data-service-app-url)', () => {
     touch(false)
     const el = mountWidget({ 'data-service-app-url': appUrl })
     await flush()
-    expect(consoleError).toHaveBeenCalledWith('data-service-app-url is missing or invalid')
+    expect(consoleError).toHaveBeenCalledWith('service-auth: data-service-app-url is missing or invalid')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(service.calls).toEqual([])
   })
@@ -445,7 +455,7 @@ describe('an image kind the service does not offer (data-service-auth-image)', (
   it('is a config error naming the attribute and the kinds offered, with no retry and no button', async () => {
     const el = mountWidget({ 'data-service-auth-image': 'bogus' })
     await vi.advanceTimersByTimeAsync(120_000)
-    expect(consoleError).toHaveBeenCalledWith('data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
+    expect(consoleError).toHaveBeenCalledWith('service-auth: data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(seen(el).button).toBeNull()
     expect(service.creates).toHaveLength(1)

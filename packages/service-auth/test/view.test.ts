@@ -12,18 +12,32 @@ let host: HTMLElement
 let view: View
 /** What the button runs. */
 let action: Mock<() => void>
+/** What hears whether each QR image loaded. */
+let imageLoaded: Mock<(loaded: boolean) => void>
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
   host = document.body.appendChild(document.createElement('div'))
   action = vi.fn()
-  view = createView(host, texts, action)
+  imageLoaded = vi.fn()
+  view = createView(host, texts, action, imageLoaded)
 })
 
 afterEach(() => {
   view.dispose()
   document.body.replaceChildren()
   vi.useRealTimers()
+})
+
+describe('the QR image', () => {
+  it('says whether each image loaded, and nothing else', () => {
+    view.show('ready', { imageSrc: SRC })
+    const img = host.querySelector('img')!
+    imageLoaded.mockClear()
+    img.dispatchEvent(new Event('load'))
+    img.dispatchEvent(new Event('error'))
+    expect(imageLoaded.mock.calls).toEqual([[true], [false]])
+  })
 })
 
 describe('states', () => {
@@ -231,7 +245,7 @@ describe('countdown', () => {
 
   it('speaks the configured language', () => {
     view.dispose()
-    view = createView(host, { ...english, ...german }, action)
+    view = createView(host, { ...english, ...german }, action, imageLoaded)
     view.show('ready', { imageSrc: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe('Läuft ab in 01:01')
     expect(seen(host).status).toBe('Mit der App scannen')
@@ -244,7 +258,7 @@ describe('countdown', () => {
     { pack: persian, lang: 'fa', countdown: 'زمان باقی\u200cمانده: ۰۱:۰۱', hours: '۱:۰۰:۰۰' },
   ])('writes $lang right to left, and its countdown in its own digits', ({ pack, countdown, hours }) => {
     view.dispose()
-    view = createView(host, { ...english, ...pack }, action)
+    view = createView(host, { ...english, ...pack }, action, imageLoaded)
     view.show('ready', { imageSrc: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe(countdown)
     expect(host.querySelector('.sa')!.getAttribute('dir')).toBe('rtl')
@@ -260,7 +274,7 @@ describe('destroy', () => {
     host.replaceChildren()
     const own = host.appendChild(document.createElement('p'))
     own.textContent = 'Or sign in with a password'
-    view = createView(host, texts, action)
+    view = createView(host, texts, action, imageLoaded)
     expect(host.children).toHaveLength(2)
     expect(host.firstElementChild).toBe(own)
     view.show('ready', { imageSrc: SRC, deadline: Date.now() + 60_000 })

@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose'
+import type { SignedRequestPayload } from '../wire/signed-request.js'
 import { isHttp } from './http-url.js'
 import { checkSentAsBuilt, pathSegment } from './path-segment.js'
 import { ServiceError, ServiceUnreachableError } from './problem.js'
@@ -76,7 +77,7 @@ export function createClient(options: ClientOptions) {
     const url = base + path
     const raw = body === undefined ? '' : JSON.stringify(body)
     const now = Math.floor(Date.now() / 1000)
-    const authorization = await new SignJWT({ method, url, bodyHash: await sha256Hex(raw) })
+    const authorization = await new SignJWT({ method, url, bodyHash: await sha256Hex(raw) } satisfies Partial<SignedRequestPayload>)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(key)
       .setAudience(base)
