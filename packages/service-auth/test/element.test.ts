@@ -247,6 +247,7 @@ describe('<service-auth>', () => {
     expect(seen(el).image).toBe(dataSrcOf('c2'))
     expect(el.state).toBe('ready')
     el.remove()
+    await flush()
     el.reset()
     await flush()
     expect(service.creates).toHaveLength(2)

@@ -193,11 +193,23 @@ describe('send', () => {
     expect(body.cancelled).toBe(true)
   })
 
-  it('reads JSON of 256 KiB, the most an answer may have', async () => {
+  it('reads JSON of 256 KiB, the most an answer may have, whether its Content-Length says so or not', async () => {
     const json = JSON.stringify({ a: 'x'.repeat(262_144 - 8) })
     expect(json).toHaveLength(262_144)
-    service.fetch.mockImplementationOnce(async () => new Response(json, { headers: { 'Content-Type': 'application/json' } }))
-    expect(await send(request((body) => (body.a as string).length))).toBe(262_136)
+    for (const headers of [{ 'Content-Type': 'application/json' }, { 'Content-Type': 'application/json', 'Content-Length': '262144' }] as Record<
+      string,
+      string
+    >[]) {
+      service.fetch.mockImplementationOnce(async () => new Response(json, { headers }))
+      expect(await send(request((body) => (body.a as string).length))).toBe(262_136)
+    }
+  })
+
+  it('gives read an empty body for JSON that is no object, or no body at all', async () => {
+    for (const text of ['null', '5', '"signed"', '[1]', null]) {
+      service.fetch.mockImplementationOnce(async () => new Response(text, { headers: { 'Content-Type': 'application/json' } }))
+      expect(await send(request((body) => body)), String(text)).toEqual(text == '[1]' ? [1] : {})
+    }
   })
 
   it('fails an answer whose Content-Length is over 256 KiB as "response", for good, naming its size, without reading it', async () => {

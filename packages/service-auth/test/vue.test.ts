@@ -3,6 +3,7 @@
 import { createApp, defineComponent, h, nextTick, reactive, ref, type App } from 'vue'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as index from '../src/index.js'
+import { get } from '../src/index.js'
 import { ServiceAuth } from '../src/vue.js'
 import { API, FakeService, dataSrcOf, flush, seen, status, stubNavigation, tokenResponse } from './helpers.js'
 
@@ -192,6 +193,38 @@ describe('<ServiceAuth> for Vue', () => {
     login.value!.stop()
     expect(login.value!.state).toBe('idle')
     expect(seen(el).button).toBe('Show a new code')
+  })
+
+  it('gives a template ref controls that do nothing once the component is gone, or its widget destroyed by the page', async () => {
+    const login = ref<InstanceType<typeof ServiceAuth>>()
+    const shown = reactive({ on: true })
+    const container = mountApp(() => (shown.on ? h(ServiceAuth, { ref: login, apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API }) : h('p', 'gone')))
+    await flush()
+    const controls = login.value!
+    // The page destroys the widget itself; unmounting then finds none, and says nothing of it.
+    get(widgetElement(container))!.destroy()
+    expect(controls.state).toBeUndefined()
+    shown.on = false
+    await nextTick()
+    controls.start()
+    controls.reset()
+    controls.stop()
+    await flush()
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it("checks each option's type as the table says, as Vue does: a key that is a number is warned of", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    mountApp(() => h(ServiceAuth as never, { apiKey: 42, authUrl: '/auth/controller', api: API, autoStart: 'yes', texts: 'Scan' }))
+    const said = warn.mock.calls.map((call) => call.join(' '))
+    expect(said).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Invalid prop: type check failed for prop "apiKey"\. Expected String/),
+        expect.stringMatching(/Invalid prop: type check failed for prop "autoStart"\. Expected Boolean/),
+        expect.stringMatching(/Invalid prop: type check failed for prop "texts"\. Expected Object/),
+      ]),
+    )
   })
 
   it('says in a Vue warning, naming the component, that apiKey, authUrl and api are required', () => {
