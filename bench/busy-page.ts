@@ -1,7 +1,8 @@
 // Start-up aside: what the CDN build costs a page that keeps changing. It watches the whole
-// document with a MutationObserver so that single-page apps can add and remove widgets, and each
-// batch of changes runs a sweep and a document-wide selector query. On a big page whose view
-// ticks every frame, that is work on every frame.
+// document with a MutationObserver so that single-page apps can add and remove widgets. Each
+// batch of changes used to run a sweep and a document-wide selector query, work on every frame of
+// a big page whose view ticks; since issue 33 it searches only the nodes a batch added, and
+// sweeps only when the batch removed something.
 //
 // Four pages, each run in a fresh context and read over the same window: the busy page (5,000
 // list items, one changing every animation frame) with and without the widget, and the same page
@@ -10,9 +11,9 @@
 // beyond what it adds to the still one (its polls and countdown), spread over the frames.
 import type { Browser } from '@playwright/test'
 import { BUSY_PATH } from './pages.js'
-import { shuffled } from './stats.js'
+import { median, shuffled } from './stats.js'
 
-export type BusyCase = 'busy' | 'busy+embed' | 'still' | 'still+embed'
+export type BusyCase = 'busy' | 'busy+embed' | 'busy+observer' | 'still' | 'still+embed'
 
 export interface BusyResult {
   nodes: number
@@ -23,11 +24,20 @@ export interface BusyResult {
   tasks: Record<BusyCase, number[]>
   /** Animation frames (each one batch of changes) per second on the busy pages. */
   framesPerSecond: number[]
+  /**
+   * Script time per batch, ms, per busy case and run: a loaded machine draws fewer frames, and so
+   * runs fewer batches a second, so costs are compared per batch. (Absent from results before issue 33.)
+   */
+  perBatch?: Partial<Record<BusyCase, number[]>>
+  /** What the widget's observer callback itself took on the changing page, ms per second, per run (timed in the page; absent before issue 33). */
+  callback?: number[]
 }
 
 const CASES: Record<BusyCase, string> = {
   busy: 'embed=0',
   'busy+embed': 'embed=1',
+  // An observer of the same changes that does nothing, and no widget: what observing costs at all.
+  'busy+observer': 'embed=0&observer=1',
   still: 'embed=0&mutate=0',
   'still+embed': 'embed=1&mutate=0',
 }
@@ -39,9 +49,11 @@ export async function measureBusyPage(
   const result: BusyResult = {
     nodes,
     windowMs,
-    script: { busy: [], 'busy+embed': [], still: [], 'still+embed': [] },
-    tasks: { busy: [], 'busy+embed': [], still: [], 'still+embed': [] },
+    script: { busy: [], 'busy+embed': [], 'busy+observer': [], still: [], 'still+embed': [] },
+    tasks: { busy: [], 'busy+embed': [], 'busy+observer': [], still: [], 'still+embed': [] },
     framesPerSecond: [],
+    perBatch: { busy: [], 'busy+embed': [], 'busy+observer': [] },
+    callback: [],
   }
   for (const name of shuffled((Object.keys(CASES) as BusyCase[]).flatMap((name) => Array<BusyCase>(runs).fill(name)))) {
     const context = await browser.newContext()
@@ -56,7 +68,8 @@ export async function measureBusyPage(
       const read = async () => {
         const { metrics } = await cdp.send('Performance.getMetrics')
         const value = (metric: string) => metrics.find((m) => m.name === metric)?.value ?? NaN
-        return { script: value('ScriptDuration'), tasks: value('TaskDuration'), frames: await page.evaluate(() => (window as any).__frames ?? 0) }
+        const [frames, callbackMs] = await page.evaluate(() => [(window as any).__frames ?? 0, (window as any).__observer?.ms ?? 0])
+        return { script: value('ScriptDuration'), tasks: value('TaskDuration'), frames, callbackMs }
       }
       const before = await read()
       const start = performance.now()
@@ -66,10 +79,35 @@ export async function measureBusyPage(
       // The metrics are cumulative seconds of main-thread time.
       result.script[name].push(((after.script - before.script) * 1000) / seconds)
       result.tasks[name].push(((after.tasks - before.tasks) * 1000) / seconds)
-      if (name.startsWith('busy')) result.framesPerSecond.push((after.frames - before.frames) / seconds)
+      if (name === 'busy+embed') result.callback!.push((after.callbackMs - before.callbackMs) / seconds)
+      if (name.startsWith('busy')) {
+        const batchesPerSecond = (after.frames - before.frames) / seconds
+        result.framesPerSecond.push(batchesPerSecond)
+        result.perBatch![name]!.push(((after.script - before.script) * 1000) / seconds / batchesPerSecond)
+      }
     } finally {
       await context.close()
     }
   }
   return result
+}
+
+/**
+ * The observer's cost, from a result: what the widget adds to a batch of the changing page beyond
+ * what it adds to the still one (its poll and countdown, per second, spread over the batches), as
+ * ms of script per batch and per second at the run's batch rate; of that, what an observer that
+ * does nothing costs the same page (`floor`, ms/s); and what the widget's callback itself took
+ * (`callback`, ms/s), timed in the page. The last two where the result has them.
+ */
+export function observerCost(busy: BusyResult): { perSecond: number; perBatch: number; batchesPerSecond: number; floor?: number; callback?: number } {
+  const batchesPerSecond = median(busy.framesPerSecond)
+  const still = (median(busy.script['still+embed']) - median(busy.script.still)) / batchesPerSecond
+  const perRun = busy.perBatch
+  // Results from before issue 33 have no costs per batch: theirs are per second, divided by the batch rate.
+  const batch = (name: 'busy' | 'busy+embed' | 'busy+observer') =>
+    perRun?.[name]?.length ? median(perRun[name]!) : median(busy.script[name] ?? []) / batchesPerSecond
+  const perBatch = batch('busy+embed') - batch('busy') - still
+  const floor = perRun?.['busy+observer']?.length ? (batch('busy+observer') - batch('busy')) * batchesPerSecond : undefined
+  const callback = busy.callback?.length ? median(busy.callback) : undefined
+  return { perSecond: perBatch * batchesPerSecond, perBatch, batchesPerSecond, floor, callback }
 }

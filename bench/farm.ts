@@ -21,7 +21,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { generateCredentials } from '../packages/mock/src/common/credentials.js'
+import { generateCredentials } from '@service-auth/mock/service'
 import { openHeldPolls, provisionPhone, residentMiB, send, signChallenge, withServiceProcess, type CreationResult, type StoreKind } from './capacity.js'
 import type { FarmCreationSettings } from './farm-creations.js'
 

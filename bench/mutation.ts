@@ -1,6 +1,7 @@
 // The end of `npm run mutate`: Stryker's report (reports/mutation/mutation.json, which git
 // ignores) summed up in bench/mutation.json, which is kept, and which `npm run bench` shows in
 // BENCHMARKS.md beside the reason each surviving mutant may stay (bench/mutation-reasons.json).
+// `npm run mutate:server` does the same for service-auth/server, into bench/mutation-server.json.
 import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
@@ -77,14 +78,34 @@ export function summarize(report: StrykerReport, { date, commit }: { date: strin
   }
 }
 
+/** What a run covers: the embed, or the controller helper; where its report and summary are, and its part of BENCHMARKS.md. */
+export const SCOPES = {
+  embed: {
+    heading: '## Mutation testing',
+    command: 'npm run mutate',
+    over: "the embed's src/*.ts without the entries",
+    report: 'reports/mutation/mutation.json',
+    summary: 'bench/mutation.json',
+  },
+  server: {
+    heading: '### service-auth/server',
+    command: 'npm run mutate:server',
+    over: 'src/server/*.ts without index.ts and resources.ts, with its unit tests and its run against the mock',
+    report: 'reports/mutation/server.json',
+    summary: 'bench/mutation-server.json',
+  },
+} as const
+export type Scope = keyof typeof SCOPES
+
 /** BENCHMARKS.md's section: the score, and each survivor with the reason it stays, or the lack of one. */
-export function mutationSection(summary: MutationSummary | undefined, reasons: Reasons): string[] {
-  if (!summary) return ['## Mutation testing', '', '_Not run yet: `npm run mutate`._', '']
+export function mutationSection(summary: MutationSummary | undefined, reasons: Reasons, scope: Scope = 'embed'): string[] {
+  const { heading, command, over } = SCOPES[scope]
+  if (!summary) return [heading, '', `_Not run yet: \`${command}\`._`, '']
   const unexplained = summary.survivors.filter((survivor) => !reasons[reasonKey(survivor)]).length
   return [
-    '## Mutation testing',
+    heading,
     '',
-    `\`npm run mutate\` (Stryker 9.4 with its vitest runner, over the embed's src/*.ts without the entries) on ${summary.date.slice(0, 10)} at commit ${summary.commit}: ` +
+    `\`${command}\` (Stryker 9.4 with its vitest runner, over ${over}) on ${summary.date.slice(0, 10)} at commit ${summary.commit}: ` +
       `${summary.mutants} mutants, ${summary.killed} killed and ${summary.timedOut} timed out, ${summary.survived} survived and ${summary.noCoverage} not covered. ` +
       `**Mutation score ${summary.score.toFixed(2)} %** (goal: at least 95 %, aim 98 %).` +
       (unexplained
@@ -104,11 +125,10 @@ export function mutationSection(summary: MutationSummary | undefined, reasons: R
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-export const SUMMARY_PATH = root + 'bench/mutation.json'
 export const REASONS_PATH = root + 'bench/mutation-reasons.json'
 
-/** The kept summary and reasons, if `npm run mutate` ever ran. */
-export async function readMutation(): Promise<{ summary?: MutationSummary; reasons: Reasons }> {
+/** The kept summary and reasons, if the scope's run ever ran. */
+export async function readMutation(scope: Scope = 'embed'): Promise<{ summary?: MutationSummary; reasons: Reasons }> {
   const read = async <T>(path: string): Promise<T | undefined> => {
     try {
       return JSON.parse(await readFile(path, 'utf8')) as T
@@ -116,14 +136,16 @@ export async function readMutation(): Promise<{ summary?: MutationSummary; reaso
       return undefined
     }
   }
-  return { summary: await read<MutationSummary>(SUMMARY_PATH), reasons: (await read<Reasons>(REASONS_PATH)) ?? {} }
+  return { summary: await read<MutationSummary>(root + SCOPES[scope].summary), reasons: (await read<Reasons>(REASONS_PATH)) ?? {} }
 }
 
+// `tsx bench/mutation.ts [server]`: the embed's run, or the controller helper's.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const report = JSON.parse(await readFile(root + 'reports/mutation/mutation.json', 'utf8')) as StrykerReport
+  const scope: Scope = process.argv[2] === 'server' ? 'server' : 'embed'
+  const report = JSON.parse(await readFile(root + SCOPES[scope].report, 'utf8')) as StrykerReport
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
   const summary = summarize(report, { date: new Date().toISOString(), commit })
-  await writeFile(SUMMARY_PATH, JSON.stringify(summary, null, 2) + '\n')
-  const { reasons } = await readMutation()
-  console.log(mutationSection(summary, reasons).join('\n'))
+  await writeFile(root + SCOPES[scope].summary, JSON.stringify(summary, null, 2) + '\n')
+  const { reasons } = await readMutation(scope)
+  console.log(mutationSection(summary, reasons, scope).join('\n'))
 }

@@ -3,7 +3,7 @@
 // log, nothing but what is measured and a few lines of instrumentation that run before it.
 import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import type { ExtraPage } from '../demo/app/server.js'
+import type { ExtraPage } from 'service-auth-demo'
 
 export const BASELINE_SCRIPT = readFileSync(new URL('./baseline.js', import.meta.url), 'utf8')
 
@@ -105,16 +105,28 @@ const baseline: ExtraPage = ({ serviceUrl, apiKey, url }) =>
   )
 
 /**
+ * Times what the page's MutationObserver callbacks do themselves, in `window.__observer` (calls,
+ * ms): the widget's observer work alone, without what delivering the records costs the browser,
+ * which the difference of two pages' totals holds too but cannot tell apart from a busy machine's
+ * noise. Two clock reads a batch are all it adds.
+ */
+const OBSERVER_TIMING = `<script>{ const Native = MutationObserver; const timed = window.__observer = { calls: 0, ms: 0 }
+  window.MutationObserver = class extends Native { constructor(callback) { super((records, observer) => { const start = performance.now()
+    try { callback(records, observer) } finally { timed.calls++; timed.ms += performance.now() - start } }) } } }</script>`
+
+/**
  * A page the size of a big single-page app (`?nodes=`, default 5,000 list items) that changes
  * one item's text every animation frame, as a ticking view does (`?mutate=0` keeps it still),
- * with or without the widget (`?embed=0`): what the CDN build's MutationObserver costs it. The
- * list is not rendered, so that its layout does not drown the figure; observers see its changes
- * all the same.
+ * with or without the widget (`?embed=0`): what the CDN build's MutationObserver costs it. With
+ * `?observer=1`, an observer of the same changes that does nothing: what any such observer costs
+ * the page before its callback does anything. The list is not rendered, so that its layout does
+ * not drown the figure; observers see its changes all the same.
  */
 const busy: ExtraPage = ({ serviceUrl, apiKey, url }) => {
   const nodes = Math.min(Number(url.searchParams.get('nodes') ?? 5000), 50_000)
   const mutate = url.searchParams.get('mutate') !== '0'
   const embed = url.searchParams.get('embed') !== '0'
+  const observer = url.searchParams.get('observer') === '1'
   return page(
     'Bench: a busy page',
     COUNTERS,
@@ -127,7 +139,8 @@ ${
   requestAnimationFrame(tick) }</script>`
     : ''
 }
-${embed ? `<script src="${BUNDLE_PATH}"></script>` : ''}`,
+${embed ? `${OBSERVER_TIMING}\n<script src="${BUNDLE_PATH}"></script>` : ''}
+${observer ? '<script>new MutationObserver(() => {}).observe(document, { childList: true, subtree: true })</script>' : ''}`,
   )
 }
 

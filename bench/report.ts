@@ -4,6 +4,8 @@
 // run it read.
 import { readFile, writeFile } from 'node:fs/promises'
 import { abuseSection } from './abuse-report.js'
+import { observerCost } from './busy-page.js'
+import { keysSection } from './keys.js'
 import { farmSection } from './farm-report.js'
 import { mutationSection, readMutation } from './mutation.js'
 import { REFERENCE_CYCLE } from './memory.js'
@@ -21,8 +23,10 @@ export async function writeReport(results: BenchResults, jsonPath: string, markd
   await writeFile(jsonPath, toJson({ ...results, verdicts }))
   const previous = await readFile(markdownPath, 'utf8').catch(() => '')
   // The mutation score is kept by `npm run mutate` (bench/mutation.ts), which runs apart.
-  const mutation = await readMutation()
-  await writeFile(markdownPath, markdown(results, keptAnalysis(previous), mutationSection(mutation.summary, mutation.reasons)))
+  const embed = await readMutation()
+  const server = await readMutation('server')
+  const mutation = [...mutationSection(embed.summary, embed.reasons), ...mutationSection(server.summary, server.reasons, 'server')]
+  await writeFile(markdownPath, markdown(results, keptAnalysis(previous), mutation))
 }
 
 /** Microseconds are the finest grain any figure here has; lists of numbers stay on one line. */
@@ -96,6 +100,11 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
       ['File', 'Bytes', 'gzip', 'brotli'],
       [...r.size.files, r.size.baseline].map((row) => [row.file, bytes(row.bytes), bytes(row.gzip), bytes(row.brotli)]),
     ),
+    ...(r.size.packs
+      ? [
+          `The ${r.size.packs.count} language packs (\`service-auth.<code>.js\`, one a language) weigh ${bytes(r.size.packs.gzip.min)}–${bytes(r.size.packs.gzip.max)} B gzipped each (median ${bytes(r.size.packs.gzip.median)} B; the largest \`${r.size.packs.largest}\`); \`service-auth.languages.js\` above is all of them in one file.`,
+        ]
+      : []),
     `The IIFE (\`${r.size.iife.file}\`) is ${bytes(r.size.iife.gzip)} B gzipped: budget ${bytes(r.size.iife.budget)} B, aim ${bytes(r.size.iife.aim)} B.`,
   )
   if (r.install) {
@@ -160,26 +169,31 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
   )
 
   const busy = r.busyPage
-  const perFrame =
-    (median(busy.script['busy+embed']) - median(busy.script.busy) - (median(busy.script['still+embed']) - median(busy.script.still))) /
-    median(busy.framesPerSecond)
+  const observer = observerCost(busy)
   say(
     '### The cost to a page that keeps changing',
-    `The CDN build watches the whole document so that single-page apps can add and remove widgets; each batch of changes runs a sweep of the mounted widgets and a document-wide \`querySelectorAll\`. Here a page of ${bytes(busy.nodes)} list items (not rendered, so that its layout does not drown the figure) changes one item's text every animation frame, with and without the widget, and the same page stands still, with and without it; ${busy.script.busy.length} fresh runs of each, ${busy.windowMs / 1000} s windows, main-thread time from Chromium's counters (\`Performance.getMetrics\`), medians in ms per second.`,
+    `The CDN build watches the whole document so that single-page apps can add and remove widgets; each batch of changes searches the nodes it added, and sweeps the mounted widgets when it removed any. Here a page of ${bytes(busy.nodes)} list items (not rendered, so that its layout does not drown the figure) changes one item's text every animation frame, with and without the widget, and the same page stands still, with and without it; ${busy.script.busy.length} fresh runs of each, ${busy.windowMs / 1000} s windows, main-thread time from Chromium's counters (\`Performance.getMetrics\`), medians in ms per second.`,
     table(
       ['Page', 'script, ms/s', 'all tasks, ms/s'],
-      (['busy', 'busy+embed', 'still', 'still+embed'] as const).map((name) => [
-        {
-          busy: 'changing every frame',
-          'busy+embed': 'changing every frame, with the widget',
-          still: 'standing still',
-          'still+embed': 'standing still, with the widget',
-        }[name],
-        f2(median(busy.script[name])),
-        f1(median(busy.tasks[name])),
-      ]),
+      (['busy', 'busy+embed', 'busy+observer', 'still', 'still+embed'] as const)
+        .filter((name) => busy.script[name]?.length)
+        .map((name) => [
+          {
+            busy: 'changing every frame',
+            'busy+embed': 'changing every frame, with the widget',
+            'busy+observer': 'changing every frame, with an observer that does nothing',
+            still: 'standing still',
+            'still+embed': 'standing still, with the widget',
+          }[name],
+          f2(median(busy.script[name])),
+          f1(median(busy.tasks[name])),
+        ]),
     ),
-    `What the widget adds to the changing page beyond what it adds to the still one (its poll and countdown) is the observer's work: ${f2(perFrame * median(busy.framesPerSecond))} ms of script per second, ${f1(perFrame * 1000)} µs per batch at ${f1(median(busy.framesPerSecond))} batches a second.`,
+    `What the widget adds to the changing page beyond what it adds to the still one (its poll and countdown) is the observer's work: ${f2(observer.perSecond)} ms of script per second, ${f1(observer.perBatch * 1000)} µs per batch at ${f1(observer.batchesPerSecond)} batches a second.` +
+      (observer.floor === undefined
+        ? ''
+        : ` An observer of the same changes that does nothing costs the page ${f2(observer.floor)} ms of script per second: what observing costs at all.`) +
+      (observer.callback === undefined ? '' : ` The widget's callback itself, timed in the page, took ${observer.callback.toFixed(3)} ms per second.`),
   )
 
   const runs = r.signToNavigation.runs
@@ -306,6 +320,7 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
   )
 
   if (r.abuse) say(...abuseSection(r.abuse))
+  if (r.keys) say(...keysSection(r.keys))
   if (r.farm?.length) say(...farmSection(r.farm))
 
   out.push(...mutation)

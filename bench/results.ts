@@ -5,6 +5,7 @@ import type { BusyResult } from './busy-page.js'
 import type { CapacityResult } from './capacity.js'
 import type { FarmResult } from './farm.js'
 import type { InstallResult } from './install-size.js'
+import type { KeysResult } from './keys.js'
 import type { LoadResult } from './load.js'
 import type { Machine } from './machine.js'
 import type { MemoryResult } from './memory.js'
@@ -36,6 +37,8 @@ export interface BenchResults {
   capacity: CapacityResult
   /** Absent from runs made before the phase existed. */
   abuse?: AbuseResult
+  /** Keys for one test taken and freed; absent from runs made before the phase existed. */
+  keys?: KeysResult
   /** One per store, memory then data directory; absent from runs made before the phase existed. */
   farm?: FarmResult[]
 }

@@ -7,17 +7,18 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startDemo, type Demo } from '../demo/harness.js'
+import { startDemo, type Demo } from 'service-auth-demo'
 import { launchBrowser, type BenchBrowser } from './browser.js'
 import { measureAbuse } from './abuse.js'
 import { ABUSE_PLAN } from './abuse-report.js'
 import { measureFarm } from './farm.js'
 import { FARM_PLAN } from './farm-report.js'
-import { measureBusyPage } from './busy-page.js'
+import { measureBusyPage, observerCost, type BusyResult } from './busy-page.js'
 import { measureCapacity } from './capacity.js'
 import { measureInstallSize } from './install-size.js'
+import { KEYS_PLAN, keysLines, measureKeys } from './keys.js'
 import { Floor } from './floor.js'
-import { Knobs } from './knobs.js'
+import { Service } from '../e2e/service.js'
 import { measureLoad } from './load.js'
 import { describeMachine } from './machine.js'
 import { measureMemory } from './memory.js'
@@ -32,12 +33,13 @@ import { measureSize } from './size.js'
 import { SourceMapper } from './source-map.js'
 import { median } from './stats.js'
 import { measureStartup, VARIANTS, type StartupResult, type StartupVariant } from './startup.js'
-import { judge } from './verdicts.js'
+import { judge, OBSERVER_GOAL_MS_PER_S } from './verdicts.js'
 
 const quick = process.argv.includes('--quick')
-// `--phase=startup` runs the start-up phase alone (after the size) and prints its medians, writing
-// no report: for trying a change to the embed's start-up in a minute or two rather than the whole run.
-const PHASES = ['startup']
+// `--phase=startup` runs the start-up phase alone (after the size) and prints its medians, and
+// `--phase=busy` the busy page's alone and prints the observer's cost, each writing no report: for
+// trying a change to the embed in a minute or two rather than the whole run.
+const PHASES = ['startup', 'busy']
 const phase = process.argv.find((arg) => arg.startsWith('--phase='))?.slice('--phase='.length)
 if (phase !== undefined && !PHASES.includes(phase)) throw new Error(`--phase: one of ${PHASES.join(', ')}; got "${phase}".`)
 // The full counts keep the whole run near five minutes on the 2-core machine; --quick is for trying it.
@@ -74,11 +76,18 @@ async function main(): Promise<void> {
     demo = await startDemo({ pages: BENCH_PAGES })
     browser = await launchBrowser()
     const machine = describeMachine(browser.version)
-    const knobs = new Knobs(demo.serviceUrl, demo.appUrl, demo.apiKey)
+    const knobs = new Service(demo)
     // The bench measures the embed, not the rate limits it would otherwise run into.
-    await knobs.config({ rateLimit: 0, browserRateLimit: 0, holdMs: HOLD_MS })
+    await knobs.configure({ rateLimit: 0, browserRateLimit: 0, holdMs: HOLD_MS })
     const startupFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
 
+    if (phase === 'busy') {
+      log('a busy page')
+      // More runs than the whole run's three: alone, the phase can afford them, and the figure it
+      // is for is a fraction of a millisecond beside a page's several.
+      logBusy(await measureBusyPage(browser.browser, { appUrl: demo.appUrl, runs: 3 * PLAN.busyRuns, windowMs: 3000, nodes: 5000 }))
+      return
+    }
     log('start-up')
     const mapper = new SourceMapper(JSON.parse(readFileSync(root('packages/service-auth/dist/service-auth.js.map'), 'utf8')))
     const startup = await measureStartup(browser.browser, {
@@ -136,6 +145,10 @@ async function main(): Promise<void> {
       )
     log(`abuse (${ABUSE_PLAN[quick ? 'quick' : 'full'].botRate} anonymous creations/s while people sign in)`)
     const abuse = await measureAbuse(ABUSE_PLAN[quick ? 'quick' : 'full'])
+    const keysPlan = KEYS_PLAN[quick ? 'quick' : 'full']
+    log(`keys for one test (${keysPlan.keys} taken and freed, ${keysPlan.concurrent} at a time)`)
+    const keys = await measureKeys(keysPlan)
+    for (const line of keysLines(keys)) log(line)
     const farmPlan = FARM_PLAN[quick ? 'quick' : 'full']
     log(`a shared CI farm (${farmPlan.held} held polls, ${farmPlan.workers} workers creating)`)
     const farm = await measureFarm(farmPlan)
@@ -157,6 +170,7 @@ async function main(): Promise<void> {
       refresh,
       capacity,
       abuse,
+      keys,
       farm,
     }
     const paths = reportPaths(root('.'), quick)
@@ -169,6 +183,19 @@ async function main(): Promise<void> {
     await browser?.close()
     await demo?.close()
   }
+}
+
+/** The busy page's medians, one line a page, and the observer's cost against its goal. */
+function logBusy(busy: BusyResult): void {
+  log(`${revision().commit}${revision().srcChanged ? ' (src changed)' : ''}, load average ${loadavg()[0]!.toFixed(2)}`)
+  for (const name of ['busy', 'busy+embed', 'busy+observer', 'still', 'still+embed'] as const)
+    log(
+      `${name.padEnd(12)} script ${median(busy.script[name]).toFixed(2)} ms/s, all tasks ${median(busy.tasks[name]).toFixed(1)} ms/s (${busy.script[name].length} runs)`,
+    )
+  const { perSecond, perBatch, floor, callback } = observerCost(busy)
+  log(
+    `the observer: its callback ${callback?.toFixed(3)} ms/s (goal ≤ ${OBSERVER_GOAL_MS_PER_S} ms/s); all the widget adds to a batch ${(perBatch * 1000).toFixed(1)} µs, ${perSecond.toFixed(2)} ms of script/s; an observer that does nothing ${floor?.toFixed(2)} ms/s`,
+  )
 }
 
 /** The start-up phase's medians, one line a variant, and the machine's load. */

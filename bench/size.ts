@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { BASELINE_SCRIPT } from './pages.js'
+import { median } from './stats.js'
 
 export interface SizeRow {
   file: string
@@ -12,7 +13,10 @@ export interface SizeRow {
 }
 
 export interface SizeResult {
+  /** Every file but the language packs', which `packs` sums up (the file of them all is here). */
   files: SizeRow[]
+  /** The language packs, service-auth.<code>.js, one per language: how many, and their gzipped sizes. Absent in runs before issue 35. */
+  packs?: { count: number; gzip: { min: number; median: number; max: number }; largest: string }
   /** The naive 800 ms poller of the sign-to-navigation phase, minified by nothing: it does far less. */
   baseline: SizeRow
   /** `integrity` names the very bytes measured, whatever the state of src/ was. */
@@ -20,6 +24,8 @@ export interface SizeResult {
 }
 
 export const IIFE = 'service-auth.js'
+/** A language pack's file: service-auth.de.js, service-auth.pt-BR.js. */
+const PACK = /^service-auth\.[a-z]{2}(-[A-Z]{2})?\.js$/
 export const AIM = 2500
 
 export async function measureSize(distDir: string): Promise<SizeResult> {
@@ -29,13 +35,23 @@ export async function measureSize(distDir: string): Promise<SizeResult> {
     files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }>
   }
   // The versioned copies are byte-identical to the plain ones (a test holds them to that).
-  const files = Object.entries(manifest.files)
+  const all = Object.entries(manifest.files)
     .filter(([file]) => !/-\d+\.\d+\.\d+/.test(file))
     .map(([file, { bytes, gzip, brotli }]) => ({ file, bytes, gzip, brotli }))
+  // Forty-odd rows of one kind say less than their spread: the packs are summed up apart.
+  const isPack = (row: SizeRow) => PACK.test(row.file)
+  const packs = all.filter(isPack).sort((a, b) => a.gzip - b.gzip)
   const iife = manifest.files[IIFE]
   if (!iife) throw new Error(`${IIFE} is not in dist/manifest.json; did the build run?`)
   return {
-    files,
+    files: all.filter((row) => !isPack(row)),
+    packs: packs.length
+      ? {
+          count: packs.length,
+          gzip: { min: packs[0]!.gzip, median: median(packs.map((row) => row.gzip)), max: packs.at(-1)!.gzip },
+          largest: packs.at(-1)!.file,
+        }
+      : undefined,
     baseline: compressed('baseline (naive poller)', Buffer.from(BASELINE_SCRIPT)),
     iife: { file: IIFE, gzip: iife.gzip, budget: manifest.budget[IIFE].gzip, aim: AIM, integrity: iife.integrity },
   }

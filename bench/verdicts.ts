@@ -1,6 +1,8 @@
 // The goals of issues 5 and 14, each judged against one run. A goal's reading is spelled out where the
 // issue leaves room (what "within 3 round trips" or "beyond noise" means here).
 import { abuseVerdict } from './abuse-report.js'
+import { observerCost } from './busy-page.js'
+import { keysVerdict } from './keys.js'
 import { farmVerdict } from './farm-report.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
@@ -27,6 +29,9 @@ export const STARTUP_GOAL_FLOORS = 4
  * hold it back about 950 ms in the bench's refreshes. Half the floor tells the two apart on a busy machine.
  */
 export const FIRST_POLL_GOAL_MS = 500
+
+/** Issue 33: the CDN build's MutationObserver may cost the bench's busy page this much script, ms per second. */
+export const OBSERVER_GOAL_MS_PER_S = 0.5
 
 /** The smallest object V8 allocates is 16 bytes: leaking anything per refresh grows at least this much per cycle. */
 export const SMALLEST_OBJECT_BYTES = 16
@@ -130,11 +135,15 @@ export function judge(results: BenchResults): Judgement[] {
     goal: '0: after the first code of a page, a refresh is one request',
     verdict: verdict(refresh.refreshOptions === 0 && refresh.refreshPosts === refresh.refreshes),
   })
+  // Issue 33, item 9: "one task" is the widget's script start → request beyond the baseline's, in
+  // this run: the task its first request waits for (so that a mount destroyed in its own task,
+  // React's StrictMode, sends nothing), which the baseline does not have.
+  const oneTask = Math.max(0, median(startup.untilRequest['widget-inline']) - median(startup.untilRequest.baseline))
   out.push({
     measure: 'Script start → QR painted, widget median vs baseline',
-    figure: `${ms(widgetStart)} vs ${ms(baselineStart)}`,
-    goal: "≤ the naive baseline's median",
-    verdict: verdict(widgetStart <= baselineStart),
+    figure: `${ms(widgetStart)} vs ${ms(baselineStart)} + one task, ${ms(oneTask)}`,
+    goal: "≤ the naive baseline's median plus one task",
+    verdict: verdict(widgetStart <= baselineStart + oneTask),
   })
   out.push({
     measure: 'Script start → QR painted, widget median ÷ floor',
@@ -149,6 +158,18 @@ export function judge(results: BenchResults): Judgement[] {
     verdict: verdict(refresh.firstPollDelay.length > 0 && Math.max(...refresh.firstPollDelay) < FIRST_POLL_GOAL_MS),
   })
 
+  // Judged on the callback's own time, timed in the page: the difference of two pages' totals
+  // holds it too, but also what delivering the records costs the browser whatever the callback
+  // does, and a busy machine's noise several times the goal (BENCHMARKS.md has both).
+  const observer = observerCost(results.busyPage)
+  const work = observer.callback ?? observer.perSecond
+  out.push({
+    measure: "The CDN build's MutationObserver work on a page of 5,000 items changing every frame",
+    figure: `${work.toFixed(3)} ms of script/s${observer.callback === undefined ? '' : ` (all the widget adds: ${observer.perSecond.toFixed(2)} ms/s)`}`,
+    goal: `≤ ${OBSERVER_GOAL_MS_PER_S} ms/s`,
+    verdict: verdict(work <= OBSERVER_GOAL_MS_PER_S),
+  })
+
   const atGoal = capacity.held.filter((h) => h.held >= HELD_GOAL).sort((a, b) => a.held - b.held)[0]
   out.push({
     measure: `Held long polls, p99 wake-up`,
@@ -157,6 +178,7 @@ export function judge(results: BenchResults): Judgement[] {
     verdict: verdict(!!atGoal && percentile(atGoal.wakeUps, 99) < WAKE_UP_P99_GOAL_MS),
   })
   if (results.abuse) out.push(abuseVerdict(results.abuse))
+  if (results.keys) out.push(keysVerdict(results.keys))
   for (const farm of results.farm ?? []) out.push(farmVerdict(farm))
   return out
 }

@@ -22,6 +22,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
   }
 }
 
+// A language of another script, and one written right to left: valid lang and dir, contrast kept.
+for (const lang of ['ar', 'ja']) {
+  test(`axe reports no violations in ${lang}`, async ({ page, service }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await showState(page, service, 'ready', { lang })
+    await page.clock.resume()
+    await expect(frame(page)).toHaveAttribute('lang', lang)
+    const { violations } = await new AxeBuilder({ page }).include('[data-service-auth]').setLegacyMode().analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+  })
+}
+
 test('the code has a meaningful alt text, in the page language', async ({ page }) => {
   await page.goto(fixture({ lang: 'de' }))
   await expect(widget(page).getByRole('img', { name: 'QR-Code: mit der App anmelden' })).toBeVisible()

@@ -1,6 +1,6 @@
 // One test per rule of the sign-in flow: what the user sees and what the controller receives.
 import type { Page } from '@playwright/test'
-import { fingerprint } from '../packages/mock/src/common/fingerprint.js'
+import { fingerprint } from '@service-auth/http'
 import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.js'
 
 test('creates the challenge without credentials: JSON {key, returnAuthImageData} and no Authorization header', async ({ page, service, demo }) => {
@@ -56,7 +56,7 @@ test('shows inline image data by default, and the image URL with data-service-im
 
 test('polls again after each 204 but never starts polls more often than once per second', async ({ page, service }) => {
   // A service (or proxy) that answers at once instead of holding the poll.
-  await service.config({ holdMs: 0 })
+  await service.configure({ holdMs: 0 })
   await page.goto(fixture())
   const id = await shownChallenge(page)
   await expect.poll(async () => (await service.polls(id)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(5)
@@ -71,7 +71,7 @@ test('polls again after each 204 but never starts polls more often than once per
 test('a held poll answers at once when the phone signs, and sign-in follows', async ({ page, service }) => {
   // Polls are held for a minute, far longer than the test waits for anything: the first one is
   // surely in flight when the phone signs, and no second one starts before it answers.
-  await service.config({ holdMs: 60_000 })
+  await service.configure({ holdMs: 60_000 })
   await page.goto(fixture())
   const id = await shownChallenge(page)
   await expect.poll(async () => (await service.polls(id)).length).toBe(1)
@@ -125,18 +125,19 @@ test('without a JSON location, the URL a redirect ended on is where the browser 
   await expect(page.getByRole('heading')).toHaveText('Welcome, user@example.com')
 })
 
-test('without a location or a redirect, the page reloads', async ({ page, service }) => {
+test('without a location or a redirect, the page stays, the widget says it is signed in, and the console says what to answer', async ({ page, service }) => {
+  const warnings: string[] = []
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
   await page.goto(fixture({ 'auth-url': '/auth/controller?mode=plain' }))
-  await page.evaluate(() => ((window as any).beforeReload = true))
-  const first = await shownChallenge(page)
-  const reloaded = page.waitForEvent('load')
-  await service.sign(first)
-  await reloaded
-  // A reload starts a new document: the marker is gone and a fresh code is shown.
-  expect(await page.evaluate(() => (window as any).beforeReload ?? false)).toBe(false)
-  expect(await shownChallenge(page)).not.toBe(first)
+  await page.evaluate(() => ((window as any).beforeSignIn = true))
+  await service.sign(await shownChallenge(page))
+  await expect(widget(page).getByRole('status')).toHaveText('Signed in')
+  // The same document: no reload, which could sign in again by itself, for good.
+  expect(await page.evaluate(() => (window as any).beforeSignIn)).toBe(true)
   expect((await service.controllerLog())[0].query).toContain('mode=plain')
   expect(page.url()).toContain('/fixture')
+  expect(warnings).toEqual(['service-auth: the controller named no location, so the page stays: answer {"location": "/welcome"}.'])
+  expect(await eventTypes(page)).toEqual(['ready', 'signed', 'success'])
 })
 
 /** Signs the code a controller will turn down; the person sees the error beside a fresh code. */
@@ -153,12 +154,32 @@ async function signAndSeeRefusal(page: Page, service: Service, authUrl: string) 
 
 test('a non-http(s) location is never followed: an error, then a fresh code', async ({ page, service }) => {
   const error = await signAndSeeRefusal(page, service, '/auth/controller?mode=location&to=javascript:alert(document.domain)')
-  expect(error).toMatchObject({ reason: 'location', status: 200 })
+  expect(error).toEqual({ reason: 'location', status: 200, retryAfter: 0 })
 })
 
 test('a controller refusal shows an error, then a fresh code', async ({ page, service }) => {
   const error = await signAndSeeRefusal(page, service, '/auth/controller?mode=deny')
-  expect(error).toMatchObject({ reason: 'controller', status: 403 })
+  expect(error).toEqual({ reason: 'controller', status: 403, retryAfter: 0 })
+})
+
+test("a controller's refusals each say its reason in the console, and the third in a row stops on the error state", async ({ page, service }) => {
+  const consoleErrors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && consoleErrors.push(message.text()))
+  await page.goto(fixture({ 'auth-url': '/auth/controller?mode=deny' }))
+  for (let refusals = 1; refusals <= 3; refusals++) {
+    await service.sign(await shownChallenge(page))
+    await expect.poll(async () => (await service.controllerLog()).length).toBe(refusals)
+    if (refusals < 3) await expect.poll(() => readyIds(page)).toHaveLength(refusals + 1)
+  }
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
+  await expect(widget(page).getByRole('button')).toHaveText('Try again')
+  expect(consoleErrors).toEqual(Array(3).fill('service-auth: the controller refused the sign-in (403): This user may not sign in here.'))
+  const errors = (await page.evaluate(() => (window as any).__events)).filter((e: any) => e.type === 'service-auth:error').map((e: any) => e.detail)
+  expect(errors).toEqual([
+    { reason: 'controller', status: 403, retryAfter: 0 },
+    { reason: 'controller', status: 403, retryAfter: 0 },
+    { reason: 'controller', status: 403 },
+  ])
 })
 
 test('service-auth:success can be cancelled, for single-page-app routers', async ({ page, service }) => {

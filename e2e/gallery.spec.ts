@@ -24,3 +24,14 @@ test('German, light', async ({ page, service }) => {
   await showState(page, service, 'ready', { lang: 'de' })
   await expect(frame(page)).toHaveScreenshot('ready-de.png')
 })
+
+// Right to left, and CJK: a page in Arabic or Japanese, with no locale set, and every pack loaded.
+for (const [lang, label] of [
+  ['ar', 'Arabic'],
+  ['ja', 'Japanese'],
+] as const) {
+  test(`${label}, light`, async ({ page, service }) => {
+    await showState(page, service, 'ready', { lang })
+    await expect(frame(page)).toHaveScreenshot(`ready-${lang}.png`)
+  })
+}

@@ -14,7 +14,7 @@ for (const [attribute, param] of [
     await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
     // No button: trying again cannot fix the markup.
     await expect(widget(page).getByRole('button')).toBeHidden()
-    expect(consoleErrors).toEqual([`${attribute} is missing or invalid`])
+    expect(consoleErrors).toEqual([`service-auth: ${attribute} is missing or invalid`])
     expect(exceptions).toEqual([])
     expect(await service.creations()).toHaveLength(0)
     const events = await page.evaluate(() => (window as any).__events)
@@ -27,7 +27,7 @@ test('data-service-api that is not http(s) is refused by name', async ({ page })
   page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
   await page.goto(fixture({ api: 'javascript:alert(1)' }))
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
-  expect(consoleErrors).toEqual(['data-service-api is missing or invalid'])
+  expect(consoleErrors).toEqual(['service-auth: data-service-api is missing or invalid'])
 })
 
 test('a widget without data-service-api, on the published build (no default service), says so at once by name and asks nothing', async ({ page, service }) => {
@@ -36,7 +36,7 @@ test('a widget without data-service-api, on the published build (no default serv
   await page.goto(fixture({ api: '__none__' }))
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
   await expect(widget(page).getByRole('button')).toBeHidden()
-  expect(consoleErrors).toEqual(['data-service-api is missing or invalid'])
+  expect(consoleErrors).toEqual(['service-auth: data-service-api is missing or invalid'])
   expect(await service.creations()).toHaveLength(0)
 })
 
@@ -92,7 +92,7 @@ test('a mistyped data-service-auth-image is a config error naming the kinds offe
   await page.goto(fixture({ image: 'bogus' }))
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
   await expect(widget(page).getByRole('button')).toBeHidden()
-  expect(consoleErrors).toEqual([expect.stringMatching(/^data-service-auth-image is missing or invalid; offered: .*qrcode-standard/)])
+  expect(consoleErrors).toEqual([expect.stringMatching(/^service-auth: data-service-auth-image is missing or invalid; offered: .*qrcode-standard/)])
   // Nothing retries: a reconnect loop would have created a challenge every few seconds.
   await page.clock.runFor(120_000)
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')

@@ -8,8 +8,8 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { generateCredentials } from '../packages/mock/src/common/credentials.js'
-import { startService, type ServiceHandle } from '../packages/mock/src/service/server.js'
+import { checkController } from '@service-auth/mock'
+import { generateCredentials, startService, type ServiceHandle } from '@service-auth/mock/service'
 import { signsInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
@@ -84,4 +84,20 @@ test("the German language pack, imported by the page's client component, renders
   await page.goto(appUrl + '/login?lang=de')
   await expect(page.getByRole('img', { name: 'QR-Code: mit der App anmelden' })).toBeVisible()
   await expect(page.getByRole('status')).toHaveText('Mit der App scannen')
+})
+
+test('its controller passes the controller check (`service-auth-mock check-controller`), case by case', async () => {
+  // The confirmation that never answers is given the helper's 10 s to fail closed.
+  test.setTimeout(60_000)
+  const report = await checkController({
+    controller: appUrl + '/auth/controller',
+    identity: 'ada@example.com',
+    signedIn: appUrl + '/welcome',
+    service: service.url,
+    key: apiKey,
+    secret: apiSecret,
+  })
+  expect(report.checks.filter(({ outcome }) => outcome === 'fail' || outcome === 'skip')).toEqual([])
+  // Nor a warning: the helper refuses a request without X-Requested-With (no-requested-with) with a 400.
+  expect(report.checks.filter(({ outcome }) => outcome === 'warn').map(({ id }) => id)).toEqual([])
 })

@@ -3,11 +3,17 @@
 import type { Page } from '@playwright/test'
 import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.js'
 import { frame } from './states.js'
-import { texts as spanish } from '../packages/service-auth/src/languages/es.js'
-import { texts as french } from '../packages/service-auth/src/languages/fr.js'
-import { texts as italian } from '../packages/service-auth/src/languages/it.js'
-import { texts as dutch } from '../packages/service-auth/src/languages/nl.js'
-import { texts as polish } from '../packages/service-auth/src/languages/pl.js'
+// The language packs as the package publishes them: each a script that adds its pack to a
+// global (ServiceAuthTexts), imported for that; the page loads the same files.
+import 'service-auth/languages/es.js'
+import 'service-auth/languages/fr.js'
+import 'service-auth/languages/it.js'
+import 'service-auth/languages/nl.js'
+import 'service-auth/languages/pl.js'
+import 'service-auth/languages/ar.js'
+import 'service-auth/languages/ja.js'
+
+const { es: spanish, fr: french, it: italian, nl: dutch, pl: polish, ar: arabic, ja: japanese } = globalThis.ServiceAuthTexts!
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()
@@ -137,6 +143,8 @@ test.describe('the widget set-ups linked from the index', () => {
     ['Italian', 'it', italian],
     ['Dutch', 'nl', dutch],
     ['Polish', 'pl', polish],
+    ['Arabic (right to left)', 'ar', arabic],
+    ['Japanese', 'ja', japanese],
   ] as const) {
     test(label, async ({ page }) => {
       await openFromIndex(page, label)
@@ -144,6 +152,7 @@ test.describe('the widget set-ups linked from the index', () => {
       await expect(widget(page).getByRole('img', { name: texts.alt })).toBeVisible()
       await expect(widget(page).locator('.sa')).toContainText(texts.left)
       await expect(widget(page).locator('.sa')).toHaveAttribute('lang', code)
+      await expect(widget(page).locator('.sa')).toHaveAttribute('dir', texts.dir ?? 'ltr')
     })
   }
 

@@ -6,7 +6,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { startMockService, type MockService } from '@service-auth/mock'
+import { checkController, startMockService, type MockService } from '@service-auth/mock'
 import { freePort, stopProcess } from './processes.js'
 import { signsInAndOut } from './sign-in-walk.js'
 
@@ -94,4 +94,20 @@ test("the element's events reach the Svelte page: a refusal by the controller sh
   await expect(service.signShownCode(page, 'grace@example.com')).rejects.toMatchObject({ name: 'SignInRefusedError', reason: 'controller', status: 403 })
   await expect(page.getByRole('alert')).toHaveText('This account may not sign in here.')
   await expect(page).toHaveURL(appUrl + '/login')
+})
+
+test('its controller passes the controller check (`service-auth-mock check-controller`), case by case', async () => {
+  // The confirmation that never answers is given the helper's 10 s to fail closed.
+  test.setTimeout(60_000)
+  const report = await checkController({
+    controller: appUrl + '/auth/controller',
+    identity: 'ada@example.com',
+    signedIn: appUrl + '/welcome',
+    service: service.url,
+    key: service.key,
+    secret: service.secret,
+  })
+  expect(report.checks.filter(({ outcome }) => outcome === 'fail' || outcome === 'skip')).toEqual([])
+  // Nor a warning: the helper refuses a request without X-Requested-With (no-requested-with) with a 400.
+  expect(report.checks.filter(({ outcome }) => outcome === 'warn').map(({ id }) => id)).toEqual([])
 })

@@ -15,7 +15,7 @@ test.describe('on a touch device', () => {
     await expect(link).toHaveAttribute('href', `serviceauth://challenge/${first}`)
     await expect(link.getByRole('img')).toBeVisible()
 
-    await service.expire(first)
+    await service.expireChallenge(first)
     await expect.poll(() => readyIds(page)).toHaveLength(2)
     const second = (await readyIds(page))[1]
     await expect(link).toHaveAttribute('href', `serviceauth://challenge/${second}`)
@@ -57,7 +57,7 @@ test.describe('on a touch device', () => {
       page.on('console', (message) => message.type() === 'error' && messages.push(message.text()))
       await page.goto(fixture({ 'app-url': bad }))
       await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
-      expect(messages).toEqual(['data-service-app-url is missing or invalid'])
+      expect(messages).toEqual(['service-auth: data-service-app-url is missing or invalid'])
       await expect(widget(page).getByRole('link')).toHaveCount(0)
       expect(await service.creations()).toHaveLength(0)
     })

@@ -44,4 +44,11 @@ describe('the mutation summary', () => {
   it('says when it never ran', () => {
     expect(mutationSection(undefined, {}).join('\n')).toContain('Not run yet')
   })
+
+  it("gives the controller helper's run a part of its own, named by its command", () => {
+    const text = mutationSection(summary, {}, 'server').join('\n')
+    expect(text).toMatch(/^### service-auth\/server\n\n`npm run mutate:server` \(Stryker 9\.4 with its vitest runner, over src\/server\/\*\.ts /)
+    expect(text).toContain('**Mutation score 50.00 %**')
+    expect(mutationSection(undefined, {}, 'server').join('\n')).toContain('_Not run yet: `npm run mutate:server`._')
+  })
 })

@@ -6,13 +6,12 @@ import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import * as embed from '../packages/service-auth/src/index.js'
-import * as server from '../packages/service-auth/src/server/index.js'
-import { recommendedPolicy } from '../demo/app/recommended-policy.js'
-import * as testing from '../packages/mock/src/index.js'
-import { DEFAULT_PORT } from '../packages/mock/src/service/service-config.js'
-import { DEFAULT_DATA_DIR } from '../packages/mock/src/store/state-options.js'
-import { MOCK_OPTIONS, mockUsage } from '../packages/mock/src/testing/mock-command.js'
+import * as embed from 'service-auth'
+import * as server from 'service-auth/server'
+import { recommendedPolicy } from 'service-auth-demo'
+import * as testing from '@service-auth/mock'
+import * as knobs from '@service-auth/mock/knobs'
+import * as inProcess from '@service-auth/mock/service'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const read = (path: string) => readFile(new URL(`../${path}`, import.meta.url), 'utf8')
@@ -122,11 +121,42 @@ describe("service-auth's README", () => {
     for (const name of Object.keys(embed)) expect(api, name).toContain(`\`${name}`)
   })
 
-  it('documents every prop of the React component under React', async () => {
-    const names = await interfaceFields('packages/service-auth/src/react.tsx', 'ServiceAuthProps')
+  it('documents every prop of the React component under React: every option, and its own', async () => {
+    const names = [...Object.keys(embed.OPTIONS), ...(await interfaceFields('packages/service-auth/src/react.tsx', 'ServiceAuthProps'))]
     expect(names).toContain('onSuccess')
     const react = section('React')
     for (const name of names) expect(react, name).toContain(`\`${name}\``)
+  })
+
+  it('has the options table OPTIONS is: every option, its attributes, type, whether required, and its one-line doc, in order', async () => {
+    // The one-line doc of each row of OPTIONS, as src/config.ts writes it.
+    const source = await read('packages/service-auth/src/config.ts')
+    const table = source.slice(source.indexOf('export const OPTIONS = {'))
+    const docs = Object.fromEntries([...table.matchAll(/^ {2}\/\*\* (.+) \*\/\n {2}(\w+): \{/gm)].map(([, doc, name]) => [name, doc]))
+    const TYPE = { string: 'string', boolean: 'yes or no', texts: 'texts' }
+    const expected = Object.entries(embed.OPTIONS).map(([name, row]) => {
+      const { attribute, element, type, required } = row as { attribute?: string; element?: string; type: keyof typeof TYPE; required?: true }
+      const code = (text?: string) => (text ? `\`${text}\`` : '')
+      // An empty cell is written `| |`.
+      return `| ${code(name)} | ${code(attribute)} | ${code(element)} | ${TYPE[type]} | ${required ? 'yes' : ''} | ${docs[name]} |`.replace(/ {2}\|/g, ' |')
+    })
+    expect(Object.keys(docs)).toEqual(Object.keys(embed.OPTIONS))
+    const [, rows] = /<!-- options: [^\n]*-->\n\|[^\n]*\n\|[-|]*\n((?:\|[^\n]*\n)*)/.exec(section('Options')) ?? []
+    expect(rows?.trimEnd().split('\n')).toEqual(expected)
+  })
+
+  it("has every framework snippet name the service, api being required everywhere: on the element, as a prop, or on the CDN script's own tag", () => {
+    const snippets = [...embedReadme.matchAll(/<!-- checked: (\w+) -->\n```\w+\n([\s\S]*?)```/g)].filter(([, kind]) => kind != 'sveltekit' && kind != 'browser')
+    expect(snippets.length).toBeGreaterThanOrEqual(9)
+    for (const [, kind, code] of snippets) {
+      // The element's TypeScript snippet works on the element of the HTML snippet before it.
+      if (kind == 'element') continue
+      expect(code, kind).toMatch(/\bapi=|\{api\}|api: /)
+    }
+    for (const [html] of embedReadme.matchAll(/```html\n[\s\S]*?```/g)) {
+      if (!/<service-auth |data-service-auth[ >]/.test(html)) continue
+      expect(html).toMatch(/\bapi="|data-service-api="/)
+    }
   })
 
   it('documents every export of service-auth/server, and every client method, under Your controller', () => {
@@ -134,6 +164,10 @@ describe("service-auth's README", () => {
     for (const name of Object.keys(server)) expect(controller, name).toContain(name)
     const client = server.createClient({ baseUrl: 'https://api.example', key: 'k', secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=' })
     for (const [name, value] of Object.entries(client)) {
+      if (typeof value == 'string') {
+        expect(controller, name).toContain(`\`${name}\``)
+        continue
+      }
       const methods = typeof value == 'function' ? [name] : Object.keys(value).map((method) => `${name}.${method}`)
       for (const method of methods) expect(controller, method).toMatch(new RegExp(`\`(${method.replace('.', '\\.')}|\\.${method.split('.').pop()})\\(`))
     }
@@ -153,11 +187,28 @@ describe("service-auth's README", () => {
     expect(recommendedPolicy()).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]))
   })
 
+  it('has the Python and PHP examples, whose readers need no npm project, start the mock by its package name', async () => {
+    for (const file of ['examples/python/app.py', 'examples/php/app.php']) {
+      const source = await read(file)
+      expect(source, file).toContain('`npx @service-auth/mock` starts a local mock service')
+      expect(source, file).not.toContain('npx service-auth-mock')
+    }
+  })
+
+  it("quotes the Python and PHP examples' controllers as the files have them", async () => {
+    const excerpts = [...embedReadme.matchAll(/<!-- excerpt: (\S+) -->\n```\w+\n([\s\S]*?)```/g)]
+    expect(excerpts.map(([, path]) => path)).toEqual(['examples/python/app.py', 'examples/php/app.php'])
+    // Line by line, as the file has them in a row; the indentation is the excerpt's own.
+    const lines = (text: string) => text.split('\n').map((line) => line.trim())
+    for (const [, path, excerpt] of excerpts) expect(lines(await read(path!)).join('\n'), path).toContain(lines(excerpt!.trimEnd()).join('\n'))
+  })
+
   it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
     const installation = section('Installation')
-    expect(installation).toMatch(
-      new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${DEFAULT_PORT}"></div>`),
-    )
+    // The port the mock's README gives as the command's default (its own test holds that to the code).
+    const [, port] = /^\| `--port N` \|[^|\n]*\|[^|\n]*\| (\d+) \|/m.exec(mockReadme) ?? []
+    expect(port).toBeDefined()
+    expect(installation).toMatch(new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${port}"></div>`))
     expect(installation).toContain('npx @service-auth/mock')
   })
 })
@@ -170,6 +221,8 @@ describe("@service-auth/mock's README", () => {
   it('documents every export of @service-auth/mock under Test kit, and the test keys and their secret under Test keys', () => {
     const kit = section('Test kit')
     for (const name of Object.keys(testing)) expect(kit, name).toContain(`\`${name}`)
+    for (const name of Object.keys(knobs)) expect(section('The knob client'), name).toContain(`\`${name}`)
+    for (const name of Object.keys(inProcess)) expect(section('The service in your process'), name).toContain(`\`${name}`)
     for (const key of Object.values(testing.TEST_KEYS)) expect(section('Test keys')).toContain(`| \`${key}\` |`)
     expect(section('Test keys')).toContain(`| \`${testing.TEST_SECRET}\` |`)
   })
@@ -186,7 +239,11 @@ describe("@service-auth/mock's README", () => {
     expect(listed('startMockService').sort()).toEqual(Object.keys(started).sort())
     const connected = testing.connectMockService({ url: started.url, key: started.key, secret: started.secret })
     expect(listed('connectMockService').sort()).toEqual(Object.keys(connected).sort())
-    expect(Object.keys(await testing.connectMockService({ url: started.url, isolate: true })).sort()).toEqual(Object.keys(connected).sort())
+    // An isolated connection has close() too: it frees its key.
+    const isolated = await testing.connectMockService({ url: started.url, isolate: true })
+    expect(Object.keys(isolated).sort()).toEqual(Object.keys(started).sort())
+    expect(kit).toMatch(/`await connectMockService\(\{url, isolate: true\}\)`[^.]*\. Its `close\(\)` frees the key/)
+    await isolated.close()
   })
 
   it("lists the options of the kit's calls, and the fields of what they resolve to, as the code has them", async () => {
@@ -198,7 +255,7 @@ describe("@service-auth/mock's README", () => {
     expect(listedOptions(kit, 'delayNext({')).toEqual(await interfaceFields(controls, 'Delay'))
     expect(listedOptions(kit, 'holdNext({')).toEqual(await interfaceFields(controls, 'Hold'))
     expect(listedOptions(kit, "held()` resolves to the key's requests waiting now,\n  `[{")).toEqual(
-      await interfaceFields('packages/mock/src/service/knobs/holds.ts', 'HeldRequest'),
+      await interfaceFields('packages/mock/src/knobs/holds.ts', 'HeldRequest'),
     )
     const shownOptions = await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCodeOptions')
     expect(listedOptions(kit, 'signShownCode(page, identity, {')).toEqual(shownOptions)
@@ -212,21 +269,21 @@ describe("@service-auth/mock's README", () => {
     expect(listedOptions(kit, 'TEST_KEYS` (`{')).toEqual(Object.keys(testing.TEST_KEYS))
   })
 
-  it('lists every option of service-auth-mock under Usage, and names no option or variable the command does not have', () => {
-    const usage = section('Usage')
-    for (const name of Object.keys(MOCK_OPTIONS)) expect(usage, name).toMatch(new RegExp(`\\| \`--${name}[ \`]`))
-    for (const [option] of usage.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)) expect(Object.keys(MOCK_OPTIONS), option).toContain(option!.slice(2))
-    for (const [variable] of usage.matchAll(/\bSERVICE_[A-Z_]+\b/g)) {
-      // The three lines for the controller are what the command prints, not what it reads.
-      if (['SERVICE_URL', 'SERVICE_KEY', 'SERVICE_SECRET'].includes(variable!)) continue
-      expect(mockUsage(), variable).toContain(variable)
-    }
+  it('lists every call of the knob client, and what startService takes and resolves to, as the code has them', async () => {
+    const client = section('The knob client')
+    const calls = [...client.matchAll(/`(\w+)\(/g)].map((match) => match[1]!)
+    const methods = Object.getOwnPropertyNames(knobs.KnobClient.prototype).filter((name) => name !== 'constructor')
+    expect([...new Set(calls)].sort()).toEqual(methods.sort())
+    const own = section('The service in your process')
+    expect(listedOptions(own, 'startService({')).toEqual(await interfaceFields('packages/mock/src/service/server.ts', 'ServiceOptions'))
+    const [, resolved] = /`startService\([\s\S]*?resolves to\s+`\{([^}]*)\}`/.exec(own) ?? []
+    expect(resolved?.split(',').map((field) => field.trim())).toEqual(await interfaceFields('packages/mock/src/service/server.ts', 'ServiceHandle'))
   })
 
-  it('says where service-auth-mock keeps its state by default, as the code does: relative to the working directory', () => {
-    const [, directory] = /by default `([^`]+)`, a path relative to the working directory/.exec(section('Usage')) ?? []
-    expect(directory).toBe(DEFAULT_DATA_DIR)
-    expect(MOCK_OPTIONS.data.help).toContain(`default ${DEFAULT_DATA_DIR} in the working directory`)
+  it('lists the options of checkController as the code has them', async () => {
+    expect(listedOptions(section('Test kit'), 'checkController({')).toEqual(
+      await interfaceFields('packages/mock/src/testing/check-controller/check-controller.ts', 'CheckControllerOptions'),
+    )
   })
 
   it('shows a complete Playwright test, the one e2e/readme-example.spec.ts runs word for word, importing nothing the reader must write', async () => {
@@ -253,6 +310,13 @@ describe.each(Object.entries(PACKAGES))("%s's README, as npm shows it", (name, {
     expect(manifest.homepage).toBe(`${repository}/tree/main/${dir}#readme`)
     expect(manifest.bugs).toEqual({ url: `${repository}/issues` })
     expect(manifest.keywords.length).toBeGreaterThan(2)
+  })
+
+  it('gives the controller check as `npx @service-auth/mock check-controller`, which runs from any directory', () => {
+    // Where the package is not installed (a Python or PHP app), npx looks a bare
+    // `service-auth-mock` up on the registry as a package of that name, which is not ours.
+    expect(readme).toContain('npx @service-auth/mock check-controller --controller')
+    expect(readme).not.toMatch(/npx service-auth-mock check-controller/)
   })
 
   it('links and shows images by absolute https URLs only, or by anchors of its own headings', () => {

@@ -1,7 +1,7 @@
 // What /fixture?... asks for, read and validated in one place. Every widget attribute can be
 // set, left out, or (for the three with defaults) removed with __none__, so end-to-end tests
 // can build any markup an integrator might write.
-import { FieldValidator } from '../../packages/mock/src/common/field-validator.js'
+import { FieldValidator } from '@service-auth/http'
 
 /** Query parameter > widget attribute. Names follow the attributes the embed reads (src/config.ts). */
 const ATTRIBUTE_PARAMS: Record<string, string> = {
@@ -19,6 +19,9 @@ const ATTRIBUTE_PARAMS: Record<string, string> = {
   'auth-type': 'data-service-auth-type',
 }
 
+/** `packs`: all, none, or pack codes (`de`, `pt-BR`) separated by commas. */
+const PACKS = /^(all|none|[a-z]{2}(-[A-Z]{2})?(,[a-z]{2}(-[A-Z]{2})?)*)$/
+
 /** Removes the attribute, even one that has a default. */
 const NONE = '__none__'
 
@@ -31,10 +34,16 @@ export interface FixtureOptions {
   count: number
   /** Send a strict Content-Security-Policy, with Trusted Types enforced. */
   strictCsp: boolean
+  /** The same policy without `data:` in img-src, as an integrator might copy it (`csp=strict-no-data`): the QR image is blocked. */
+  noDataImages: boolean
   /** Link the embed's stylesheet in <head>, as the README's snippet does (`css=none` leaves it out). */
   stylesheetLink: boolean
-  /** Load every language pack built (German, French, Spanish, Italian, Dutch, Polish) before the script, as a multilingual site would (`packs=none` leaves them out). */
-  languagePacks: boolean
+  /**
+   * The language packs loaded before the script, by the names of their files in dist/
+   * (service-auth.<name>.js): by default `languages`, every pack in one file, as a multilingual
+   * site would (`packs=all`); `packs=none` loads none, and `packs=ar,de` those packs' own files.
+   */
+  languagePacks: string[]
   /** Give the script tag an integrity hash. */
   sri: boolean
   /** Include the script tag twice, to test that a second copy does nothing. */
@@ -63,14 +72,19 @@ export function readFixtureOptions(query: URLSearchParams, defaults: { key: stri
     packs: given('packs'),
   })
   const count = fields.integer('count', 1, 4) ?? 1
-  const strictCsp = fields.choice('csp', ['strict']) === 'strict'
+  const csp = fields.choice('csp', ['strict', 'strict-no-data'])
+  const strictCsp = csp !== undefined
+  const noDataImages = csp === 'strict-no-data'
   const sri = fields.choice('sri', ['0', '1']) === '1'
   const scriptTwice = fields.choice('script', ['once', 'twice']) === 'twice'
   const late = fields.choice('late', ['0', '1']) === '1'
   const stylesheetLink = fields.choice('css', ['link', 'none']) !== 'none'
-  const languagePacks = fields.choice('packs', ['all', 'none']) !== 'none'
+  const packs = fields.string('packs', {
+    pattern: { regex: PACKS, kind: 'notAValidChoice', message: 'Choose all, none, or pack codes separated by commas (de,pt-BR).' },
+  })
+  const languagePacks = packs == 'none' ? [] : !packs || packs == 'all' ? ['languages'] : packs.split(',')
   fields.check()
 
   const lang = query.get('lang') ?? 'en'
-  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, stylesheetLink, languagePacks, sri, scriptTwice, late }
+  return { widgetSettings, lang: lang === NONE ? undefined : lang, count, strictCsp, noDataImages, stylesheetLink, languagePacks, sri, scriptTwice, late }
 }

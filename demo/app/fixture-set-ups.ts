@@ -10,8 +10,21 @@ export interface SetUp {
   purpose: string
 }
 
-/** The languages with a pack in src/languages/, by code, as the index names them. */
-export const LANGUAGES: Record<string, string> = { de: 'German', fr: 'French', es: 'Spanish', it: 'Italian', nl: 'Dutch', pl: 'Polish' }
+/**
+ * The languages the index links, by code, as it names them: a few of the packs in
+ * src/languages/, among them one written right to left and one in CJK. Any other pack is one
+ * address away (`/fixture?locale=sv&lang=sv`).
+ */
+export const LANGUAGES: Record<string, string> = {
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  pl: 'Polish',
+  ar: 'Arabic (right to left)',
+  ja: 'Japanese',
+}
 
 /** A set-up per language: the page's language and data-service-locale both say it. */
 function languages(): SetUp[] {

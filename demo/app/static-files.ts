@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
-import { HttpProblem } from '../../packages/mock/src/common/problem.js'
-import { sendBytes } from '../../packages/mock/src/common/respond.js'
+import { HttpProblem, sendBytes } from '@service-auth/http'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -19,7 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 /** Paths of the embed's build output, at the site root as a CDN would serve them. */
-export const DIST_FILE_PATTERN = /^\/(service-auth\.(js|mjs|css|[a-z]{2}\.js)|service-auth-[^/]+\.(js|css)|[^/]+\.map)$/
+export const DIST_FILE_PATTERN = /^\/(service-auth\.(js|mjs|css|[a-z]{2}(-[A-Z]{2})?\.js|languages\.js)|service-auth-[^/]+\.(js|css)|[^/]+\.map)$/
 
 /**
  * `root` joined with a path taken from a URL, or undefined when the result would leave `root`

@@ -2,7 +2,7 @@
 // knobs: the test decides when a phone signs, a code expires or the service fails, and waits on
 // what the person sees, never on time. Runner-neutral: node:assert, no test framework.
 import assert from 'node:assert/strict'
-import type { Demo } from '../../demo/harness.js'
+import type { Demo } from 'service-auth-demo'
 import type { Service } from '../service.js'
 import { until } from '../until.js'
 import type { EngineName, Tab } from './driver.js'
@@ -91,7 +91,7 @@ export const scenarios: Scenario[] = [
       await tab.goto(fixture(demo))
       await tab.evaluate(() => ((window as any).sameDocument = true))
       const first = await untilCode(tab)
-      await service.expire(first.id)
+      await service.expireChallenge(first.id)
       const [widget] = await untilWidgets(tab, 'another code', ([widget]) => !!widget?.code && widget.code.src != first.src && widget.status == SCAN)
       const second = challengeOf(widget!.code!)
       assert.notEqual(second, first.id)
@@ -196,6 +196,23 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    name: 'Arabic from <html lang> and the Arabic pack alone: right to left, lang="ar", the countdown in Arabic-Indic digits',
+    async run({ tab, demo }) {
+      await tab.goto(fixture(demo, { lang: 'ar', packs: 'ar' }))
+      const [widget] = await untilWidgets(
+        tab,
+        'a code in Arabic',
+        ([widget]) => !!widget?.code && /^ينتهي خلال [٠-٩]{2}:[٠-٩]{2}$/.test(widget.countdown ?? ''),
+      )
+      assert.equal(widget!.status, 'امسح الرمز بالتطبيق')
+      const root = await tab.evaluate(() => {
+        const root = document.querySelector<HTMLElement>('.sa')!
+        return [root.lang, root.dir, getComputedStyle(root).direction]
+      })
+      assert.deepEqual(root, ['ar', 'rtl', 'rtl'])
+    },
+  },
+  {
     name: 'two widgets each show their own code; one signs in',
     async run({ tab, service, demo }) {
       await tab.goto(fixture(demo, { count: 2 }))
@@ -210,7 +227,7 @@ export const scenarios: Scenario[] = [
     name: 'a widget added late shows a code; once removed it asks nothing more',
     async run({ tab, service, demo }) {
       // Polls answer at once, so a widget left running would ask again every second.
-      await service.config({ holdMs: 0 })
+      await service.configure({ holdMs: 0 })
       await tab.goto(fixture(demo, { late: 1 }))
       assert.deepEqual(await widgetsSeen(tab), [])
       assert.equal((await service.creations()).length, 0)

@@ -22,8 +22,8 @@ export interface WidgetEvent {
 export const test = base.extend<MockOptions & { service: MockServiceControls; loginPage: string }>({
   mock: ['own', { option: true }],
   service: async ({ mock }, use) => {
-    if (mock === 'shared') return use(await connectMockService({ url: process.env[SHARED_MOCK_URL]!, isolate: true }))
-    const service = await startMockService()
+    // Either way, close() when the test ends: the shared mock frees the test's key, a mock of its own stops.
+    const service = mock === 'shared' ? await connectMockService({ url: process.env[SHARED_MOCK_URL]!, isolate: true }) : await startMockService()
     await use(service)
     await service.close()
   },

@@ -30,11 +30,13 @@ const defaultApi = () => process.env.SERVICE_API_URL || ''
 /**
  * The IIFE's size budget, gzipped (level 9, no file name in the header): the one definition, which
  * the build test, the bench and dist/manifest.json all read. Issue 19 set 3,584 B for readable
- * source built with plain minification; with the features issues 21 and 22 added since (callbacks
- * by attribute, the service's reasons in the console, the deferred first request, `path`), that
- * source measures about 3.9 KB, so the budget proposed is 4 KB: see BENCHMARKS.md.
+ * source built with plain minification; issues 21 and 22 brought it to 4,096 B. Issue 33 (the
+ * state machine as code, one failure type, no failure shown as success, failures that name their
+ * cause, one options table, the page's own default service) measures 5,277 B with the same
+ * minification: each feature's bytes, measured by taking it out, are in BENCHMARKS.md. The budget
+ * proposed is 5.25 KiB, about a hundred bytes above that.
  */
-export const IIFE_BUDGET = 4096
+export const IIFE_BUDGET = 5376
 
 /**
  * The element's classic script's budget, gzipped: the element alone, on top of the CDN script
@@ -42,10 +44,23 @@ export const IIFE_BUDGET = 4096
  */
 export const ELEMENT_BUDGET = 1024
 
+/** terser's options for the classic scripts' second pass (see build below). */
+const SQUEEZE = {
+  ecma: 2020,
+  // toplevel: the script's only top-level statement is esbuild's IIFE, whose names are its own.
+  compress: { passes: 3, toplevel: true },
+  mangle: { toplevel: true },
+  // \u2026 rather than the UTF-8 bytes of …, ä, ü: a few more bytes, but fewer gzipped, as
+  // bytes outside ASCII are rare symbols that cost more to code than the escapes' letters.
+  // (For a pack it also keeps its script right on a page that is not in UTF-8.)
+  format: { ascii_only: true },
+}
+
 /** The browsers the embed and its stylesheet support (README: Browser support). */
 const BROWSERS = ['chrome116', 'firefox124', 'safari17.4', 'edge116']
 
 export async function build({ outdir = join(root, 'dist'), api = defaultApi(), types = true } = {}) {
+  const codes = await languagePacks()
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
   const cssPath = join(outdir, 'service-auth.css')
@@ -79,16 +94,19 @@ export async function build({ outdir = join(root, 'dist'), api = defaultApi(), t
     // Not minified: integrators' bundlers minify, and their source maps then reach readable code.
     esbuild({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(outdir, 'service-auth.mjs'), format: 'esm' }),
     // A language pack per file in src/languages/: service-auth.de.js and so on, each a classic
-    // script that adds its texts for the main script to find (and, in a bundler, a module imported
-    // for that side effect). Apart from the main script, so that a language costs it nothing.
-    ...(await languagePacks()).map((code) =>
+    // script that adds its pack for the main script to find (and, in a bundler, a module imported
+    // for that side effect). Apart from the main script, so that a language costs it nothing; and
+    // service-auth.languages.js, every pack in one file, for a page that serves many languages.
+    ...[...codes.map((code) => [code, [code]]), [ALL_LANGUAGES, codes]].map(([name, included]) =>
       esbuild({
         stdin: {
-          contents: `import { addLanguage } from './i18n.js'\nimport { texts } from './languages/${code}.js'\naddLanguage(${JSON.stringify(code)}, texts)\n`,
+          contents:
+            "import { addLanguage } from './language-packs.js'\n" +
+            included.map((code, i) => `import { pack as pack${i} } from './languages/${code}.js'\naddLanguage(pack${i})\n`).join(''),
           resolveDir: join(root, 'src'),
-          sourcefile: `language-pack-${code}.ts`,
+          sourcefile: `language-pack-${name}.ts`,
         },
-        outfile: join(outdir, `service-auth.${code}.js`),
+        outfile: join(outdir, `service-auth.${name}.js`),
         bundle: true,
         minify: true,
         format: 'iife',
@@ -120,37 +138,35 @@ export async function build({ outdir = join(root, 'dist'), api = defaultApi(), t
   const iifePath = join(outdir, 'service-auth.js')
   const squeezed = await minify(
     { 'service-auth.js': await readFile(iifePath, 'utf8') },
-    {
-      ecma: 2020,
-      // toplevel: the script's only top-level statement is esbuild's IIFE, whose names are its own.
-      compress: { passes: 3, toplevel: true },
-      mangle: { toplevel: true },
-      // \u2026 rather than the UTF-8 bytes of …, ä, ü: a few more bytes, but fewer gzipped, as
-      // bytes outside ASCII are rare symbols that cost more to code than the escapes' letters.
-      format: { ascii_only: true },
-      sourceMap: { content: await readFile(iifePath + '.map', 'utf8'), filename: 'service-auth.js' },
-    },
+    { ...SQUEEZE, sourceMap: { content: await readFile(iifePath + '.map', 'utf8'), filename: 'service-auth.js' } },
   )
   await writeFile(iifePath, squeezed.code)
   await writeFile(iifePath + '.map', squeezed.map)
+  // The language packs likewise (they have no maps): each carries the few lines that choose a
+  // widget's language, which terser takes some 5 % off. Not toplevel: terser would unwrap their
+  // IIFE and leave its names as the page's globals.
+  for (const name of [...codes, ALL_LANGUAGES]) {
+    const path = join(outdir, `service-auth.${name}.js`)
+    await writeFile(path, (await minify(await readFile(path, 'utf8'), { ...SQUEEZE, compress: { passes: 3 }, mangle: true })).code)
+  }
   // The CDN copy is immutable per version: same bytes, same SRI hash.
   const versioned = `service-auth-${version}.js`
   await copyFile(iifePath, join(outdir, versioned))
   await copyFile(iifePath + '.map', join(outdir, versioned + '.map'))
   await copyFile(join(outdir, 'service-auth-element.js'), join(outdir, `service-auth-element-${version}.js`))
   await copyFile(cssPath, join(outdir, versioned.replace(/js$/, 'css')))
-  for (const code of await languagePacks()) await copyFile(join(outdir, `service-auth.${code}.js`), join(outdir, `service-auth-${version}.${code}.js`))
+  for (const name of [...codes, ALL_LANGUAGES]) await copyFile(join(outdir, `service-auth.${name}.js`), join(outdir, `service-auth-${version}.${name}.js`))
   if (types) {
     execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(outdir, 'types')], { stdio: 'inherit' })
     // `import 'service-auth/style.css'` needs a declaration to type-check (TS2882 without one).
     await writeFile(join(outdir, 'types/style.css.d.ts'), "// The widget's stylesheet: imported for its side effect, it exports nothing.\nexport {}\n")
-    // `import 'service-auth/languages/de.js'` likewise: a language pack, imported for its side effect.
+    // `import 'service-auth/languages/de.js'` (and `all.js`) likewise: imported for its side effect.
     await writeFile(
       join(outdir, 'types/language-pack.d.ts'),
-      '// A language pack: imported for its side effect (it adds its texts), it exports nothing.\nexport {}\n',
+      '// A language pack, or all of them: imported for its side effect (it adds its packs), it exports nothing.\nexport {}\n',
     )
   }
-  return writeManifest(outdir)
+  return writeManifest(outdir, await readLanguages(codes))
 }
 
 /**
@@ -192,16 +208,18 @@ const buildElement = (outdir, common) => [
     minify: true,
     plugins: [
       {
-        // `service-auth` is the CDN script's global here, read when an element connects, so the
-        // page must run service-auth.js first (both `defer`, in that order); if it did not, the
-        // console says so.
+        // `service-auth` is the CDN script's global here, read as the element is defined (the
+        // options table) and when it connects, so the page must run service-auth.js first (both
+        // `defer`, in that order); if it did not, the console says so.
         name: 'cdn-global',
         setup(build) {
           build.onResolve({ filter: /^service-auth$/ }, () => ({ path: 'global', namespace: 'cdn-global' }))
           build.onLoad({ filter: /.*/, namespace: 'cdn-global' }, () => ({
             contents:
               "const api = () => { if (!self.ServiceAuth) throw new Error('service-auth-element.js: load service-auth.js before it'); return self.ServiceAuth }\n" +
-              'export const mount = (el, options) => api().mount(el, options)\nexport const get = (el) => self.ServiceAuth?.get(el)\n',
+              'export const mount = (el, options) => api().mount(el, options)\nexport const get = (el) => self.ServiceAuth?.get(el)\n' +
+              // The options table, which the element's attributes derive from, as it defines itself.
+              'export const OPTIONS = api().OPTIONS\n',
             loader: 'js',
           }))
         },
@@ -227,14 +245,57 @@ const buildVue = (outdir) =>
     logLevel: 'warning',
   })
 
-/** The two-letter codes of the language packs, from the files in src/languages/. */
+/** The file of every pack at once: service-auth.languages.js (`service-auth/languages/all.js` for the ES module). */
+export const ALL_LANGUAGES = 'languages'
+
+/** The codes of the language packs (`de`, `pt-BR`), from the files in src/languages/: each names its pack. */
 export const languagePacks = async () =>
-  (await readdir(join(root, 'src/languages'))).filter((name) => /^[a-z]{2}\.ts$/.test(name)).map((name) => name.slice(0, 2))
+  (await readdir(join(root, 'src/languages'))).flatMap((name) => /^([a-z]{2}(-[A-Z]{2})?)\.ts$/.exec(name)?.[1] ?? []).sort()
+
+/**
+ * What the manifest says of each pack, read from its source: its name in English, its BCP 47
+ * tag, its direction and every tag it answers to (what addLanguage registers it under).
+ */
+async function readLanguages(codes) {
+  const { outputFiles } = await esbuild({
+    stdin: {
+      contents: codes.map((code, i) => `import * as p${i} from './languages/${code}.js'`).join('\n') + `\nexport default [${codes.map((_, i) => `p${i}`)}]\n`,
+      resolveDir: join(root, 'src'),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'warning',
+  })
+  const sources = (await import('data:text/javascript;base64,' + Buffer.from(outputFiles[0].text).toString('base64'))).default
+  return Object.fromEntries(
+    codes.map((code, i) => {
+      const { name, pack } = sources[i]
+      const tags = [...new Set([pack.lang, ...(pack.also || [])].map((tag) => tag.toLowerCase()))]
+      return [code, { name, lang: pack.lang, dir: pack.dir || 'ltr', tags, file: `service-auth.${code}.js` }]
+    }),
+  )
+}
+
+/**
+ * The README's table of language packs, from the manifest: each pack's name, code, pinned file
+ * and integrity hash. `node build.mjs --readme` writes it, and a test holds the README to it.
+ */
+export const languageTable = (manifest) =>
+  [
+    '| Language | Code | Pack | `integrity` |',
+    '|---|---|---|---|',
+    ...Object.entries(manifest.languages).map(([code, { name, dir }]) => {
+      const pinned = `service-auth-${manifest.version}.${code}.js`
+      return `| ${name}${dir == 'rtl' ? ' (right to left)' : ''} | \`${code}\` | \`${pinned}\` | \`${manifest.files[pinned].integrity}\` |`
+    }),
+  ].join('\n')
 
 const sri = (bytes, algorithm = 'sha384') => algorithm + '-' + createHash(algorithm).update(bytes).digest('base64')
 
-async function writeManifest(outdir) {
-  const manifest = { version, budget: { 'service-auth.js': { gzip: IIFE_BUDGET }, 'service-auth-element.js': { gzip: ELEMENT_BUDGET } }, files: {} }
+async function writeManifest(outdir, languages) {
+  const manifest = { version, budget: { 'service-auth.js': { gzip: IIFE_BUDGET }, 'service-auth-element.js': { gzip: ELEMENT_BUDGET } }, files: {}, languages }
   for (const name of (await readdir(outdir)).sort()) {
     if (!/\.(m?js|css)$/.test(name)) continue
     const bytes = await readFile(join(outdir, name))
@@ -256,20 +317,21 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       `${name.padEnd(26)} ${String(file.bytes).padStart(6)} B  gzip ${String(file.gzip).padStart(5)} B  brotli ${String(file.brotli).padStart(5)} B  ${file.integrity}`,
     )
   }
-  const pinned = ['js', 'css', ...(await languagePacks()).map((code) => `${code}.js`)].map((ext) => `service-auth-${manifest.version}.${ext}`)
+  // The pinned tags in the README: the script, the stylesheet, the German pack of its example and
+  // every pack at once.
+  const pinned = ['js', 'css', 'de.js', `${ALL_LANGUAGES}.js`].map((ext) => `service-auth-${manifest.version}.${ext}`)
   for (const name of pinned) console.log(`Pinned in README.md: integrity="${manifest.files[name].integrity}" for ${name}`)
-  // `node build.mjs --readme` writes those hashes into the package README's pinned tags and its
-  // table of language packs (a test checks them). That README, the one npm shows, is the only
+  // `node build.mjs --readme` writes those hashes into the package README's pinned tags, and its
+  // table of language packs (a test checks both). That README, the one npm shows, is the only
   // place they are written: the repository's README links to it rather than repeat them.
   if (process.argv.includes('--readme')) {
     const readmePath = join(root, 'README.md')
     let readme = await readFile(readmePath, 'utf8')
     for (const name of pinned) {
-      const escaped = name.replace(/[.]/g, '\\.')
-      const tag = new RegExp(`(${escaped}"\\s+integrity=")sha384-[^"]*`, 'g')
-      const row = new RegExp(`(\`${escaped}\` \\| \`)sha384-[^\`]*`, 'g')
-      readme = readme.replace(tag, `$1${manifest.files[name].integrity}`).replace(row, `$1${manifest.files[name].integrity}`)
+      const tag = new RegExp(`(${name.replace(/[.]/g, '\\.')}"\\s+integrity=")sha384-[^"]*`, 'g')
+      readme = readme.replace(tag, `$1${manifest.files[name].integrity}`)
     }
+    readme = readme.replace(/\| Language \| Code \| Pack \|[^\n]*\n(\|[^\n]*\n)*/, languageTable(manifest) + '\n')
     await writeFile(readmePath, readme)
   }
 }

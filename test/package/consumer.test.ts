@@ -21,8 +21,9 @@ import { chromium } from '@playwright/test'
 import { build } from 'esbuild'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateCredentials } from '../../packages/mock/src/common/credentials.js'
-import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.js'
+import { TEST_KEYS, TEST_SECRET } from '@service-auth/mock'
+import { KnobClient } from '@service-auth/mock/knobs'
+import { generateCredentials, startService, type ServiceHandle } from '@service-auth/mock/service'
 import { chromiumLaunchOptions } from '../../e2e/chromium.js'
 
 const run = promisify(execFile)
@@ -293,6 +294,8 @@ describe('a fresh project that installs it', () => {
   const PAGE = `import { mount, scan, sweep, get, version, type Handle, type Options, type ServiceAuthEventMap } from 'service-auth'
 import 'service-auth/style.css'
 import 'service-auth/languages/de.js'
+import 'service-auth/languages/pt-BR.js'
+import 'service-auth/languages/all.js'
 const el = document.querySelector<HTMLElement>('#login')!
 const options: Options = { apiKey: 'k', imageKind: 'qrcode-large', authUrl: '/auth/controller', texts: { ready: 'Scan' } }
 const handle: Handle = mount(el, options)
@@ -316,7 +319,9 @@ export const GET = (request: Request): Promise<Response> =>
 client.identities.get(7)
 `
   const TESTING = `import type { Page } from '@playwright/test'
-import { connectMockService, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type HeldRequest, type MockService, type MockServiceControls, type ShownCode } from '@service-auth/mock'
+import { checkController, connectMockService, ControllerCheckError, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type ControllerCheckReport, type HeldRequest, type MockService, type MockServiceControls, type ShownCode } from '@service-auth/mock'
+import { KnobClient, KnobError, type ListedChallenge } from '@service-auth/mock/knobs'
+import { generateCredentials, memoryStore, startService, type ServiceHandle } from '@service-auth/mock/service'
 export async function steps(page: Page): Promise<string> {
   const service: MockService = await startMockService({ testIdentity: 'ada@example.com' })
   await service.enrolPhone('ada@example.com')
@@ -335,8 +340,19 @@ export async function steps(page: Page): Promise<string> {
   const released: number = await shared.release()
   // @ts-expect-error without isolate, a key and its secret
   connectMockService({ url: service.url })
+  const report: ControllerCheckReport = await checkController({ controller: 'http://127.0.0.1:3000/auth/controller', identity: 'ada@example.com', signedIn: 'http://127.0.0.1:3000/welcome', service: service.url, key: service.key, secret: service.secret })
+  const failed: string[] = report.checks.filter((check) => check.outcome === 'fail').map((check) => check.fix ?? check.evidence)
+  // @ts-expect-error the controller's URL is required
+  await checkController({ identity: 'ada@example.com', service: service.url, key: service.key, secret: service.secret })
+  const knobs = new KnobClient(service.url)
+  const listed: ListedChallenge[] = await knobs.challenges({ key: service.key })
+  // @ts-expect-error a failure names its status
+  await knobs.fail({ match: 'create' })
+  const { apiKey, apiSecret } = generateCredentials()
+  const inProcess: ServiceHandle = await startService({ keys: [{ key: apiKey, secret: apiSecret }], knobs: true, store: memoryStore() })
+  await inProcess.close()
   await service.close()
-  return shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error) + held.length + released
+  return listed.length + String(new KnobError('x') instanceof TestKitError) + shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error) + held.length + released + failed.length + String(new ControllerCheckError('x') instanceof TestKitError)
 }
 `
 
@@ -403,6 +419,9 @@ export async function steps(page: Page): Promise<string> {
       `dist/service-auth-${version}.js`,
       'dist/service-auth.de.js',
       `dist/service-auth-${version}.de.js`,
+      'dist/service-auth.pt-BR.js',
+      'dist/service-auth.languages.js',
+      `dist/service-auth-${version}.languages.js`,
     ])
       expect(declared(path), path).toBe(true)
     for (const path of ['dist/service-auth.mjs', 'dist/server.mjs']) expect(declared(path), path).toBe(false)
@@ -430,9 +449,9 @@ export async function steps(page: Page): Promise<string> {
     expect(css).toContain('.sa')
     const js = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text
     expect(js).toContain('service-auth:')
-    // No global set: the module only reads the language packs' (self.ServiceAuthTexts).
+    // No global set: the module only calls the language packs' (self.ServiceAuthPickLanguage).
     expect(js).not.toMatch(/ServiceAuth\s*=[^=]/)
-    expect(js).toContain('ServiceAuthTexts')
+    expect(js).toContain('ServiceAuthPickLanguage')
     // Nothing of the test kit: the mock and its knobs stay in Node.
     expect(js).not.toContain('__knobs')
   })
@@ -440,23 +459,27 @@ export async function steps(page: Page): Promise<string> {
   it('imports the module and every language pack in Node, as a server render of the page does, and nothing throws', async () => {
     // A framework that renders the page on the server (Next.js, say) evaluates its imports there,
     // where there is no window and no self.
-    const codes = (await readdir(join(project, 'node_modules/service-auth/dist'))).flatMap((name) => /^service-auth\.([a-z]{2})\.js$/.exec(name)?.[1] ?? [])
-    expect(codes.sort()).toEqual(['de', 'es', 'fr', 'it', 'nl', 'pl'])
-    const render = `import { mount } from 'service-auth'
-${codes.map((code) => `import 'service-auth/languages/${code}.js'`).join('\n')}
-console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Object.entries(globalThis.ServiceAuthTexts).map(([code, texts]) => [code, texts.ready])) }))`
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', render], { cwd: project })
-    expect(JSON.parse(stdout)).toEqual({
-      mount: 'function',
-      ready: {
-        de: 'Mit der App scannen',
-        es: 'Escanea con la aplicación',
-        fr: 'Scannez avec l’application',
-        it: 'Scansiona con l’app',
-        nl: 'Scan met de app',
-        pl: 'Zeskanuj w aplikacji',
-      },
+    const { languages } = JSON.parse(await readFile(join(project, 'node_modules/service-auth/dist/manifest.json'), 'utf8'))
+    const codes = (await readdir(join(project, 'node_modules/service-auth/dist'))).flatMap(
+      (name) => /^service-auth\.([a-z]{2}(-[A-Z]{2})?)\.js$/.exec(name)?.[1] ?? [],
+    )
+    expect(codes.sort()).toEqual(Object.keys(languages))
+    expect(codes.length).toBeGreaterThanOrEqual(40)
+    const render = (imports: string[]) => `import { mount } from 'service-auth'
+${imports.map((name) => `import 'service-auth/languages/${name}.js'`).join('\n')}
+console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Object.values(globalThis.ServiceAuthTexts).map((pack) => [pack.lang, pack.ready])) }))`
+    const each = JSON.parse((await run(process.execPath, ['--input-type=module', '-e', render(codes)], { cwd: project })).stdout)
+    expect(each.mount).toBe('function')
+    expect(Object.keys(each.ready)).toHaveLength(codes.length)
+    expect(each.ready).toMatchObject({
+      de: 'Mit der App scannen',
+      'pt-PT': 'Leia com a aplicação',
+      'pt-BR': 'Escaneie com o aplicativo',
+      ar: 'امسح الرمز بالتطبيق',
     })
+    // All of them at once, from the one file: the same packs.
+    const all = JSON.parse((await run(process.execPath, ['--input-type=module', '-e', render(['all'])], { cwd: project })).stdout)
+    expect(all).toEqual(each)
   })
 
   describe("the README's controllers, in Node, against the mock service", () => {
@@ -465,7 +488,8 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
     const env = () => ({ ...process.env, SERVICE_URL: service.url, SERVICE_KEY: key, SERVICE_SECRET: secret })
 
     beforeAll(async () => {
-      service = await startService({ port: 0, keys: [{ key, secret }], knobs: true })
+      // test-signs signs as Eve here, whom the README's controllers do not know.
+      service = await startService({ port: 0, keys: [{ key, secret }], knobs: true, testKeys: { identity: 'eve@example.com' } })
       await writeFile(
         join(project, 'serve-node.mjs'),
         "import { createServer } from 'node:http'\nimport { controller } from './controller-node.js'\n" +
@@ -483,15 +507,13 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
 
     /** Ada's phone signs a fresh challenge; the token the embed would hand to the controller. */
     async function signedToken(): Promise<string> {
-      const knob = (path: string, body: unknown) =>
-        fetch(`${service.url}/__knobs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
       const created = await fetch(`${service.url}/v1/entity/challenges`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ key }),
       })
       const { id, pollingUrl } = await created.json()
-      expect((await knob(`challenges/${id}/sign`, { identifier: 'ada@example.com' })).status).toBe(200)
+      await new KnobClient(service.url).signChallenge(id, { identifier: 'ada@example.com' })
       return (await (await fetch(pollingUrl)).json()).token
     }
 
@@ -541,6 +563,30 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       }
     })
 
+    it("refuses a user its store does not know with 403 (test-signs signing as Eve), and the server's log says why, as the README shows", async () => {
+      const created = await fetch(`${service.url}/v1/entity/challenges`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key: TEST_KEYS.signs }),
+      })
+      const { id, pollingUrl } = await created.json()
+      const signed = await fetch(`${service.url}/__knobs/challenges/${id}/sign`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identifier: 'eve@example.com' }),
+      })
+      expect(signed.status).toBe(200)
+      const { token } = await (await fetch(pollingUrl)).json()
+      const { stdout, stderr } = await run(process.execPath, ['call-fetch.mjs', token], {
+        cwd: project,
+        env: { ...env(), SERVICE_KEY: TEST_KEYS.signs, SERVICE_SECRET: TEST_SECRET },
+      })
+      expect(JSON.parse(stdout)).toMatchObject({ status: 403, body: { detail: 'This user may not sign in here.' } })
+      const [line] = /^```text\n(.*)\n```$/m.exec(await installedReadme('service-auth'))!.slice(1)
+      expect(line).toBe('service-auth/server refused a sign-in (403, unknown-user): user eve@example.com not in your store: findUser returned nothing')
+      expect(stderr.split('\n')).toContain(line)
+    })
+
     it('Fetch API: a Request in, a Response out, with the session cookie', async () => {
       const token = await signedToken()
       const { stdout } = await run(process.execPath, ['call-fetch.mjs', token], { cwd: project, env: env() })
@@ -568,8 +614,8 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
     })
 
     it("npx service-auth-mock starts, and with test-signs a page built from service-auth's README's markup signs in through its Express controller", async () => {
-      // Ada is the one user the README's controller knows.
-      const mock = spawn('npx', ['service-auth-mock', '--port', '0', '--test-identity', 'ada@example.com'], {
+      // As a new user runs it: test-signs signs as test@example.com, whom the README's controller lets in with that key.
+      const mock = spawn('npx', ['service-auth-mock', '--port', '0'], {
         cwd: project,
         stdio: ['ignore', 'pipe', 'inherit'],
         detached: true,
@@ -659,6 +705,7 @@ export function Login() {
     <ServiceAuth
       apiKey="pk_live_123"
       authUrl="/auth/controller"
+      api="https://api.service-auth.example"
       texts={{ ready: 'Scan' }}
       onReady={({ challengeId, expiresAt }) => console.log(challengeId.length, expiresAt.length)}
       onSuccess={({ location }) => (router.push(location ?? '/'), false)}
@@ -668,7 +715,9 @@ export function Login() {
   )
 }
 // @ts-expect-error the API key is required
-export const missing = <ServiceAuth authUrl="/auth/controller" />
+export const missing = <ServiceAuth authUrl="/auth/controller" api="https://api.service-auth.example" />
+// @ts-expect-error so is the service's URL
+export const noService = <ServiceAuth apiKey="pk_live_123" authUrl="/auth/controller" />
 // @ts-expect-error an error's reason is typed
 export const typed: ServiceAuthProps['onError'] = ({ reason }) => reason === 'nonsense'
 export const both = [mount]

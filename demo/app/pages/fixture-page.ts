@@ -1,7 +1,6 @@
 // GET /fixture?...: a bare page for end-to-end tests and for trying set-ups by hand, built from
 // the query (see fixture-options.ts). It loads the built bundle, as integrators do, never the
 // sources. A set-up the index links to is titled as the index names it and says what it is for.
-import { readdir } from 'node:fs/promises'
 import { html } from '../html.js'
 import { EVENT_LOG, renderPage, type Script } from '../layout.js'
 import type { AppHandler } from '../context.js'
@@ -14,8 +13,6 @@ import { sendPage } from '../send-page.js'
 
 const BUNDLE = 'service-auth.js'
 const STYLESHEET = 'service-auth.css'
-/** The language packs' files in dist/ (service-auth.de.js and so on), as the build names them. */
-const LANGUAGE_PACK = /^service-auth\.[a-z]{2}\.js$/
 
 export const fixturePage: AppHandler = async (context, { req, res, url }) => {
   const options = readFixtureOptions(url.searchParams, { key: context.apiKey, api: context.serviceUrl })
@@ -39,7 +36,7 @@ export const fixturePage: AppHandler = async (context, { req, res, url }) => {
     EVENT_LOG,
     ...(options.late ? [{ src: '/public/late.js' }] : []),
     // Language packs go before the script, which looks for them as it mounts.
-    ...(options.languagePacks ? await languagePackScripts(context.distDir) : []),
+    ...(await languagePackScripts(context.distDir, options.languagePacks)),
     bundle,
     ...(options.scriptTwice ? [bundle] : []),
   ]
@@ -62,12 +59,20 @@ ${content}
   // no-cache, not no-store: the browser revalidates, but may still keep the page in its
   // back/forward cache, as it would a real login page.
   // The README's policy, the embed's files coming from this site (they stand in for the CDN).
-  const policy = options.strictCsp ? recommendedPolicy(`http://${req.headers.host}`, new URL(context.serviceUrl).origin) : undefined
+  const strict = options.strictCsp ? recommendedPolicy(`http://${req.headers.host}`, new URL(context.serviceUrl).origin) : undefined
+  const policy = options.noDataImages ? strict?.map((directive) => directive.replace(' data:', '')) : strict
   sendPage(res, 200, renderPage({ title, lang: options.lang, body, scripts, stylesheets }), { policy, headers: { 'Cache-Control': 'no-cache' } })
 }
 
-/** A script tag for each language pack built, pinned by its integrity hash as the README's tags are. */
-async function languagePackScripts(distDir: string): Promise<Script[]> {
-  const packs = (await readdir(distDir).catch(() => [])).filter((name) => LANGUAGE_PACK.test(name)).sort()
-  return Promise.all(packs.map(async (name) => ({ src: '/' + name, integrity: await subresourceIntegrity(distDir, name), crossorigin: 'anonymous' as const })))
+/**
+ * A script tag for each language pack asked for (`languages`: every pack in one file), pinned by
+ * its integrity hash as the README's tags are.
+ */
+function languagePackScripts(distDir: string, names: string[]): Promise<Script[]> {
+  return Promise.all(
+    names.map(async (name) => {
+      const file = `service-auth.${name}.js`
+      return { src: '/' + file, integrity: await subresourceIntegrity(distDir, file), crossorigin: 'anonymous' as const }
+    }),
+  )
 }

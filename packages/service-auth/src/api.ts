@@ -1,6 +1,7 @@
 // The network layer towards the service: what the widget sends, and the answers it accepts.
-import { attributeOf, toUrl, type Config } from './config.js'
-import { malformed, misconfigured, send } from './http.js'
+import { toUrl, type Config } from './config.js'
+import { malformed, ServiceAuthFailure } from './failure.js'
+import { send } from './http.js'
 import type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './wire/challenge.js'
 
 /** A challenge as the service described it, checked: only what the widget uses. */
@@ -48,14 +49,22 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
       // (A POST's answer never comes from an HTTP cache anyway.)
     },
     read: (json, res) => toChallenge(json, res, config),
-    refused: (status) => (status < 500 && status != 429 ? 'rejected' : 'service'),
+    // The service's own reason, which otherwise only the network tab shows.
+    refused: (res, problem) =>
+      res.status < 500 && res.status != 429
+        ? new ServiceAuthFailure(
+            'rejected',
+            `the service refused a code (${res.status}): ${problem || 'no reason given'} Check ${config.name('apiKey')}, ${config.name('api')}.`,
+            res,
+          )
+        : new ServiceAuthFailure('service', '', res),
   })
 
 /**
  * Checks a challenge the service sent (`res`): every field the widget relies on must be there and
  * sane, or the first that is not is named in the failure.
  * The service is not trusted: its URLs are used only when they are http(s) under its own base URL
- * (`data-service-api`), so it cannot make this page send requests (with cookies, or to the
+ * (`api`), so it cannot make this page send requests (with cookies, or to the
  * controller) anywhere else, even where it shares this page's origin.
  */
 const toChallenge = (json: Partial<ChallengeJson>, res: Response, config: Config): Challenge => {
@@ -68,13 +77,15 @@ const toChallenge = (json: Partial<ChallengeJson>, res: Response, config: Config
   // spec gives image data for the same kinds as URLs, so the URLs' kinds are the ones offered.)
   // Offered are the kinds that authImages, a JSON object, maps to a URL on the service: one that
   // offers none ({}, [], a string) is the service's broken answer, retried as such, and says
-  // nothing of the markup.
-  const offered = Object.keys(authImages?.constructor == Object ? authImages! : {}).filter((kind) => onService(authImages![kind]))
-  if (offered[0] && !authImages![config.imageKind]) {
-    throw misconfigured(`${attributeOf('imageKind')} is missing or invalid; offered: ${offered}`)
-  }
+  // nothing of the markup. Only an answer's own keys are kinds: `__proto__` or `constructor` in
+  // the markup is a kind no service offers, not a way into Object.prototype.
+  const kinds: Record<string, unknown> = authImages?.constructor == Object ? authImages : {}
+  const offered = Object.keys(kinds).filter((kind) => onService(kinds[kind]))
+  const image = Object.hasOwn(kinds, config.imageKind) ? kinds[config.imageKind] : undefined
+  if (offered[0] && !image) throw new ServiceAuthFailure('config', `${config.name('imageKind')} is missing or invalid; offered: ${offered}`)
+  // Data is used only as a string, so an inherited kind finds none here either.
   const data = config.imageData ? json.authImagesData?.[config.imageKind] : undefined
-  const imageSrc = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(authImages?.[config.imageKind])
+  const imageSrc = typeof data == 'string' ? 'data:image/png;base64,' + data : onService(image)
   const statusUrl = onService(pollingUrl)
   // By the service's own clock (the spec gives both times). Strings only: Date.parse would take
   // the number 2031 for that year, and the ready event would carry a number as expiresAt.
@@ -114,6 +125,6 @@ export const pollStatus = async (url: string, deadline: number, signal: AbortSig
         },
         // The service says a code expired (410), or has forgotten it, as it does some time after (404).
         outcomes: { 404: 'unknown', 410: 'expired' },
-        refused: () => 'service',
+        refused: (res) => new ServiceAuthFailure('service', '', res),
         limit: deadline + POLL_MARGIN - Date.now(),
       })

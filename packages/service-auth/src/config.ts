@@ -1,48 +1,85 @@
-import { en, languages, pickLocale, type Texts } from './i18n.js'
+import { english, type Pack, type Texts } from './i18n.js'
 
-/**
- * Mount options, each overriding the `data-service-*` attribute that `attributeOf()` names for it.
- * The React component's props have the same names.
- */
-export interface Options {
-  /** The service's API key. Required. */
-  apiKey?: string
-  /** Your controller's path or URL; it must be on this page's origin. Required. */
-  authUrl?: string
-  /** The service's base URL. Required, unless the build bakes in a default (`SERVICE_API_URL`). */
-  api?: string
-  /** Which QR image the service draws, default `qrcode-standard`. */
-  imageKind?: string
-  /** Sent as the challenge's `authType` when set (the spec knows `web`), as the incumbent embed did. */
-  authType?: string
-  /** Inline image data rather than image URLs, default true. */
-  imageData?: boolean
-  /** The name of the header that carries the token, default `X-Service-Auth`. */
-  authHeader?: string
-  /** Create a challenge as soon as mounted, default true. */
-  autoStart?: boolean
-  /** Language; default `<html lang>`, then the browser's. */
-  locale?: string
-  /**
-   * The phone app's URL for a challenge, `{id}` standing for its id, e.g. `serviceauth://challenge/{id}`.
-   * On touch devices the code becomes a link to it.
-   */
-  appUrl?: string
-  /** Replaces any of the shown texts (options only). */
-  texts?: Partial<Texts>
+/** The type of an option's value, by the name the options table gives it. */
+interface OptionTypes {
+  string: string
+  boolean: boolean
+  texts: Partial<Texts>
+}
+
+/** A row of the options table. */
+interface OptionRow {
+  /** The CDN markup's attribute, on a `[data-service-auth]` element; none for `texts`, an object. */
+  attribute?: string
+  /** The `<service-auth>` element's attribute, also a property of the option's name that reflects it; none for `texts`, a property only. */
+  element?: string
+  /** What its value is: text, yes or no (an attribute that is not `false` says yes), or the texts object. */
+  type: keyof OptionTypes
+  /** Every typed surface requires it: the element's attributes, the React and Vue props. */
+  required?: true
 }
 
 /**
- * The options that the markup names otherwise: it keeps the incumbent embed's attribute names
- * (`data-service-key`, `data-service-auth-image`), which integrators' pages already carry, while
- * the options have names that say what they hold. Every other option's attribute is its name in
- * kebab case: `authUrl` is `data-service-auth-url`.
+ * Every option, once: the one vocabulary from which the attribute reader, the element's
+ * attributes and properties, the React and Vue props and the README's options table derive (a test
+ * holds each to it). Each row's comment is the option's one-line doc, which the editor shows on
+ * each surface and the README's table repeats. The CDN markup keeps the incumbent embed's names
+ * (`data-service-key`, `data-service-auth-image`), which integrators' pages already carry; the
+ * element's are the options' names in kebab case.
  */
-const RENAMED: Partial<Record<keyof Options, string>> = { apiKey: 'key', imageKind: 'auth-image' }
+export const OPTIONS = {
+  /** The API key the service issued. */
+  apiKey: { attribute: 'data-service-key', element: 'api-key', type: 'string', required: true },
+  /** Your controller's path or URL, on this page's origin: the token never leaves it. */
+  authUrl: { attribute: 'data-service-auth-url', element: 'auth-url', type: 'string', required: true },
+  /** The service's base URL, under which its status and image URLs must lie. */
+  api: { attribute: 'data-service-api', element: 'api', type: 'string', required: true },
+  /** Which QR image the service draws, default `qrcode-standard`. */
+  imageKind: { attribute: 'data-service-auth-image', element: 'image-kind', type: 'string' },
+  /** Sent as the challenge's `authType` when set (the spec knows `web`), as the incumbent embed did. */
+  authType: { attribute: 'data-service-auth-type', element: 'auth-type', type: 'string' },
+  /** Inline image data rather than image URLs, default on: the code shows after one round trip. */
+  imageData: { attribute: 'data-service-image-data', element: 'image-data', type: 'boolean' },
+  /** The header that carries the token, default `X-Service-Auth`; `Authorization` sends `Bearer <token>`. */
+  authHeader: { attribute: 'data-service-auth-header', element: 'auth-header', type: 'string' },
+  /** Shows a code as soon as mounted, default on; off, a button waits for a click or `start()`. */
+  autoStart: { attribute: 'data-service-auto-start', element: 'auto-start', type: 'boolean' },
+  /** The language: `en`, or a loaded pack's; default the element's `lang` (its own or the nearest around it), `<html lang>`, then the browser's. */
+  locale: { attribute: 'data-service-locale', element: 'locale', type: 'string' },
+  /** The phone app's URL for a challenge, `{id}` standing for its id; on touch devices the code links to it. */
+  appUrl: { attribute: 'data-service-app-url', element: 'app-url', type: 'string' },
+  /** Replaces any of the shown texts, by key. */
+  texts: { type: 'texts' },
+} as const satisfies Record<string, OptionRow>
 
-/** The attribute that an option overrides. */
-export const attributeOf = (option: keyof Options): string =>
-  'data-service-' + (RENAMED[option] || option.replace(/[A-Z]/g, (letter) => '-' + letter.toLowerCase()))
+/** An option's name. */
+export type Option = keyof typeof OPTIONS
+
+/** The value an option takes. */
+export type OptionValue<K extends Option> = OptionTypes[(typeof OPTIONS)[K]['type']]
+
+/** The options that markup can give, each by an attribute: all but `texts`, an object. */
+export type MarkupOption = { [K in Option]: (typeof OPTIONS)[K] extends { attribute: string } ? K : never }[Option]
+
+/** The options that every typed surface requires. */
+export type RequiredOption = { [K in Option]: (typeof OPTIONS)[K] extends { required: true } ? K : never }[Option]
+
+/**
+ * Mount options, each overriding its attribute (see OPTIONS), all of them optional here: the
+ * markup may give what they leave out.
+ */
+export type Options = { [K in Option]?: OptionValue<K> }
+
+/** The options as a component's props (React's, Vue's): each typed from the table, those it requires required. */
+export type OptionProps = { [K in Option as K extends RequiredOption ? K : never]: OptionValue<K> } & {
+  [K in Option as K extends RequiredOption ? never : K]?: OptionValue<K>
+}
+
+/**
+ * The service's base URL of a widget that names none: the CDN script tag's own
+ * `data-service-api`, for every widget on the page (auto.ts sets it), else the build's default.
+ */
+export const pageDefaults = { api: __API__ }
 
 /** The attributes that name global functions to call with an event's detail, by event (Turnstile's convention). */
 export const CALLBACK_ATTRIBUTES = {
@@ -66,6 +103,11 @@ export interface Settings {
   texts?: Partial<Texts>
   /** The app URL template, on touch devices only: a code cannot be scanned from the screen showing it. */
   appUrl?: string
+  /**
+   * An option as the widget's surface spells it, for messages: a `<service-auth>` element's
+   * attribute, the option (a prop) when mounted with options, else the CDN markup's attribute.
+   */
+  name(option: MarkupOption): string
 }
 
 /** A usable configuration: what a widget needs to talk to the service and the controller. */
@@ -77,7 +119,7 @@ export interface Config extends Settings {
   problem?: undefined
 }
 
-/** An unusable one: the widget shows an error, and `problem` names the attribute at fault. */
+/** An unusable one: the widget shows an error, and `problem` names the option at fault. */
 export interface Misconfigured extends Settings {
   problem: string
 }
@@ -87,19 +129,19 @@ export interface Misconfigured extends Settings {
  * first request waits for it. What only the view needs waits for the view (readTexts), and the
  * callbacks' attributes for their listeners (see callbacks.ts).
  */
-export function readConfig(el: HTMLElement, options: Options = {}): Config | Misconfigured {
-  const read = (option: keyof Options): unknown => options[option] ?? el.getAttribute(attributeOf(option))
+export function readConfig(el: HTMLElement, options?: Options): Config | Misconfigured {
+  const read = (option: MarkupOption): unknown => options?.[option] ?? el.getAttribute(OPTIONS[option].attribute)
   /** A string option; anything else (a number where a string belongs, say) reads as absent. */
-  const text = (option: keyof Options): string | undefined => {
+  const text = (option: MarkupOption): string | undefined => {
     const value = read(option)
     if (typeof value == 'string' && value) return value
   }
   /** A yes-or-no option: true unless it is `false` (or the attribute says `"false"`). */
-  const flag = (option: keyof Options): boolean => String(read(option)) != 'false'
+  const flag = (option: MarkupOption): boolean => String(read(option)) != 'false'
 
   const apiKey = text('apiKey')
   const authUrl = toUrl(text('authUrl'))
-  const api = toUrl(text('api') ?? __API__)
+  const api = toUrl(text('api') ?? pageDefaults.api)
   const appUrl = text('appUrl')
   const settings: Settings = {
     // A mistyped kind is found out by the service's answer, which lists the kinds it offers.
@@ -109,14 +151,12 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
     authHeader: text('authHeader') || 'X-Service-Auth',
     autoStart: flag('autoStart'),
     locale: text('locale'),
-    texts: options.texts,
+    texts: options?.texts,
     // Asked only when there is an app URL: a media query is not free, and most pages have none.
     appUrl: appUrl && matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
+    name: (option) => (el.localName == 'service-auth' ? OPTIONS[option].element : options ? option : OPTIONS[option].attribute),
   }
-  const misconfigured = (option: keyof Options): Misconfigured => ({
-    ...settings,
-    problem: attributeOf(option) + ' is missing or invalid',
-  })
+  const misconfigured = (option: MarkupOption): Misconfigured => ({ ...settings, problem: settings.name(option) + ' is missing or invalid' })
   if (!apiKey) return misconfigured('apiKey')
   // The token must never leave this origin, so a controller elsewhere is refused outright.
   if (authUrl?.origin != location.origin) return misconfigured('authUrl')
@@ -127,15 +167,12 @@ export function readConfig(el: HTMLElement, options: Options = {}): Config | Mis
 }
 
 /**
- * The language a widget speaks, and its texts: among English and the packs this page has loaded,
- * the first of the `locale` option or attribute, `<html lang>` and the browser's languages. English
- * fills in whatever a pack lacks, and the `texts` option replaces any text.
+ * The language a widget on `el` speaks, and its texts: English, unless a pack loaded on this page
+ * answers to the `locale` option or attribute, the element's language, `<html lang>` or the
+ * browser's languages (the packs bring the choosing: see language-packs.ts). English fills
+ * in whatever a pack lacks, and the `texts` option replaces any text.
  */
-export const readTexts = ({ locale, texts }: Settings): [Texts, string] => {
-  const available = languages()
-  const lang = pickLocale([locale, document.documentElement.lang, ...navigator.languages], available)
-  return [{ ...en, ...available[lang], ...texts }, lang]
-}
+export const readTexts = ({ locale, texts }: Settings, el: HTMLElement): Pack => ({ ...english, ...self.ServiceAuthPickLanguage?.(el, locale), ...texts })
 
 /**
  * The app link for a challenge: `template` with `{id}` replaced, checked after the replacement, as

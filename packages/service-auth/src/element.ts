@@ -2,27 +2,19 @@
 // templates reach (Vue, Svelte, Angular, Solid, React 19) as they reach a <video>: attributes in,
 // events out. The only module of the ES build with a side effect, defining the element; on a
 // server (Node renders the page and evaluates its imports, with no DOM) it defines nothing.
-import { get, mount, type EventDetails, type Options, type State, type Texts } from 'service-auth'
-
-/**
- * The element's attributes, by option: each option's name in kebab case. `texts`, an object, is
- * a property. The `satisfies` fails the type check when config.ts gains an option left out here.
- */
-const ATTRIBUTE_OF = {
-  apiKey: 'api-key',
-  authUrl: 'auth-url',
-  api: 'api',
-  imageKind: 'image-kind',
-  authType: 'auth-type',
-  imageData: 'image-data',
-  authHeader: 'auth-header',
-  autoStart: 'auto-start',
-  locale: 'locale',
-  appUrl: 'app-url',
-} as const satisfies Record<Exclude<keyof Options, 'texts'>, string>
-
-/** The yes-or-no options: true unless the attribute says `false`. */
-const FLAGS = new Set<string>(['imageData', 'autoStart'])
+import {
+  get,
+  mount,
+  OPTIONS,
+  type Controls,
+  type EventDetails,
+  type MarkupOption,
+  type Options,
+  type OptionValue,
+  type RequiredOption,
+  type State,
+  type Texts,
+} from 'service-auth'
 
 /** The widget's events, each heard as `service-auth:<name>` and dispatched again as `service-auth-<name>`. */
 const EVENTS = { ready: 0, signed: 0, success: 0, expired: 0, error: 0 } satisfies Record<keyof EventDetails, 0>
@@ -30,31 +22,26 @@ const EVENTS = { ready: 0, signed: 0, success: 0, expired: 0, error: 0 } satisfi
 /** The element's events, by name: the widget's `service-auth:<name>` events under names that templates can bind. */
 export type ServiceAuthElementEventMap = { [K in keyof EventDetails as `service-auth-${K}`]: CustomEvent<EventDetails[K]> }
 
-/** The element's attributes, as a framework's template writes them. */
-export type ServiceAuthAttributes = {
-  /** The API key the service issued. Required. */
-  'api-key': string
-  /** Your controller's path or URL, on this page's origin. Required. */
-  'auth-url': string
-  /** The service's base URL; the default is baked in at build time. */
-  api?: string
-  /** Which QR image the service draws, default `qrcode-standard`. */
-  'image-kind'?: string
-  /** Sent as the challenge's `authType` when set. */
-  'auth-type'?: string
-  /** Inline image data rather than image URLs; `false` turns it off. */
-  'image-data'?: 'true' | 'false'
-  /** The name of the header that carries the token, default `X-Service-Auth`. */
-  'auth-header'?: string
-  /** Create a challenge as soon as connected; `false` waits for start() or the button. */
-  'auto-start'?: 'true' | 'false'
-  /** The language; default `<html lang>`, then the browser's. */
-  locale?: string
-  /** The phone app's URL for a challenge, `{id}` standing for its id; on touch devices the code links to it. */
-  'app-url'?: string
-  /** Replaces any of the shown texts (a property: frameworks that set properties pass an object). */
-  texts?: Partial<Texts>
-}
+/** An option's value as an attribute says it: its text, or for a yes-or-no option `false` for no. */
+type AttributeValue<K extends MarkupOption> = OptionValue<K> extends boolean ? 'true' | 'false' : string
+
+/** The element's attribute of an option, from the options table. */
+type AttributeOf<K extends MarkupOption> = (typeof OPTIONS)[K]['element']
+
+/**
+ * The element's attributes, as a framework's template writes them: each option's, from the options
+ * table (its one-line doc there), those it requires required; and `texts`, a property that
+ * frameworks which set properties pass as an object.
+ */
+export type ServiceAuthAttributes = { [K in MarkupOption & RequiredOption as AttributeOf<K>]: AttributeValue<K> } & {
+  [K in Exclude<MarkupOption, RequiredOption> as AttributeOf<K>]?: AttributeValue<K>
+} & { texts?: Partial<Texts> }
+
+/** Each attribute is also a property of the option's name that reflects it (null while unset). */
+type ReflectedProperties = { [K in MarkupOption]: string | null }
+
+/** The options that are attributes of the element (all but `texts`), in the table's order. */
+const ATTRIBUTE_OPTIONS = (Object.keys(OPTIONS) as (keyof typeof OPTIONS)[]).filter((option): option is MarkupOption => 'element' in OPTIONS[option])
 
 // A class to extend where there is no DOM, so that importing this module on a server throws nothing.
 const Base: typeof HTMLElement = typeof HTMLElement == 'undefined' ? (class {} as typeof HTMLElement) : HTMLElement
@@ -64,32 +51,10 @@ const Base: typeof HTMLElement = typeof HTMLElement == 'undefined' ? (class {} a
  * the widget into it; changing an attribute (or `texts`) starts afresh with a new code; removing it
  * from the page aborts every request and timer, and putting it back starts again.
  */
-export class ServiceAuthElement extends Base {
-  static readonly observedAttributes: string[] = Object.values(ATTRIBUTE_OF)
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface's properties are defined on the prototype below, where the rule cannot see them
+export class ServiceAuthElement extends Base implements Controls {
+  static readonly observedAttributes: string[] = ATTRIBUTE_OPTIONS.map((option) => OPTIONS[option].element)
   #texts?: Partial<Texts>
-  // Each attribute is also a property of the option's name that reflects it (defined below), for
-  // frameworks that set a custom element's properties rather than its attributes (Solid turns
-  // `api-key={…}` into `el.apiKey = …`), and for scripts.
-  /** The `api-key` attribute. */
-  declare apiKey: string | null
-  /** The `auth-url` attribute. */
-  declare authUrl: string | null
-  /** The `api` attribute. */
-  declare api: string | null
-  /** The `image-kind` attribute. */
-  declare imageKind: string | null
-  /** The `auth-type` attribute. */
-  declare authType: string | null
-  /** The `image-data` attribute (`false` turns it off). */
-  declare imageData: string | null
-  /** The `auth-header` attribute. */
-  declare authHeader: string | null
-  /** The `auto-start` attribute (`false` turns it off). */
-  declare autoStart: string | null
-  /** The `locale` attribute. */
-  declare locale: string | null
-  /** The `app-url` attribute. */
-  declare appUrl: string | null
 
   constructor() {
     super()
@@ -106,9 +71,9 @@ export class ServiceAuthElement extends Base {
     this.#update()
   }
 
-  /** What the widget shows (its `data-state`), or undefined while the element is not in the page. */
+  /** What the widget shows, or undefined while the element is not in the page. */
   get state(): State | undefined {
-    return get(this) && ((this.querySelector(':scope > .sa') as HTMLElement | null)?.dataset.state as State | undefined)
+    return get(this)?.state
   }
 
   /** Shows a fresh code and waits for the phone; does nothing while already running. */
@@ -121,11 +86,16 @@ export class ServiceAuthElement extends Base {
     get(this)?.stop()
   }
 
+  /** Stops, and shows a new code at once. */
+  reset(): void {
+    get(this)?.reset()
+  }
+
   connectedCallback(): void {
     // A framework may set properties before the element is defined, on the plain element, where
     // they hide the class's accessors: take them over.
     const own = this as unknown as Record<string, unknown>
-    for (const name of ['texts', ...Object.keys(ATTRIBUTE_OF)]) {
+    for (const name of ['texts', ...ATTRIBUTE_OPTIONS]) {
       if (!Object.hasOwn(this, name)) continue
       const value = own[name]
       delete own[name]
@@ -152,9 +122,10 @@ export class ServiceAuthElement extends Base {
   /** The options the attributes and `texts` give, each absent when unset. */
   #options(): Options {
     const options: Record<string, unknown> = { texts: this.#texts }
-    for (const [option, attribute] of Object.entries(ATTRIBUTE_OF)) {
-      const value = this.getAttribute(attribute)
-      if (value != null) options[option] = FLAGS.has(option) ? value != 'false' : value
+    for (const option of ATTRIBUTE_OPTIONS) {
+      const { element, type } = OPTIONS[option]
+      const value = this.getAttribute(element)
+      if (value != null) options[option] = type == 'boolean' ? value != 'false' : value
     }
     return options
   }
@@ -167,7 +138,12 @@ export class ServiceAuthElement extends Base {
   }
 }
 
-for (const [option, attribute] of Object.entries(ATTRIBUTE_OF)) {
+// The class's declaration merges with this: its reflected properties, typed from the table, and
+// defined on its prototype just below, from the table too.
+export interface ServiceAuthElement extends ReflectedProperties {}
+
+for (const option of ATTRIBUTE_OPTIONS) {
+  const attribute = OPTIONS[option].element
   Object.defineProperty(ServiceAuthElement.prototype, option, {
     get(this: HTMLElement) {
       return this.getAttribute(attribute)

@@ -17,12 +17,12 @@ export interface EventDetails {
 
 /**
  * Why something failed: `config` (markup or options), `network` (no response),
- * `response` (a malformed answer), `service` (5xx, 429 or another unexpected status; retried),
- * `rejected` (the service refused to create a challenge; not retried by itself),
+ * `response` (a malformed answer, or one over 256 KB), `service` (5xx, 429 or another unexpected
+ * status; retried), `rejected` (the service refused to create a challenge; not retried by itself),
  * `controller` (the integrator's controller refused or failed), `location` (it named a non-http(s) target),
- * `internal` (a bug in this script).
+ * `image` (the QR image did not load, twice), `internal` (a bug in this script).
  */
-export type ErrorReason = 'config' | 'network' | 'response' | 'service' | 'rejected' | 'controller' | 'location' | 'internal'
+export type ErrorReason = 'config' | 'network' | 'response' | 'service' | 'rejected' | 'controller' | 'location' | 'image' | 'internal'
 
 /**
  * The widget's events, each dispatched as `service-auth:<name>` in this order of a sign-in's

@@ -1,16 +1,18 @@
 // The hand-over to the integrator's controller: the signed token goes there, and the answer
 // says where the browser goes next.
 import { toUrl, type Config } from './config.js'
-import { failure, send } from './http.js'
+import { ServiceAuthFailure } from './failure.js'
+import { send } from './http.js'
 
-/** Where the browser goes after sign-in; null means "reload this page". */
+/** Where the browser goes after sign-in; null when the controller named no place. */
 export type Next = URL | null
 
 /**
  * Hands the signed token to the integrator's controller and works out where to go next:
- * a JSON `{location}` wins, then the URL a redirect ended on, else a reload. A location that is
- * not http(s) fails as `location`. A controller that cannot be reached (or redirects to another
- * origin) fails as `network`, and any status but 2xx as `controller`.
+ * a JSON `{location}` wins, then the URL a redirect ended on, else nowhere (null). A location
+ * that is not http(s) fails as `location`, a controller that cannot be reached (or redirects to
+ * another origin) as `network`, and any status but 2xx as `controller`; each failure's message
+ * says what the controller should answer, in its own words where it gave any, without the token.
  */
 export const handOver = (config: Config, token: string, signal: AbortSignal): Promise<Next> =>
   send<Next, { location: unknown }>({
@@ -30,8 +32,13 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
     },
     read: (body, res) => {
       const next = body.location ? toUrl(body.location) : res.redirected ? toUrl(res.url) : null
-      if (next === undefined) throw failure('location', res)
+      if (next === undefined) throw new ServiceAuthFailure('location', "the controller's location is not http(s).", res)
       return next
     },
-    refused: () => 'controller',
+    // A controller that echoes what it was sent must not bring the token to the console.
+    refused: (res, problem) =>
+      new ServiceAuthFailure('controller', `the controller refused the sign-in (${res.status}): ${problem?.split(token).join('…') || 'no reason given'}`, res),
+    // A failed fetch looks the same either way, and a redirect is what integrators try first.
+    unreachable:
+      'no answer from the controller: the network failed, or it redirected to another origin, which is not followed; answer {"location": "https://…"} instead.',
   })

@@ -24,24 +24,36 @@ export const en = {
 
 export type Texts = typeof en
 
+/** What a pack says of its language besides its texts: all that the widget needs to speak it. */
+export interface Language {
+  /** Its BCP 47 tag, which the widget's root carries as `lang`: `de`, `pt-PT`, `zh-TW`. */
+  lang: string
+  /** `rtl` for a language written right to left, which the widget's root carries as `dir`. */
+  dir?: 'ltr' | 'rtl'
+  /**
+   * The ten digits, zero to nine, that its countdown is written in, where they are not 0–9
+   * (Arabic: ٠١٢٣٤٥٦٧٨٩). They are Intl's digits for the language (a test holds them to that).
+   */
+  digits?: string
+  /**
+   * The other tags, in lower case, that it answers to (`zh-hant`, `no`), besides its own and what
+   * dropping subtags from the end finds (`de-at` finds `de`).
+   */
+  also?: string[]
+}
+
+/** A language pack: its language, and every text English has. */
+export type Pack = Language & Texts
+
+/** English, built in: the base every pack and the `texts` option are laid over. */
+export const english: Pack = { lang: 'en', dir: 'ltr', ...en }
+
 declare global {
-  /** The language packs loaded so far, by two-letter code: each pack script adds itself here. */
-  var ServiceAuthTexts: Record<string, Texts> | undefined
+  /** The language packs loaded so far, by every tag each answers to, in lower case: each pack script adds itself here. */
+  var ServiceAuthTexts: Record<string, Pack> | undefined
+  /**
+   * The pack a widget on `el` speaks, among those loaded (undefined: English). The pack scripts
+   * bring it, so a page without packs, which speaks English whatever it says, carries none of it.
+   */
+  var ServiceAuthPickLanguage: ((el: Element, locale?: string) => Pack | undefined) | undefined
 }
-
-/**
- * All that a language pack's script (service-auth.<code>.js) does: adds its texts to the page's
- * packs. The build writes that script's entry (see build.mjs).
- */
-export const addLanguage = (code: string, texts: Texts): void => {
-  // globalThis, not self: a server render imports the pack too (`import 'service-auth/languages/de.js'`
-  // in a page's module), and Node has no self. In a browser both name the window that languages() reads.
-  ;(globalThis.ServiceAuthTexts ||= {})[code] = texts
-}
-
-/** The texts of each language this page has, by two-letter code: English, and the packs loaded so far (a widget asks as it builds its view). */
-export const languages = (): Record<string, Texts> => ({ en, ...self.ServiceAuthTexts })
-
-/** The first candidate language in `available` (by its first two letters), else English. */
-export const pickLocale = (candidates: readonly unknown[], available: Record<string, Texts>): string =>
-  candidates.map((tag) => String(tag).slice(0, 2).toLowerCase()).find((lang) => available[lang]) || 'en'

@@ -1,11 +1,14 @@
 import { createWidget, type Handle } from './widget.js'
 import type { Options } from './config.js'
 
-export type { Handle, State } from './widget.js'
-export type { Options } from './config.js'
+export type { Controls, Handle, State } from './widget.js'
+export { OPTIONS } from './config.js'
+export type { MarkupOption, Option, OptionProps, Options, OptionValue, RequiredOption } from './config.js'
 export type { Texts } from './i18n.js'
 export type { EventDetails, ErrorReason, ServiceAuthEventMap } from './events.js'
 export type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './wire/challenge.js'
+export type { AuthTokenPayload } from './wire/auth-token.js'
+export type { SignedRequestPayload } from './wire/signed-request.js'
 
 const handles = new Map<Element, Handle>()
 // Elements whose widget was destroyed: scan() leaves them alone, so the CDN build's watcher does
@@ -48,9 +51,11 @@ const mountedWith = new WeakMap<Element, string | undefined>()
 /** The handle of a mounted element, if any. @example get(el)?.stop() */
 export const get = (el: Element): Handle | undefined => handles.get(el)
 
-/** Mounts every `[data-service-auth]` element in `root`, except those whose widget was destroyed. @example scan(dialog) */
+/** Mounts every `[data-service-auth]` element in `root`, `root` itself included, except those whose widget was destroyed. @example scan(dialog) */
 export const scan = (root: ParentNode = document): Handle[] =>
-  [...root.querySelectorAll<HTMLElement>('[data-service-auth]')].filter((el) => !destroyed.has(el)).map((el) => mount(el))
+  [root, ...root.querySelectorAll('[data-service-auth]')]
+    .filter((el): el is HTMLElement => !!(el as Element).matches?.('[data-service-auth]') && !destroyed.has(el as Element))
+    .map((el) => mount(el))
 
 /** Destroys every mounted widget whose element has left the page; scan() mounts it again if it comes back. */
 export const sweep = (): void =>

@@ -1,6 +1,6 @@
 // The view: what the person sees of a widget's state. It knows nothing of the network.
-import type { Texts } from './i18n.js'
-import type { State } from './widget.js'
+import type { Pack, Texts } from './i18n.js'
+import type { State } from './state.js'
 
 export interface Shown {
   /** The QR image's URL; without it the frame stays an empty placeholder of the same size. */
@@ -23,9 +23,9 @@ export interface View {
 
 /**
  * What the user sees. Built with DOM calls only, never innerHTML, so it is safe under Trusted Types.
- * Its button, when shown, runs `action`.
+ * Its button, when shown, runs `action`; `imageLoaded` hears whether each QR image loaded.
  */
-export function createView(host: HTMLElement, texts: Texts, lang: string, action: () => void): View {
+export function createView(host: HTMLElement, texts: Pack, action: () => void, imageLoaded: (loaded: boolean) => void): View {
   const add = <K extends keyof HTMLElementTagNameMap>(tag: K, parent: Element = root): HTMLElementTagNameMap[K] =>
     parent.appendChild(document.createElement(tag))
   // Appended, not replacing: whatever the integrator put in the element is theirs to keep.
@@ -40,10 +40,15 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
   let ticker: ReturnType<typeof setInterval> | undefined
 
   root.className = 'sa'
-  root.lang = lang
+  // The pack's language, so that screen readers pronounce its texts right, and its direction:
+  // right to left mirrors the layout; English on a right-to-left page stays left to right.
+  root.lang = texts.lang
+  root.dir = texts.dir!
   // Focus moves here when the focused button goes away, rather than falling back to the page's top.
   root.tabIndex = -1
   img.alt = texts.alt
+  img.onload = () => imageLoaded(true)
+  img.onerror = () => imageLoaded(false)
   // The role attribute, through its ARIA reflection (in every browser the README lists).
   status.role = 'status'
   button.type = 'button'
@@ -75,7 +80,8 @@ export function createView(host: HTMLElement, texts: Texts, lang: string, action
       // Only this text node changes each second. It is outside the live region, so screen
       // readers are not read the time every second, and page observers see no new nodes.
       const tick = () => {
-        time.data = texts.left + clock(deadline! - Date.now())
+        // In the digits the language writes, which a pack gives when they are not 0-9 (Arabic's ٠١٢).
+        time.data = texts.left + clock(deadline! - Date.now()).replace(/\d/g, (digit) => texts.digits?.[+digit] || digit)
       }
       // Not once destroyed: an event listener may destroy the widget just before this runs.
       if (deadline && root.isConnected) {

@@ -7,6 +7,7 @@ import {
   TOKEN,
   challengeJson,
   dataSrcOf,
+  failureOf,
   headersOf,
   held,
   imageUrlOf,
@@ -174,7 +175,13 @@ describe('createChallenge: response validation', () => {
 describe('createChallenge: failures', () => {
   it.each([400, 401, 403, 404, 408, 422])('a %i is "rejected": the key, origin or URL is wrong', async (code) => {
     service.create = () => status(code)
-    await expect(create()).rejects.toEqual({ reason: 'rejected', status: code, retryAfter: 0 })
+    expect(await failureOf(create())).toEqual({
+      reason: 'rejected',
+      status: code,
+      retryAfter: 0,
+      message: `the service refused a code (${code}): no reason given Check apiKey, api.`,
+      final: true,
+    })
   })
 
   it.each([429, 500, 502, 503])('a %i is "service", worth retrying', async (code) => {
@@ -184,7 +191,7 @@ describe('createChallenge: failures', () => {
 
   it('reads Retry-After seconds as ms', async () => {
     service.create = () => status(429, { 'Retry-After': '30' })
-    await expect(create()).rejects.toEqual({ reason: 'service', status: 429, retryAfter: 30_000 })
+    expect(await failureOf(create())).toEqual({ reason: 'service', status: 429, retryAfter: 30_000, message: '', final: false })
   })
 
   it('leaves an HTTP-date Retry-After to the backoff', async () => {
@@ -265,7 +272,7 @@ describe('pollStatus', () => {
 
   it.each([400, 403, 500, 429])('a %i rejects as "service" with its status', async (code) => {
     service.poll = () => status(code, { 'Retry-After': '7' })
-    await expect(poll()).rejects.toEqual({ reason: 'service', status: code, retryAfter: 7000 })
+    expect(await failureOf(poll())).toEqual({ reason: 'service', status: code, retryAfter: 7000, message: '', final: false })
   })
 
   it('a network error is "network"', async () => {
@@ -369,9 +376,15 @@ describe('createChallenge: a hostile or broken service', () => {
     await expect(create()).rejects.toMatchObject({ reason: 'response' })
   })
 
-  it('copes with a huge body', async () => {
-    service.create = () => Response.json({ ...challengeJson('c1'), padding: 'x'.repeat(5_000_000) }, { status: 201 })
-    expect((await create()).id).toBe('c1')
+  it('takes an answer of 5 MB for a bad one, for good, and says its size', async () => {
+    service.create = () => Response.json({ ...challengeJson('c1'), padding: 'x'.repeat(5_000_000) }, { status: 201, headers: { 'Content-Length': '5000000' } })
+    expect(await failureOf(create())).toEqual({
+      reason: 'response',
+      status: 201,
+      retryAfter: 0,
+      message: 'an answer of 5000000 B or more (201) is over the 256 KB the widget reads.',
+      final: true,
+    })
   })
 
   it('is given up after 30 s without an answer, as a network failure', async () => {
@@ -385,9 +398,12 @@ describe('createChallenge: a hostile or broken service', () => {
 describe('createChallenge: an image kind the service does not offer', () => {
   it('is the markup\'s fault: "config", naming the attribute and the kinds offered', async () => {
     const cfg = config({ imageKind: 'bogus' })
-    await expect(createChallenge(cfg, new AbortController().signal)).rejects.toMatchObject({
+    expect(await failureOf(createChallenge(cfg, new AbortController().signal))).toEqual({
       reason: 'config',
-      problem: 'data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large',
+      status: 0,
+      retryAfter: 0,
+      message: 'imageKind is missing or invalid; offered: qrcode-standard,qrcode-large',
+      final: true,
     })
     // The network layer never writes into the configuration: the problem travels on the failure.
     expect(cfg.problem).toBeUndefined()
@@ -416,10 +432,29 @@ describe('createChallenge: an authImages that is not a map of kinds to URLs', ()
   it('offers only the kinds with a URL on the service, should the markup name another', async () => {
     service.create = () =>
       Response.json(challengeJson('c1', 120_000, { authImages: { 'qrcode-standard': imageUrlOf('c1'), 'qrcode-odd': 7 } }), { status: 201 })
-    await expect(create({ imageKind: 'bogus' })).rejects.toMatchObject({
+    expect(await failureOf(create({ imageKind: 'bogus' }))).toMatchObject({
       reason: 'config',
-      problem: 'data-service-auth-image is missing or invalid; offered: qrcode-standard',
+      message: 'imageKind is missing or invalid; offered: qrcode-standard',
     })
+  })
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'takes a kind only from what the answer itself holds: %s is no kind, but a config error',
+    async (imageKind) => {
+      expect(await failureOf(create({ imageKind }))).toEqual({
+        reason: 'config',
+        status: 0,
+        retryAfter: 0,
+        message: 'imageKind is missing or invalid; offered: qrcode-standard,qrcode-large',
+        final: true,
+      })
+    },
+  )
+
+  it('takes the kind the answer holds as its own, whatever its name', async () => {
+    const authImages = JSON.parse(`{"__proto__": "${imageUrlOf('c1')}"}`)
+    service.create = () => Response.json(challengeJson('c1', 120_000, { authImages, authImagesData: undefined }), { status: 201 })
+    expect((await create({ imageKind: '__proto__', imageData: false })).imageSrc).toBe(imageUrlOf('c1'))
   })
 })
 

@@ -56,6 +56,32 @@ describe('the CDN entry', () => {
     expect(window.ServiceAuth!.version).toBe('0.0.0-test')
   })
 
+  it("takes its own tag's data-service-api as the service of every widget on the page that names none", async () => {
+    const script = Object.assign(document.createElement('script'), { src: 'https://cdn.example/service-auth-1.0.0.js' })
+    script.setAttribute('data-service-api', 'https://page.test.example/')
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script)
+    const first = widget()
+    const own = widget({ 'data-service-api': 'https://own.test.example' })
+    await loadScript()
+    const later = widget()
+    await flush()
+    await flush()
+    expect(service.calls.map((call) => call.url).sort()).toEqual([
+      'https://own.test.example/v1/entity/challenges',
+      'https://page.test.example/v1/entity/challenges',
+      'https://page.test.example/v1/entity/challenges',
+    ])
+    expect([first, own, later].every((el) => window.ServiceAuth!.get(el))).toBe(true)
+  })
+
+  it("keeps the build's default where its tag names no service", async () => {
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(document.createElement('script'))
+    widget()
+    await loadScript()
+    await flush()
+    expect(service.creates.map((call) => call.url)).toEqual(['https://api.test.example/v1/entity/challenges'])
+  })
+
   it('mounts the elements already on the page', async () => {
     const el = widget()
     await loadScript()
@@ -91,6 +117,46 @@ describe('the CDN entry', () => {
     expect(window.ServiceAuth!.get(nested)).toBeDefined()
     expect(service.creates).toHaveLength(2)
     expect(seen(nested).status).toBe('Scan with the app')
+  })
+
+  it('mounts an element added as it is, not only within what is added', async () => {
+    await loadScript()
+    const el = widget()
+    await flush()
+    expect(window.ServiceAuth!.get(el)).toBeDefined()
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it('searches only what a batch added, and sweeps only when it removed something: a change elsewhere costs no query of the page', async () => {
+    const el = widget()
+    const list = document.body.appendChild(document.createElement('ul'))
+    const items = Array.from({ length: 50 }, () => list.appendChild(document.createElement('li')))
+    await loadScript()
+    await flush()
+    const queries = vi.spyOn(Element.prototype, 'querySelectorAll')
+    const documentQueries = vi.spyOn(document, 'querySelectorAll')
+    // A ticking view: one item's text each time.
+    for (const [i, item] of items.entries()) {
+      item.textContent = 'item ' + i
+      await flush()
+    }
+    expect(documentQueries).not.toHaveBeenCalled()
+    expect(queries).not.toHaveBeenCalled()
+    // An element added is searched, itself and what it holds, and nothing else.
+    const added = list.appendChild(document.createElement('li'))
+    await flush()
+    expect(queries.mock.contexts).toEqual([added])
+    expect(documentQueries).not.toHaveBeenCalled()
+    expect(window.ServiceAuth!.get(el)).toBeDefined()
+  })
+
+  it('does not mount an element added and removed within one batch', async () => {
+    await loadScript()
+    const el = widget()
+    el.remove()
+    await flush()
+    expect(window.ServiceAuth!.get(el)).toBeUndefined()
+    expect(service.calls).toEqual([])
   })
 
   it('destroys the widgets of removed elements', async () => {

@@ -11,7 +11,8 @@ import { createContext, runInContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
 import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { build, ELEMENT_BUDGET, IIFE_BUDGET as BUDGET, languagePacks } from '../build.mjs'
+import { ALL_LANGUAGES, build, ELEMENT_BUDGET, IIFE_BUDGET as BUDGET, languagePacks, languageTable } from '../build.mjs'
+import type { Pack } from '../src/i18n.js'
 
 let outdir: string
 /** The language packs' codes, as the build finds them in src/languages/. */
@@ -20,7 +21,14 @@ let manifest: {
   version: string
   budget: Record<string, { gzip: number }>
   files: Record<string, { bytes: number; gzip: number; brotli: number; integrity: string }>
+  languages: Record<string, { name: string; lang: string; dir: 'ltr' | 'rtl'; tags: string[]; file: string }>
 }
+/** Each pack as its source has it, by code. */
+const sources: Record<string, { name: string; pack: Pack }> = Object.fromEntries(
+  await Promise.all(codes.map(async (code) => [code, await import(`../src/languages/${code}.ts`)] as const)),
+)
+/** The most a pack may weigh, gzipped, as the README promises. */
+const PACK_BUDGET = 700
 const read = (name: string) => readFile(join(outdir, name))
 
 /** The README's example service URL: what a hosted service's CDN build would bake in, give or take a few letters. */
@@ -48,7 +56,7 @@ describe('build', () => {
 
   it('is as small as the README says at its top', async () => {
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
-    const [, kilobytes] = /^A (\d+) KB embed \(gzipped/m.exec(readme)!
+    const [, kilobytes] = /^A (\d+(?:\.\d)?) KB embed \(gzipped/m.exec(readme)!
     expect(manifest.files['service-auth.js'].gzip).toBeLessThanOrEqual(Number(kilobytes) * 1024)
   })
 
@@ -82,7 +90,7 @@ describe('build', () => {
         'service-auth.mjs',
         `service-auth-${version}.css`,
         'service-auth.css',
-        ...codes.flatMap((code) => [`service-auth-${version}.${code}.js`, `service-auth.${code}.js`]),
+        ...[...codes, ALL_LANGUAGES].flatMap((name) => [`service-auth-${version}.${name}.js`, `service-auth.${name}.js`]),
       ].sort(),
     )
     for (const [name, file] of Object.entries(manifest.files)) {
@@ -98,36 +106,68 @@ describe('build', () => {
   it('makes the versioned CDN copies byte-identical, so one integrity hash pins both', async () => {
     expect((await read(`service-auth-${manifest.version}.js`)).equals(await read('service-auth.js'))).toBe(true)
     expect((await read(`service-auth-${manifest.version}.css`)).equals(await read('service-auth.css'))).toBe(true)
-    for (const code of codes) expect((await read(`service-auth-${manifest.version}.${code}.js`)).equals(await read(`service-auth.${code}.js`)), code).toBe(true)
+    for (const name of [...codes, ALL_LANGUAGES]) {
+      expect((await read(`service-auth-${manifest.version}.${name}.js`)).equals(await read(`service-auth.${name}.js`)), name).toBe(true)
+    }
   })
 
-  it("makes each language pack a script that adds its texts beside any other pack's, and keeps them out of the main script", async () => {
-    expect([...codes].sort()).toEqual(['de', 'es', 'fr', 'it', 'nl', 'pl'])
-    // A page of its own: the packs' global object, as a browser's window would be.
-    const page: { ServiceAuthTexts?: Record<string, Record<string, string>> } = createContext({})
-    for (const code of codes) runInContext((await read(`service-auth.${code}.js`)).toString(), page)
-    expect(Object.keys(page.ServiceAuthTexts!)).toEqual(codes)
-    expect(page.ServiceAuthTexts!.de.ready).toBe('Mit der App scannen')
-    expect(page.ServiceAuthTexts!.pl.ready).toBe('Zeskanuj w aplikacji')
-    // Not in the main script: a language costs it nothing.
-    expect((await read('service-auth.js')).toString()).not.toContain('Mit der App scannen')
+  it('describes each language pack in the manifest: its name, tag, direction, the tags it answers to and its file', () => {
+    expect(Object.keys(manifest.languages)).toEqual(codes)
+    for (const code of codes) {
+      const { name, pack } = sources[code]
+      expect(manifest.languages[code], code).toEqual({
+        name,
+        lang: pack.lang,
+        dir: pack.dir ?? 'ltr',
+        tags: [pack.lang, ...(pack.also ?? [])].map((tag) => tag.toLowerCase()),
+        file: `service-auth.${code}.js`,
+      })
+      expect(manifest.files[`service-auth.${code}.js`], code).toBeDefined()
+    }
+    expect(codes.length).toBeGreaterThanOrEqual(40)
+  })
+
+  /** Runs `files` as classic scripts in a page of their own; what they leave in its global object. */
+  async function runInPage(files: string[]): Promise<Record<string, unknown> & { ServiceAuthTexts?: Record<string, Pack> }> {
+    const page = createContext({})
+    for (const file of files) runInContext((await read(file)).toString(), page)
+    return page
+  }
+
+  it("makes each language pack a script that adds its pack beside any other pack's, under every tag it answers to, and keeps them out of the main script", async () => {
+    const page = await runInPage(codes.map((code) => `service-auth.${code}.js`))
+    // The packs' two globals, and nothing else (no name of a pack's script leaks into the page).
+    expect(Object.keys(page).sort()).toEqual(['ServiceAuthPickLanguage', 'ServiceAuthTexts'])
+    expect(typeof page.ServiceAuthPickLanguage).toBe('function')
+    expect(Object.keys(page.ServiceAuthTexts!)).toEqual(codes.flatMap((code) => manifest.languages[code].tags))
+    for (const code of codes) {
+      for (const tag of manifest.languages[code].tags) expect(page.ServiceAuthTexts![tag], tag).toEqual(sources[code].pack)
+    }
+    // Not in the main script: a language costs it nothing, nor does choosing one.
+    const main = (await read('service-auth.js')).toString()
+    expect(main).not.toContain('Mit der App scannen')
+    expect(main).not.toMatch(/navigator\.languages|closest\(/)
+  })
+
+  it(`makes service-auth.${ALL_LANGUAGES}.js every pack in one script, as each pack's own script adds it`, async () => {
+    const one = await runInPage([`service-auth.${ALL_LANGUAGES}.js`])
+    const each = await runInPage(codes.map((code) => `service-auth.${code}.js`))
+    expect(one.ServiceAuthTexts).toEqual(each.ServiceAuthTexts)
+    expect(Object.keys(one).sort()).toEqual(['ServiceAuthPickLanguage', 'ServiceAuthTexts'])
+    // The chooser once, not once a pack: far smaller than the packs apart.
+    const apart = codes.reduce((sum, code) => sum + manifest.files[`service-auth.${code}.js`].gzip, 0)
+    expect(manifest.files[`service-auth.${ALL_LANGUAGES}.js`].gzip).toBeLessThan(apart / 2)
   })
 
   it('makes every language pack safe to import in Node, as a server render of a page that imports it does', async () => {
     // Its own process, as a server is: nothing of the test runner's globals (happy-dom's self, say)
-    // to lean on. Each pack only adds its texts to the global object, which no server reads.
+    // to lean on. Each pack only adds itself to the global object, which no server reads.
     const probe = `for (const file of process.argv.slice(1)) await import(file)
-console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceAuthTexts).map(([code, texts]) => [code, texts.retry]))))`
+console.log(JSON.stringify(Object.fromEntries(Object.values(globalThis.ServiceAuthTexts).map((pack) => [pack.lang, pack.retry]))))`
     const files = codes.map((code) => pathToFileURL(join(outdir, `service-auth.${code}.js`)).href)
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe, ...files])
-    expect(JSON.parse(stdout)).toEqual({
-      de: 'Erneut versuchen',
-      es: 'Reintentar',
-      fr: 'Réessayer',
-      it: 'Riprova',
-      nl: 'Opnieuw proberen',
-      pl: 'Spróbuj ponownie',
-    })
+    expect(JSON.parse(stdout)).toEqual(Object.fromEntries(codes.map((code) => [sources[code].pack.lang, sources[code].pack.retry])))
+    expect(JSON.parse(stdout)).toMatchObject({ de: 'Erneut versuchen', ar: 'إعادة المحاولة', 'zh-TW': '再試一次' })
   })
 
   it('bakes SERVICE_API_URL in as the default service URL, at no more cost than the URL itself', async () => {
@@ -155,7 +195,7 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
     page.document.body.innerHTML = '<div data-service-auth data-service-key="pk_test" data-service-auth-url="/auth/controller"></div>'
     page.eval((await read('service-auth.js')).toString())
     expect(page.document.querySelector('[role=status]')?.textContent).toBe('Sign-in is unavailable')
-    expect(logged).toEqual(['data-service-api is missing or invalid'])
+    expect(logged).toEqual(['service-auth: data-service-api is missing or invalid'])
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(fetched).not.toHaveBeenCalled()
     await page.happyDOM.close()
@@ -212,21 +252,28 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(globalThis.ServiceA
       ['src', 'js'],
       ['href', 'css'],
       ['src', 'de.js'],
+      ['src', `${ALL_LANGUAGES}.js`],
     ]) {
       const [, file, integrity] = readme.match(new RegExp(`${attribute}="[^"]*/(service-auth-[\\d.]+\\.${ext})"\\s+integrity="([^"]+)"`))!
       expect(file).toBe(`service-auth-${manifest.version}.${ext}`)
       expect(integrity).toBe(manifest.files[file].integrity)
     }
-    // The table under Languages: a row for every pack, with its pinned name and hash.
+  })
+
+  it("keeps the README's table of language packs the manifest's: a row for every pack, with its pinned name and hash", async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
+    const table = languageTable(manifest)
+    expect(readme).toContain(table + '\n')
     for (const code of codes) {
       const file = `service-auth-${manifest.version}.${code}.js`
-      const [, integrity] = readme.match(new RegExp(`\\| \`${code}\` \\| \`${file.replace(/\./g, '\\.')}\` \\| \`([^\`]+)\``)) ?? []
-      expect(integrity, file).toBe(manifest.files[file].integrity)
+      expect(table).toContain(`| \`${code}\` | \`${file}\` | \`${manifest.files[file].integrity}\` |`)
     }
   })
 
-  it('keeps each language pack within the 400 B gzipped the README promises', () => {
-    for (const code of codes) expect(manifest.files[`service-auth.${code}.js`].gzip, code).toBeLessThanOrEqual(400)
+  it(`keeps each language pack within the ${PACK_BUDGET} B gzipped the README promises`, async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
+    expect(readme).toMatch(new RegExp(`at most ${PACK_BUDGET} B\\s+gzipped`))
+    for (const code of codes) expect(manifest.files[`service-auth.${code}.js`].gzip, code).toBeLessThanOrEqual(PACK_BUDGET)
   })
 
   it('emits source maps for both builds', async () => {

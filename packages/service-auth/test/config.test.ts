@@ -1,8 +1,10 @@
 // readConfig is tested through what it configures: the requests a mounted widget makes, the
 // texts it shows, and the console error an integrator sees for bad markup.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { addLanguage, type Texts } from '../src/i18n.js'
-import { texts as german } from '../src/languages/de.js'
+import type { Pack } from '../src/i18n.js'
+import { addLanguage } from '../src/language-packs.js'
+import { pack as arabic } from '../src/languages/ar.js'
+import { pack as german } from '../src/languages/de.js'
 import { toUrl, type Options } from '../src/config.js'
 import { mount, type Handle } from '../src/index.js'
 import {
@@ -67,6 +69,7 @@ afterEach(() => {
   document.body.replaceChildren()
   document.documentElement.removeAttribute('lang')
   delete window.ServiceAuthTexts
+  delete window.ServiceAuthPickLanguage
   vi.useRealTimers()
 })
 
@@ -123,8 +126,18 @@ describe('required attributes', () => {
     await expectRefused(mountWidget({ 'data-service-api': api }), 'data-service-api')
   })
 
-  it('validates an option just like the attribute it replaces', async () => {
-    await expectRefused(mountWidget({}, { authUrl: 'https://evil.example/c' }), 'data-service-auth-url')
+  it('validates an option just like the attribute it replaces, and names it as mount() spells it', async () => {
+    await expectRefused(mountWidget({}, { authUrl: 'https://evil.example/c' }), 'authUrl is missing or invalid')
+  })
+
+  it("names what is missing as the markup spells it when mounted without options, and as mount()'s options do with them", async () => {
+    const el = widget({ 'data-service-api': 'ftp://api.example' })
+    handles.push(mount(el))
+    await expectRefused(el, 'service-auth: data-service-api is missing or invalid')
+    consoleError.mockClear()
+    const other = widget({ 'data-service-api': 'ftp://api.example' })
+    handles.push(mount(other, { locale: 'en' }))
+    await expectRefused(other, 'service-auth: api is missing or invalid')
   })
 })
 
@@ -205,7 +218,7 @@ describe('attributes', () => {
 describe('options', () => {
   it('override the attributes of the same name', async () => {
     service.poll = () => tokenResponse()
-    addLanguage('de', german)
+    addLanguage(german)
     const el = mountWidget(
       {
         'data-service-key': 'pk_attribute',
@@ -244,7 +257,7 @@ describe('options', () => {
   ])('an option of the wrong type or empty counts as missing, and says so: the key as %s', async (_, options) => {
     const el = mountWidget({}, options)
     await flush()
-    expect(consoleError).toHaveBeenCalledExactlyOnceWith('data-service-key is missing or invalid')
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('service-auth: apiKey is missing or invalid')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(service.calls).toEqual([])
   })
@@ -265,11 +278,27 @@ describe('options', () => {
 
 describe('locale', () => {
   // The German pack, loaded before the script as its <script> tag would be.
-  beforeEach(() => addLanguage('de', german))
+  beforeEach(() => addLanguage(german))
+  const root = (el: Element) => el.querySelector('.sa')!
 
   it('prefers data-service-locale', async () => {
     document.documentElement.lang = 'en'
     expect(seen(await loadingWidget({ 'data-service-locale': 'de-CH' })).status).toBe('Lädt…')
+  })
+
+  it("then the element's own lang", async () => {
+    document.documentElement.lang = 'en'
+    expect(seen(await loadingWidget({ lang: 'de' })).status).toBe('Lädt…')
+  })
+
+  it('then the lang of the nearest element around it', async () => {
+    document.documentElement.lang = 'en'
+    const section = document.body.appendChild(document.createElement('section'))
+    section.lang = 'de-AT'
+    service.create = () => held().promise
+    const el = mountWidget({}, undefined, section)
+    await flush()
+    expect(seen(el).status).toBe('Lädt…')
   })
 
   it('then the page language', async () => {
@@ -294,25 +323,48 @@ describe('locale', () => {
     document.documentElement.lang = 'de'
     const el = await loadingWidget({ 'data-service-locale': 'de' })
     expect(seen(el).status).toBe('Loading…')
-    expect(el.querySelector('[lang]')?.getAttribute('lang')).toBe('en')
+    expect(root(el).getAttribute('lang')).toBe('en')
+  })
+
+  it('speaks English on a page without packs, whatever it asks for', async () => {
+    delete window.ServiceAuthTexts
+    delete window.ServiceAuthPickLanguage
+    document.documentElement.lang = 'de'
+    const el = await loadingWidget({ 'data-service-locale': 'de', lang: 'de' })
+    expect(seen(el).status).toBe('Loading…')
+    expect(root(el).getAttribute('lang')).toBe('en')
   })
 
   it('fills in from English what a pack lacks', async () => {
-    addLanguage('fr', { ready: 'Scannez' } as Texts)
+    addLanguage({ lang: 'fr', ready: 'Scannez' } as Pack)
     const el = await loadingWidget({ 'data-service-locale': 'fr' })
     expect(seen(el).status).toBe('Loading…')
   })
 
   it('labels the widget with its language, for screen readers', async () => {
     const el = await loadingWidget({ 'data-service-locale': 'de' })
-    expect(el.querySelector('[lang]')?.getAttribute('lang')).toBe('de')
+    expect(root(el).getAttribute('lang')).toBe('de')
+    expect(root(el).getAttribute('dir')).toBe('ltr')
+  })
+
+  it('lays a right-to-left language out right to left, and English on a right-to-left page left to right', async () => {
+    addLanguage(arabic)
+    document.documentElement.lang = 'ar'
+    document.documentElement.dir = 'rtl'
+    const ar = await loadingWidget()
+    expect(seen(ar).status).toBe('جارٍ التحميل…')
+    expect([root(ar).getAttribute('lang'), root(ar).getAttribute('dir')]).toEqual(['ar', 'rtl'])
+    const en = await loadingWidget({ 'data-service-locale': 'en' })
+    expect([root(en).getAttribute('lang'), root(en).getAttribute('dir')]).toEqual(['en', 'ltr'])
+    document.documentElement.removeAttribute('dir')
   })
 
   it('speaks the language of a pack loaded after the script but before the view is built', async () => {
     delete window.ServiceAuthTexts
+    delete window.ServiceAuthPickLanguage
     service.create = () => held().promise
     const el = mountWidget({ 'data-service-locale': 'de' })
-    addLanguage('de', german)
+    addLanguage(german)
     await flush()
     expect(seen(el).status).toBe('Lädt…')
   })
@@ -382,7 +434,7 @@ describe('app URL (data-service-app-url)', () => {
     touch(false)
     const el = mountWidget({ 'data-service-app-url': appUrl })
     await flush()
-    expect(consoleError).toHaveBeenCalledWith('data-service-app-url is missing or invalid')
+    expect(consoleError).toHaveBeenCalledWith('service-auth: data-service-app-url is missing or invalid')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(service.calls).toEqual([])
   })
@@ -403,7 +455,7 @@ describe('an image kind the service does not offer (data-service-auth-image)', (
   it('is a config error naming the attribute and the kinds offered, with no retry and no button', async () => {
     const el = mountWidget({ 'data-service-auth-image': 'bogus' })
     await vi.advanceTimersByTimeAsync(120_000)
-    expect(consoleError).toHaveBeenCalledWith('data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
+    expect(consoleError).toHaveBeenCalledWith('service-auth: data-service-auth-image is missing or invalid; offered: qrcode-standard,qrcode-large')
     expect(seen(el).status).toBe('Sign-in is unavailable')
     expect(seen(el).button).toBeNull()
     expect(service.creates).toHaveLength(1)

@@ -2,7 +2,8 @@
 // service: attributes in, what a person sees, what the service is asked, and the events out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ServiceAuthElement } from '../src/element.js'
-import { get } from '../src/index.js'
+import * as index from '../src/index.js'
+import { get, OPTIONS } from '../src/index.js'
 import { API, FakeService, dataSrcOf, flush, seen, stubNavigation, tokenResponse } from './helpers.js'
 
 let service: FakeService
@@ -62,6 +63,14 @@ describe('<service-auth>', () => {
     expect(seen(el).image).toBe('data:image/png;base64,TGFyZ2U=')
     expect(el.state).toBe('ready')
     expect(get(el)).toBeDefined()
+  })
+
+  it("takes its state from the widget's handle, not from the page: markup a script changed does not fool it", async () => {
+    const el = element()
+    await flush()
+    el.querySelector<HTMLElement>('.sa')!.dataset.state = 'error'
+    expect(el.state).toBe('ready')
+    expect(el.state).toBe(get(el)!.state)
   })
 
   it('takes a flag attribute other than `false` as on', async () => {
@@ -214,14 +223,53 @@ describe('<service-auth>', () => {
     expect(seen(el).status).toBe('Signed in')
   })
 
-  it('reports unusable attributes with service-auth-error, reason config', async () => {
+  it('reports unusable attributes with service-auth-error, reason config, naming the attribute as the element spells it', async () => {
     const errors: unknown[] = []
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     document.addEventListener('service-auth-error', (event) => errors.push(event.detail), { once: true })
     const el = document.createElement('service-auth')
     el.setAttribute('auth-url', '/auth/controller')
     document.body.append(el)
     expect(errors).toEqual([{ reason: 'config', status: 0 }])
     expect(el.state).toBe('error')
+    expect(logged).toHaveBeenCalledExactlyOnceWith('service-auth: api-key is missing or invalid')
+    logged.mockClear()
+    element({ api: 'ftp://api.example' })
+    expect(logged).toHaveBeenCalledExactlyOnceWith('service-auth: api is missing or invalid')
+  })
+
+  it('reset() shows a new code at once; out of the page it does nothing', async () => {
+    const el = element()
+    await flush()
+    expect(seen(el).image).toBe(dataSrcOf('c1'))
+    el.reset()
+    await flush()
+    expect(seen(el).image).toBe(dataSrcOf('c2'))
+    expect(el.state).toBe('ready')
+    el.remove()
+    await flush()
+    el.reset()
+    await flush()
+    expect(service.creates).toHaveLength(2)
+  })
+
+  it('observes, reflects and passes on the attribute of every option the table has, as its type says', async () => {
+    const markup = (Object.keys(OPTIONS) as (keyof typeof OPTIONS)[]).filter((option) => option != 'texts')
+    expect(ServiceAuthElement.observedAttributes).toEqual(markup.map((option) => (OPTIONS as any)[option].element))
+    const values: Record<string, string> = { imageData: 'false', autoStart: 'false' }
+    const el = document.createElement('service-auth')
+    for (const option of markup) (el as any)[option] = values[option] ?? `value-of-${option}`
+    for (const option of markup) expect(el.getAttribute((OPTIONS as any)[option].element)).toBe(values[option] ?? `value-of-${option}`)
+    const mounted = vi.spyOn(index, 'mount')
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    document.body.append(el)
+    expect(mounted).toHaveBeenCalledOnce()
+    const [, options] = mounted.mock.calls[0]!
+    expect(options).toEqual({
+      ...Object.fromEntries(markup.map((option) => [option, `value-of-${option}`])),
+      imageData: false,
+      autoStart: false,
+      texts: undefined,
+    })
   })
 })

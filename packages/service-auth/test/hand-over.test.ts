@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Options } from '../src/config.js'
 import { handOver } from '../src/hand-over.js'
-import { CONTROLLER_URL, FakeService, TOKEN, headersOf, held, status, usableConfig } from './helpers.js'
+import { CONTROLLER_URL, FakeService, TOKEN, failureOf, headersOf, held, status, usableConfig } from './helpers.js'
 
 let service: FakeService
 const go = (options: Options = {}, signal = new AbortController().signal) => handOver(usableConfig(options), TOKEN, signal)
 
 /** A response as fetch gives it after following redirects to `url`. */
-function redirectedTo(url: string, body: BodyInit | null = 'welcome') {
-  const res = new Response(body, { status: 200, headers: { 'Content-Type': 'text/html' } })
+function redirectedTo(url: string, body: BodyInit | null = 'welcome', type = 'text/html') {
+  const res = new Response(body, { status: 200, headers: { 'Content-Type': type } })
   Object.defineProperty(res, 'redirected', { value: true })
   Object.defineProperty(res, 'url', { value: url })
   return res
@@ -82,7 +82,7 @@ describe('handOver: where to go next', () => {
 
   it('prefers the JSON location over the URL a redirect ended on', async () => {
     service.controller = () => {
-      const res = redirectedTo('http://localhost:3000/redirected', JSON.stringify({ location: '/from-json' }))
+      const res = redirectedTo('http://localhost:3000/redirected', JSON.stringify({ location: '/from-json' }), 'application/json')
       return res
     }
     expect((await go())?.href).toBe('http://localhost:3000/from-json')
@@ -93,12 +93,30 @@ describe('handOver: where to go next', () => {
     expect((await go())?.href).toBe('http://localhost:3000/welcome')
   })
 
+  it('reads nothing of the page a redirect ended on, however large: it is cancelled unread', async () => {
+    let pulled = 0
+    let cancelled = false
+    const page = new ReadableStream({
+      pull(stream) {
+        pulled++
+        stream.enqueue(new Uint8Array(65_536))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    service.controller = () => redirectedTo('http://localhost:3000/welcome', page)
+    expect((await go())?.href).toBe('http://localhost:3000/welcome')
+    expect(pulled).toBeLessThanOrEqual(1)
+    expect(cancelled).toBe(true)
+  })
+
   it.each([
     ['an empty 200', () => new Response(null, { status: 200 })],
     ['a 204', () => new Response(null, { status: 204 })],
     ['plain text', () => new Response('ok', { status: 200 })],
     ['JSON without a location', () => Response.json({ ok: true })],
-  ])('else reloads (null) after %s', async (_, reply) => {
+  ])('else names no place (null) after %s', async (_, reply) => {
     service.controller = reply
     expect(await go()).toBeNull()
   })
@@ -107,26 +125,60 @@ describe('handOver: where to go next', () => {
     'refuses a %s location as reason "location"',
     async (location) => {
       service.controller = () => Response.json({ location })
-      await expect(go()).rejects.toMatchObject({ reason: 'location', status: 200 })
+      expect(await failureOf(go())).toEqual({
+        reason: 'location',
+        status: 200,
+        retryAfter: 0,
+        message: "the controller's location is not http(s).",
+        final: false,
+      })
     },
   )
 })
 
 describe('handOver: failures', () => {
-  it.each([400, 401, 403, 404, 500, 503])('a %i is reason "controller", with its status', async (code) => {
+  it.each([400, 401, 403, 404, 500, 503])('a %i is reason "controller", with its status, and says it gave no reason', async (code) => {
     service.controller = () => status(code)
-    await expect(go()).rejects.toMatchObject({ reason: 'controller', status: code })
+    expect(await failureOf(go())).toEqual({
+      reason: 'controller',
+      status: code,
+      retryAfter: 0,
+      message: `the controller refused the sign-in (${code}): no reason given`,
+      final: false,
+    })
+  })
+
+  it("says the controller's reason, its problem's detail, else its title", async () => {
+    const problem = (body: object) => () => Response.json(body, { status: 403, headers: { 'Content-Type': 'application/problem+json' } })
+    service.controller = problem({ title: 'Forbidden', detail: 'This user may not sign in here.' })
+    expect((await failureOf(go())).message).toBe('the controller refused the sign-in (403): This user may not sign in here.')
+    service.controller = problem({ title: 'Forbidden' })
+    expect((await failureOf(go())).message).toBe('the controller refused the sign-in (403): Forbidden')
+  })
+
+  it('never repeats the token, should the controller echo it in its reason', async () => {
+    service.controller = () => Response.json({ detail: `Bad token ${TOKEN}, and again: ${TOKEN}.` }, { status: 401 })
+    const { message } = await failureOf(go())
+    expect(message).toBe('the controller refused the sign-in (401): Bad token …, and again: ….')
+    expect(message).not.toContain(TOKEN.split('.')[2])
   })
 
   it('a refusal is "controller" even when it names a location', async () => {
     service.controller = () => Response.json({ location: '/welcome' }, { status: 403 })
-    await expect(go()).rejects.toMatchObject({ reason: 'controller', status: 403 })
+    expect(await failureOf(go())).toMatchObject({ reason: 'controller', status: 403 })
   })
 
-  it('a controller that cannot be reached, or redirects to another origin, is "network"', async () => {
+  it('a controller that cannot be reached, or redirects to another origin, is "network", and says what it should answer instead', async () => {
     // What fetch does in same-origin mode when a redirect leads elsewhere.
     service.controller = () => new TypeError('Failed to fetch')
-    await expect(go()).rejects.toMatchObject({ reason: 'network', status: 0 })
+    expect(await failureOf(go())).toEqual({
+      reason: 'network',
+      status: 0,
+      retryAfter: 0,
+      message:
+        'no answer from the controller: the network failed, or it redirected to another origin, which is not followed; answer {"location": "https://…"} instead.',
+      final: false,
+    })
   })
 
   it('rejects with the abort reason when aborted', async () => {

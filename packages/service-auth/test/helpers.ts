@@ -1,4 +1,5 @@
 import { readConfig, type Config, type Options } from '../src/config.js'
+import { ServiceAuthFailure } from '../src/failure.js'
 import { EVENT_NAMES } from '../src/events.js'
 import type { ChallengeJson } from '../src/wire/challenge.js'
 import { nextTask } from '../src/timing.js'
@@ -246,3 +247,17 @@ export function expectTimes(actual: number[], expected: number[], tolerance = 5)
     expect(at, `time #${i} of ${actual}`).toBeLessThanOrEqual(expected[i] + tolerance)
   })
 }
+
+/** What a failure tells, whole: its event detail's fields, its console line, and whether it ends the run. */
+export function factsOf(error: unknown) {
+  expect(error).toBeInstanceOf(ServiceAuthFailure)
+  const { reason, status, retryAfter, message, final } = error as ServiceAuthFailure
+  return { reason, status, retryAfter, message, final }
+}
+
+/** What `promise` rejects with, as factsOf() tells it; a promise that resolves fails the test. */
+export const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    (value) => expect.unreachable(`no failure, but ${JSON.stringify(value)}`),
+    (error: unknown) => factsOf(error),
+  )

@@ -121,6 +121,12 @@ describe('scan', () => {
     expect(seen(b).image).not.toBeNull()
   })
 
+  it('mounts the root itself when it is a widget', async () => {
+    const el = widget()
+    const inside = widget({}, el)
+    expect(scan(el)).toEqual([get(el), get(inside)])
+  })
+
   it('mounts only inside the given root, and never twice', async () => {
     const dialog = document.body.appendChild(document.createElement('dialog'))
     const inside = widget({}, dialog)

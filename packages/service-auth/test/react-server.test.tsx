@@ -30,6 +30,7 @@ describe('<ServiceAuth> on the server', () => {
       <ServiceAuth
         apiKey="pk_test_123"
         authUrl="/auth/controller"
+        api="https://api.example"
         className="login"
         style={{ marginTop: 8 }}
         onSuccess={() => false}

@@ -1,8 +1,10 @@
 // The React component in a browser-like page (happy-dom), against the scripted fake service: what
 // a person sees, what the service is asked, and which of the integrator's callbacks hear what.
-import { act, StrictMode, type ReactNode } from 'react'
+import { act, createRef, StrictMode, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as index from '../src/index.js'
+import type { Controls } from '../src/index.js'
 import { ServiceAuth, type ServiceAuthProps } from '../src/react.js'
 import { API, FakeService, dataSrcOf, held, seen, stubNavigation, tokenResponse } from './helpers.js'
 
@@ -40,7 +42,7 @@ async function until(done: () => unknown): Promise<void> {
 }
 /** Runs whatever the widgets would do in the next `ms` of the clock. */
 const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
-const props: ServiceAuthProps = { apiKey: 'pk_test_123', authUrl: '/auth/controller' }
+const props: ServiceAuthProps = { apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API }
 const widgetElement = () => container.querySelector<HTMLElement>('[data-service-auth]')!
 const keysSent = () => service.creates.map((call) => JSON.parse(String(call.init.body)).key)
 
@@ -62,6 +64,66 @@ describe('<ServiceAuth>', () => {
     // The fake service's large image (challengeJson): the kind asked for is the kind shown.
     expect(seen(widgetElement()).image).toBe('data:image/png;base64,TGFyZ2U=')
     expect(seen(widgetElement()).status).toBe('Scan it')
+  })
+
+  it('passes every option the table has on to mount(), autoStart, imageData, authType and authHeader among them', async () => {
+    const mounted = vi.spyOn(index, 'mount')
+    const every = {
+      ...props,
+      imageKind: 'qrcode-large',
+      authType: 'web',
+      imageData: false,
+      authHeader: 'Authorization',
+      autoStart: false,
+      locale: 'en',
+      appUrl: 'serviceauth://challenge/{id}',
+      texts: { ready: 'Scan it' },
+    } satisfies Required<Omit<ServiceAuthProps, `on${string}` | 'className' | 'style'>>
+    await render(<ServiceAuth {...every} />)
+    await until(() => mounted.mock.calls.length)
+    expect(Object.keys(every).sort()).toEqual(Object.keys(index.OPTIONS).sort())
+    expect(mounted).toHaveBeenCalledExactlyOnceWith(widgetElement(), every)
+    // autoStart: false, as passed on: a button, and no request.
+    expect(seen(widgetElement()).button).toBe('Show a new code')
+    expect(service.calls).toEqual([])
+  })
+
+  it('gives its ref start(), stop(), reset() (a new code now) and state', async () => {
+    const ref = createRef<Controls>()
+    await render(<ServiceAuth {...props} autoStart={false} ref={ref} />)
+    const el = widgetElement()
+    await until(() => ref.current?.state)
+    expect(ref.current!.state).toBe('idle')
+    act(() => ref.current!.start())
+    await until(() => seen(el).image)
+    expect(seen(el).image).toBe(dataSrcOf('c1'))
+    expect(ref.current!.state).toBe('ready')
+    act(() => ref.current!.reset())
+    await until(() => seen(el).image == dataSrcOf('c2'))
+    expect(service.creates).toHaveLength(2)
+    act(() => ref.current!.stop())
+    expect(ref.current!.state).toBe('idle')
+    expect(seen(el).button).toBe('Show a new code')
+    // The same controls reach a widget restarted with other options.
+    await render(<ServiceAuth {...props} apiKey="pk_test_456" autoStart={false} ref={ref} />)
+    await until(() => ref.current?.state)
+    act(() => ref.current!.start())
+    await until(() => service.creates.length == 3)
+    expect(keysSent()[2]).toBe('pk_test_456')
+  })
+
+  it('gives its ref a state of undefined once unmounted, and controls that do nothing', async () => {
+    const ref = createRef<Controls>()
+    await render(<ServiceAuth {...props} ref={ref} />)
+    const controls = ref.current!
+    await until(() => controls.state == 'ready')
+    act(() => root.render(null))
+    expect(controls.state).toBeUndefined()
+    controls.start()
+    controls.reset()
+    controls.stop()
+    await pass(5000)
+    expect(service.creates).toHaveLength(1)
   })
 
   it('asks the service at api', async () => {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { en as english } from '../src/i18n.js'
-import { texts as german } from '../src/languages/de.js'
+import { english } from '../src/i18n.js'
+import { pack as arabic } from '../src/languages/ar.js'
+import { pack as german } from '../src/languages/de.js'
+import { pack as persian } from '../src/languages/fa.js'
 import { createView, type View } from '../src/view.js'
 import { seen } from './helpers.js'
 
@@ -10,18 +12,32 @@ let host: HTMLElement
 let view: View
 /** What the button runs. */
 let action: Mock<() => void>
+/** What hears whether each QR image loaded. */
+let imageLoaded: Mock<(loaded: boolean) => void>
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
   host = document.body.appendChild(document.createElement('div'))
   action = vi.fn()
-  view = createView(host, texts, 'en', action)
+  imageLoaded = vi.fn()
+  view = createView(host, texts, action, imageLoaded)
 })
 
 afterEach(() => {
   view.dispose()
   document.body.replaceChildren()
   vi.useRealTimers()
+})
+
+describe('the QR image', () => {
+  it('says whether each image loaded, and nothing else', () => {
+    view.show('ready', { imageSrc: SRC })
+    const img = host.querySelector('img')!
+    imageLoaded.mockClear()
+    img.dispatchEvent(new Event('load'))
+    img.dispatchEvent(new Event('error'))
+    expect(imageLoaded.mock.calls).toEqual([[true], [false]])
+  })
 })
 
 describe('states', () => {
@@ -229,11 +245,26 @@ describe('countdown', () => {
 
   it('speaks the configured language', () => {
     view.dispose()
-    view = createView(host, german, 'de', action)
+    view = createView(host, { ...english, ...german }, action, imageLoaded)
     view.show('ready', { imageSrc: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe('Läuft ab in 01:01')
     expect(seen(host).status).toBe('Mit der App scannen')
     expect(host.querySelector('.sa')!.getAttribute('lang')).toBe('de')
+    expect(host.querySelector('.sa')!.getAttribute('dir')).toBe('ltr')
+  })
+
+  it.each([
+    { pack: arabic, lang: 'ar', countdown: 'ينتهي خلال ٠١:٠١', hours: '١:٠٠:٠٠' },
+    { pack: persian, lang: 'fa', countdown: 'زمان باقی\u200cمانده: ۰۱:۰۱', hours: '۱:۰۰:۰۰' },
+  ])('writes $lang right to left, and its countdown in its own digits', ({ pack, countdown, hours }) => {
+    view.dispose()
+    view = createView(host, { ...english, ...pack }, action, imageLoaded)
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 61_000 })
+    expect(seen(host).countdown).toBe(countdown)
+    expect(host.querySelector('.sa')!.getAttribute('dir')).toBe('rtl')
+    expect(host.querySelector('.sa')!.getAttribute('lang')).toBe(pack.lang)
+    view.show('ready', { imageSrc: SRC, deadline: Date.now() + 3_600_000 })
+    expect(seen(host).countdown).toContain(hours)
   })
 })
 
@@ -243,7 +274,7 @@ describe('destroy', () => {
     host.replaceChildren()
     const own = host.appendChild(document.createElement('p'))
     own.textContent = 'Or sign in with a password'
-    view = createView(host, texts, 'en', action)
+    view = createView(host, texts, action, imageLoaded)
     expect(host.children).toHaveLength(2)
     expect(host.firstElementChild).toBe(own)
     view.show('ready', { imageSrc: SRC, deadline: Date.now() + 60_000 })

@@ -8,7 +8,9 @@ import { ServiceAuth } from '../src/vue.js'
 
 describe('<ServiceAuth> for Vue on the server', () => {
   it('renders the placeholder element that the React component renders (an empty attribute, as HTML writes it)', async () => {
-    const html = await renderToString(createSSRApp({ render: () => h(ServiceAuth, { apiKey: 'k', authUrl: '/auth/controller', class: 'login' }) }))
+    const html = await renderToString(
+      createSSRApp({ render: () => h(ServiceAuth, { apiKey: 'k', authUrl: '/auth/controller', api: 'https://api.example', class: 'login' }) }),
+    )
     expect(html).toBe('<div data-service-auth class="login"></div>')
   })
 })

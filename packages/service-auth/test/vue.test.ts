@@ -1,9 +1,11 @@
 // The Vue component in a browser-like page (happy-dom), against the scripted fake service: what a
 // person sees, what the service is asked, and which of the integrator's listeners hear what.
-import { createApp, defineComponent, h, nextTick, reactive, type App } from 'vue'
+import { createApp, defineComponent, h, nextTick, reactive, ref, type App } from 'vue'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as index from '../src/index.js'
+import { get } from '../src/index.js'
 import { ServiceAuth } from '../src/vue.js'
-import { FakeService, dataSrcOf, flush, seen, status, stubNavigation, tokenResponse } from './helpers.js'
+import { API, FakeService, dataSrcOf, flush, seen, status, stubNavigation, tokenResponse } from './helpers.js'
 
 let service: FakeService
 let app: App | undefined
@@ -32,7 +34,7 @@ const keysSent = () => service.creates.map((call) => JSON.parse(String(call.init
 
 describe('<ServiceAuth> for Vue', () => {
   it('renders its element and mounts the widget into it, which shows a code; class falls through', async () => {
-    const container = mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', class: 'login' }))
+    const container = mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API, class: 'login' }))
     const el = widgetElement(container)
     expect(el.className).toBe('login')
     await flush()
@@ -47,7 +49,7 @@ describe('<ServiceAuth> for Vue', () => {
       renders++
       void state.other
       // A new texts object at every render, as a template literal is.
-      return h(ServiceAuth, { apiKey: state.apiKey, authUrl: '/auth/controller', texts: { ready: 'Scan it' } })
+      return h(ServiceAuth, { apiKey: state.apiKey, authUrl: '/auth/controller', api: API, texts: { ready: 'Scan it' } })
     })
     await flush()
     state.other++
@@ -72,6 +74,7 @@ describe('<ServiceAuth> for Vue', () => {
       h(ServiceAuth, {
         apiKey: 'pk_test_123',
         authUrl: '/auth/controller',
+        api: API,
         onReady: (detail: unknown) => heard.push(['ready', detail]),
         onSigned: (detail: unknown) => heard.push(['signed', detail]),
         onSuccess: (detail: unknown) => (heard.push(['success', detail]), false),
@@ -94,7 +97,7 @@ describe('<ServiceAuth> for Vue', () => {
     const errors = vi.spyOn(console, 'error')
     const nav = stubNavigation()
     service.poll = () => tokenResponse()
-    mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller' }))
+    mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API }))
     await flush()
     await vi.advanceTimersByTimeAsync(1000)
     expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
@@ -112,6 +115,7 @@ describe('<ServiceAuth> for Vue', () => {
       h(ServiceAuth, {
         apiKey: 'pk_test_123',
         authUrl: '/auth/controller',
+        api: API,
         onReady: (detail: unknown) => heard.push(['ready', detail]),
         onExpired: (detail: unknown) => heard.push(['expired', detail]),
         onError: (detail: unknown) => heard.push(['error', detail]),
@@ -130,7 +134,100 @@ describe('<ServiceAuth> for Vue', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
-  it('says in a Vue warning, naming the component, that apiKey and authUrl are required', () => {
+  it('has a prop for every option the table has, required as the table says, and passes each on to mount()', async () => {
+    const optionProps = Object.fromEntries(Object.entries(ServiceAuth.props).filter(([name]) => name != 'onSuccess'))
+    expect(Object.keys(optionProps)).toEqual(Object.keys(index.OPTIONS))
+    for (const [name, row] of Object.entries(index.OPTIONS)) expect((optionProps[name] as { required: boolean }).required, name).toBe('required' in row)
+    const mounted = vi.spyOn(index, 'mount')
+    const every = {
+      apiKey: 'pk_test_123',
+      authUrl: '/auth/controller',
+      api: API,
+      imageKind: 'qrcode-large',
+      authType: 'web',
+      imageData: false,
+      authHeader: 'Authorization',
+      autoStart: false,
+      locale: 'en',
+      appUrl: 'serviceauth://challenge/{id}',
+      texts: { ready: 'Scan it' },
+    }
+    const container = mountApp(() => h(ServiceAuth, every))
+    expect(mounted).toHaveBeenCalledExactlyOnceWith(widgetElement(container), every)
+    expect(seen(widgetElement(container)).button).toBe('Show a new code')
+  })
+
+  it('leaves a yes-or-no option it was not given absent, as the markup would: no autoStart is on', async () => {
+    const mounted = vi.spyOn(index, 'mount')
+    mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API }))
+    expect(mounted.mock.calls[0]![1]).toEqual({
+      apiKey: 'pk_test_123',
+      authUrl: '/auth/controller',
+      api: API,
+      imageKind: undefined,
+      authType: undefined,
+      imageData: undefined,
+      authHeader: undefined,
+      autoStart: undefined,
+      locale: undefined,
+      appUrl: undefined,
+      texts: undefined,
+    })
+    await flush()
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it('gives a template ref start(), stop(), reset() (a new code now) and state, and nothing else', async () => {
+    const login = ref<InstanceType<typeof ServiceAuth>>()
+    const container = mountApp(() => h(ServiceAuth, { ref: login, apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API, autoStart: false }))
+    const el = widgetElement(container)
+    expect(Object.keys(login.value!).sort()).toEqual(['reset', 'start', 'state', 'stop'])
+    expect(login.value!.state).toBe('idle')
+    login.value!.start()
+    await flush()
+    expect(seen(el).image).toBe(dataSrcOf('c1'))
+    expect(login.value!.state).toBe('ready')
+    login.value!.reset()
+    await flush()
+    expect(seen(el).image).toBe(dataSrcOf('c2'))
+    login.value!.stop()
+    expect(login.value!.state).toBe('idle')
+    expect(seen(el).button).toBe('Show a new code')
+  })
+
+  it('gives a template ref controls that do nothing once the component is gone, or its widget destroyed by the page', async () => {
+    const login = ref<InstanceType<typeof ServiceAuth>>()
+    const shown = reactive({ on: true })
+    const container = mountApp(() => (shown.on ? h(ServiceAuth, { ref: login, apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API }) : h('p', 'gone')))
+    await flush()
+    const controls = login.value!
+    // The page destroys the widget itself; unmounting then finds none, and says nothing of it.
+    get(widgetElement(container))!.destroy()
+    expect(controls.state).toBeUndefined()
+    shown.on = false
+    await nextTick()
+    controls.start()
+    controls.reset()
+    controls.stop()
+    await flush()
+    expect(service.creates).toHaveLength(1)
+  })
+
+  it("checks each option's type as the table says, as Vue does: a key that is a number is warned of", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    mountApp(() => h(ServiceAuth as never, { apiKey: 42, authUrl: '/auth/controller', api: API, autoStart: 'yes', texts: 'Scan' }))
+    const said = warn.mock.calls.map((call) => call.join(' '))
+    expect(said).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Invalid prop: type check failed for prop "apiKey"\. Expected String/),
+        expect.stringMatching(/Invalid prop: type check failed for prop "autoStart"\. Expected Boolean/),
+        expect.stringMatching(/Invalid prop: type check failed for prop "texts"\. Expected Object/),
+      ]),
+    )
+  })
+
+  it('says in a Vue warning, naming the component, that apiKey, authUrl and api are required', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     vi.spyOn(console, 'error').mockImplementation(() => {})
     mountApp(() => h(ServiceAuth as never, {}))
@@ -139,13 +236,14 @@ describe('<ServiceAuth> for Vue', () => {
       expect.arrayContaining([
         expect.stringMatching(/Missing required prop: "apiKey"[\s\S]*<ServiceAuth/),
         expect.stringMatching(/Missing required prop: "authUrl"/),
+        expect.stringMatching(/Missing required prop: "api"/),
       ]),
     )
   })
 
   it('texts changed in place start afresh with them', async () => {
     const texts = reactive({ ready: 'Scan it' })
-    const container = mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', texts }))
+    const container = mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API, texts }))
     await flush()
     expect(seen(widgetElement(container)).status).toBe('Scan it')
     texts.ready = 'Scan this one'
@@ -158,7 +256,7 @@ describe('<ServiceAuth> for Vue', () => {
   it('navigates as the controller said when onSuccess returns anything else', async () => {
     const nav = stubNavigation()
     service.poll = () => tokenResponse()
-    mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', onSuccess: () => undefined }))
+    mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API, onSuccess: () => undefined }))
     await flush()
     await vi.advanceTimersByTimeAsync(1000)
     expect(nav.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:3000/welcome')
@@ -167,13 +265,13 @@ describe('<ServiceAuth> for Vue', () => {
   it('reports unusable options with an error event while it mounts', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const errors: unknown[] = []
-    mountApp(() => h(ServiceAuth, { apiKey: '', authUrl: '/auth/controller', onError: (detail: unknown) => errors.push(detail) }))
+    mountApp(() => h(ServiceAuth, { apiKey: '', authUrl: '/auth/controller', api: API, onError: (detail: unknown) => errors.push(detail) }))
     expect(errors).toEqual([{ reason: 'config', status: 0 }])
   })
 
   it('unmounting aborts every request and timer', async () => {
     const show = reactive({ on: true })
-    mountApp(() => (show.on ? h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller' }) : h('p', 'gone')))
+    mountApp(() => (show.on ? h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API }) : h('p', 'gone')))
     await flush()
     show.on = false
     await nextTick()

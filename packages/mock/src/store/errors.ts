@@ -6,6 +6,16 @@ export type StoreErrorCode =
   | 'in-use'
   /** A collection the store does not keep, or a name that cannot be one. */
   | 'collection'
+  /** The data directory's disk has no room for the change (or, at start, for the store). */
+  | 'full'
+  /** The data directory cannot be written: a read-only file system, or no permission. */
+  | 'unwritable'
+  /** Another user can write the data directory or one of its files. */
+  | 'not-private'
+  /** The owner's socket, owner.sock, is something else, or cannot be checked or replaced. */
+  | 'owner-socket'
+  /** A change was not committed for another reason, which the message names. */
+  | 'write'
 
 export class StoreError extends Error {
   override readonly name = 'StoreError'
@@ -13,8 +23,8 @@ export class StoreError extends Error {
   /** For `in-use`: the process that holds the directory, when it answered with its pid. */
   readonly ownerPid: number | undefined
 
-  constructor(message: string, { code, ownerPid }: { code: StoreErrorCode; ownerPid?: number }) {
-    super(message)
+  constructor(message: string, { code, ownerPid, cause }: { code: StoreErrorCode; ownerPid?: number; cause?: unknown }) {
+    super(message, cause === undefined ? undefined : { cause })
     this.code = code
     this.ownerPid = ownerPid
   }

@@ -6,8 +6,10 @@
 // never waits for the disk (the measurements are in the commit that chose it).
 import { open, type Database, type RootDatabase } from 'lmdb'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
+import { constants } from 'node:os'
 import { join } from 'node:path'
-import { DATA_FILE } from './open-store.js'
+import { DATA_FILE, freeBytes, noRoomToStart } from './data-directory.js'
+import { DataFileRoom, MIN_ROOM } from './data-file-room.js'
 import { StoreError } from './errors.js'
 import { OwnerClaim, type ClaimLedger } from './owner-claim.js'
 import { META, SCHEMA_VERSION } from './schema.js'
@@ -39,6 +41,8 @@ export class LmdbBackend implements Backend {
   readonly #meta: Database<unknown, string>
   readonly #collections = new Map<string, Database<string, string>>()
   readonly #readOnly: boolean
+  /** Where LMDB writes without taking more of the disk; none read-only. */
+  readonly #room: DataFileRoom | undefined
   #claim: OwnerClaim | undefined
   readonly collections: readonly string[]
 
@@ -54,6 +58,10 @@ export class LmdbBackend implements Backend {
       // Checked before the claim, which writes: a directory of another version is left as it is.
       const isNew = backend.#checkSchema()
       if (!backend.#readOnly) {
+        // Before the first write, the claim's: LMDB must never meet a full disk (data-file-room.ts).
+        const refusal = backend.#room!.refusal()
+        if (refusal?.code === 'full') throw noRoomToStart(location, freeBytes(location) ?? 0, MIN_ROOM)
+        if (refusal) throw refusal
         backend.#claim = await OwnerClaim.take(location, backend.#ledger())
         // Written by its owner only, like everything else.
         if (isNew) backend.#meta.putSync('schema', SCHEMA_VERSION)
@@ -61,6 +69,7 @@ export class LmdbBackend implements Backend {
       }
     } catch (error) {
       await backend.#env.close()
+      backend.#room?.close()
       await backend.#claim?.release()
       throw error
     }
@@ -76,6 +85,16 @@ export class LmdbBackend implements Backend {
     this.#readOnly = readOnly
     this.#env = open({ path: file, noSubdir: true, maxDbs: MAX_DBS, compression: false, readOnly })
     try {
+      const env = this.#env
+      this.#room = readOnly
+        ? undefined
+        : new DataFileRoom(file, location, {
+            used: () => {
+              const { lastPageNumber, pageSize } = env.getStats() as { lastPageNumber: number; pageSize: number }
+              return (lastPageNumber + 1) * pageSize
+            },
+            exclusive: (grow) => env.transactionSync(grow),
+          })
       // The sub-databases the file holds, as LMDB names them in its main database: those of a
       // program that shared the directory are exported and counted with the opener's own.
       const held = [...this.#env.getKeys()].filter((name): name is string => typeof name === 'string' && name !== META)
@@ -89,6 +108,7 @@ export class LmdbBackend implements Backend {
       for (const name of held) this.#collections.set(name, this.#env.openDB<string, string>({ name, encoding: 'string' }))
     } catch (error) {
       void this.#env.close()
+      this.#room?.close()
       throw error
     }
   }
@@ -100,25 +120,59 @@ export class LmdbBackend implements Backend {
   }
 
   write(collection: string, id: string, text: string | undefined): Promise<unknown> {
-    return text === undefined ? this.#db(collection).remove(id) : this.#db(collection).put(id, text)
+    const db = this.#db(collection)
+    const written = text === undefined ? db.remove(id) : db.put(id, text)
+    this.#room?.track(id.length + (text?.length ?? 0), written)
+    return written.catch((error: unknown) => this.#failed(error))
   }
 
   clear(collection: string): Promise<unknown> {
-    return this.#db(collection).clearAsync()
+    const cleared = this.#db(collection).clearAsync()
+    // Its pages go to the free list, whose own pages it takes.
+    this.#room?.track(4 * 4096, cleared)
+    return cleared.catch((error: unknown) => this.#failed(error))
   }
 
   flushed(): Promise<unknown> {
     return Promise.resolve(this.#env.flushed)
   }
 
+  refusal(): StoreError | undefined {
+    return this.#room?.refusal()
+  }
+
   async close(): Promise<void> {
     // Versions before the socket read the pid alone: they find nobody recorded rather than a pid
-    // that some other process may be given next.
-    if (!this.#readOnly) await this.#meta.remove('owner')
+    // that some other process may be given next. Not on a full disk, where the pid stays.
+    if (!this.#readOnly && !this.#room?.refusal()) await this.#meta.remove('owner')
     await this.#env.flushed
     await this.#env.close()
+    this.#room?.close()
     // Given up last, once everything is on disk and the file closed: the next owner starts from all of it.
     await this.#claim?.release()
+  }
+
+  /**
+   * A commit that failed, as a StoreError that names the directory and the cause, which lmdb-js
+   * keeps apart, in a promise it rejects too and nobody else handles (its issue 368): handled
+   * here. It is rejected in the same callback as the write, before this runs; a macrotask later
+   * it is too late for any cause.
+   */
+  async #failed(error: unknown): Promise<never> {
+    const commitError = (error as { commitError?: Promise<unknown> }).commitError
+    const cause = commitError
+      ? await Promise.race([
+          commitError.then(
+            () => error,
+            (cause: unknown) => cause,
+          ),
+          new Promise((resolve) => setImmediate(() => resolve(error))),
+        ])
+      : error
+    const errno = (cause as { code?: unknown }).code
+    const full = errno === constants.errno.ENOSPC || errno === constants.errno.EDQUOT || errno === 'ENOSPC' || errno === 'EDQUOT'
+    const why = full ? `its disk is full (${(cause as Error).message})` : String((cause as Error)?.message ?? cause)
+    throw new StoreError(`The change cannot be stored in ${this.location}: ${why}.`, { code: full ? 'full' : 'write', cause })
   }
 
   #db(collection: string): Database<string, string> {

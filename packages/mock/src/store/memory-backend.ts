@@ -33,6 +33,11 @@ export class MemoryBackend implements Backend {
     return undefined
   }
 
+  /** Memory takes every write. */
+  refusal(): undefined {
+    return undefined
+  }
+
   async close(): Promise<void> {
     this.#records.clear()
   }

@@ -1,17 +1,14 @@
 // Opening a store: in memory, or in a data directory, which is created when missing and refused
 // when it holds something else. LMDB, a native module, is loaded only for a data directory:
 // whoever keeps everything in memory (the tests, startMockService) never needs its binary.
-import { mkdirSync, readdirSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { DATA_FILE, LOCK_FILE, prepareDataFiles, prepareDirectory } from './data-directory.js'
 import { loadLmdbBackend } from './lmdb-loader.js'
 import { MemoryBackend } from './memory-backend.js'
 import { isClaimFile } from './owner-claim.js'
 import { collectionNames } from './schema.js'
 import { Store } from './store.js'
-
-/** The files LMDB keeps in a data directory (lmdb-backend.ts opens them). */
-export const DATA_FILE = 'state.mdb'
-const LOCK_FILE = 'state.mdb-lock'
 
 export interface StoreOptions {
   /**
@@ -26,23 +23,21 @@ export interface StoreOptions {
 export const memoryStore = (options: StoreOptions = {}): Store => new Store(new MemoryBackend({ collections: collectionNames(options.collections) }))
 
 /**
- * The store of a data directory, created when missing. A directory that holds other files and
- * no service-auth state is refused, so a mistyped --data never writes into someone's folder.
+ * The store of a data directory, created when missing, and made its owner's alone (0700, its
+ * files 0600). Refused, with what to do: a directory that holds other files and no service-auth
+ * state (so a mistyped --data never writes into someone's folder), one another user can write,
+ * one on a read-only file system, and one whose disk has no room for it (data-directory.ts).
  */
 export async function openDataStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
   const collections = collectionNames(options.collections)
   const dir = resolve(dataDir)
-  try {
-    // Its owner's only: it holds the API secret a start made up.
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-  } catch (error) {
-    throw new Error(`The data directory ${dir} cannot be created: ${(error as Error).message}`)
-  }
+  prepareDirectory(dir)
   const names = readdirSync(dir)
   if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE && !isClaimFile(name))) {
     throw new Error(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
   }
   const LmdbBackend = await loadLmdbBackend()
+  prepareDataFiles(dir)
   return new Store(await LmdbBackend.open(dir, { collections }))
 }
 

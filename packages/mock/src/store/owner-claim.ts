@@ -20,7 +20,7 @@
 //
 // Windows has no such sockets in its file system; its named pipes serve, more simply (#takePipe).
 import { createHash, randomBytes } from 'node:crypto'
-import { readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, type Stats } from 'node:fs'
+import { chmodSync, lstatSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, type Stats } from 'node:fs'
 import { connect, createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -86,6 +86,7 @@ export class OwnerClaim {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       // Read before the socket is tried: a takeover after this changes the generation, and the swap below fails.
       const seen = ledger.generation()
+      checkSocketFile(path)
       const owner = await viaShortPath(dir, OWNER_SOCKET, (short) => probe(short, path))
       if (owner.alive) throw inUse(dir, owner.pid)
       const name = pendingName()
@@ -95,9 +96,12 @@ export class OwnerClaim {
       const server = await viaShortPath(dir, name, (short) => listen(short, pending))
       let installed: boolean
       try {
-        installed = ledger.swap(seen, randomBytes(8).toString('hex'), () => renameSync(pending, path))
+        // Like the directory's other files, its owner's alone: whoever can connect learns the owner's pid.
+        chmodSync(pending, 0o600)
+        installed = ledger.swap(seen, randomBytes(8).toString('hex'), () => install(pending, path))
       } catch (error) {
         await closeServer(server)
+        rmSync(pending, { force: true })
         throw error
       }
       if (installed) {
@@ -164,6 +168,31 @@ function tooManyTakeovers(dir: string): StoreError {
 }
 
 /**
+ * Refuses an owner.sock that is not a socket: a directory, a file, a link. Nothing of the
+ * service's is ever anything but a socket there, so it is not the service's to remove.
+ */
+function checkSocketFile(path: string): void {
+  const stats = lstatSync(path, { throwIfNoEntry: false })
+  if (!stats || stats.isSocket()) return
+  const kind = stats.isDirectory() ? 'a directory' : stats.isFile() ? 'a regular file' : stats.isSymbolicLink() ? 'a symbolic link' : 'not a socket'
+  throw new StoreError(`${path} is ${kind}, where a running service keeps its socket: nothing of the service's is in it. Remove it, and start again.`, {
+    code: 'owner-socket',
+  })
+}
+
+/** Puts this start's socket in the place of owner.sock (none, or one nobody listens on). */
+function install(pending: string, path: string): void {
+  try {
+    renameSync(pending, path)
+  } catch (error) {
+    throw new StoreError(`${path} cannot be replaced by this start's socket (${(error as Error).message}). Remove it, and start again.`, {
+      code: 'owner-socket',
+      cause: error,
+    })
+  }
+}
+
+/**
  * Connects to the owner's socket at `path` (`shown` in messages): refused or missing means
  * nobody holds the directory; connected, its owner says its pid.
  */
@@ -192,8 +221,24 @@ function probe(path: string, shown: string): Promise<Probe> {
       if (connected) alive()
       // ECONNREFUSED: a socket (or any other file) nobody listens on, left by an owner that died.
       else if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') resolve({ alive: false })
-      else reject(new Error(`${shown} cannot be checked for a running service: ${error.message}`))
+      else reject(cannotCheck(shown, error))
     })
+  })
+}
+
+/** Why owner.sock could not be asked whether a service runs, and what to do. */
+function cannotCheck(shown: string, error: NodeJS.ErrnoException): StoreError {
+  if (error.code === 'EACCES' || error.code === 'EPERM') {
+    const stats = statSync(shown, { throwIfNoEntry: false })
+    const whose = stats ? ` (it belongs to uid ${stats.uid}, mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')})` : ''
+    return new StoreError(
+      `${shown} cannot be checked for a running service: this user may not connect to it${whose}. Start the service as its owner, or, if none runs, remove it.`,
+      { code: 'owner-socket', cause: error },
+    )
+  }
+  return new StoreError(`${shown} cannot be checked for a running service: ${error.message}. If none runs, remove it, and start again.`, {
+    code: 'owner-socket',
+    cause: error,
   })
 }
 
@@ -240,7 +285,11 @@ async function viaShortPath<T>(dir: string, name: string, use: (path: string) =>
 /** Sockets of starts that were killed between binding theirs and installing it; any start still racing has lost already. */
 function removePendingSockets(dir: string): void {
   for (const name of readdirSync(dir)) {
-    if (PENDING_SOCKET.test(name)) rmSync(join(dir, name), { force: true })
+    try {
+      if (PENDING_SOCKET.test(name)) rmSync(join(dir, name), { force: true })
+    } catch {
+      // Not a socket after all (a directory of that name, say): not ours to remove, and in nobody's way.
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { ServerResponse } from 'node:http'
 import { StoreError } from './errors.js'
+import { RefusedWrites } from './refused-writes.js'
 import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
 
 /** What a backend keeps: JSON text by collection and id. */
@@ -23,6 +24,11 @@ export interface Backend {
   clear(collection: string): Promise<unknown> | undefined
   /** Resolves once every write so far is on disk; undefined when there is no disk. */
   flushed(): Promise<unknown> | undefined
+  /**
+   * Why a write now would not be committed, asked before each one: a StoreError (`full`) when the
+   * data directory's disk has no room left for it; undefined when it takes writes.
+   */
+  refusal(): StoreError | undefined
   /** Where the records are, for people: a directory, or "memory". */
   readonly location: string
   close(): Promise<void>
@@ -49,22 +55,39 @@ export interface StateFile {
 const requestWrites = new AsyncLocalStorage<Promise<unknown>[]>()
 
 /**
- * Runs one request's handler so that its answer (`res.end`) leaves only once the writes the
- * handler made with `answer` durability are on disk. Requests that wrote nothing, status polls
- * above all, answer at once, even while other requests' writes are being flushed.
+ * Runs one request's handler so that its answer leaves only once the writes the handler made
+ * with `answer` durability are on disk. Requests that wrote nothing, status polls above all,
+ * answer at once, even while other requests' writes are being flushed. When a write cannot be
+ * stored, the answer the handler gave is dropped, and `unstored` answers instead: a change that
+ * was not stored must not be answered as a success.
  */
-export function answerAfterStoring(res: ServerResponse, handle: () => Promise<void>): Promise<void> {
+export function answerAfterStoring(res: ServerResponse, handle: () => Promise<void>, unstored: (error: unknown) => void): Promise<void> {
   const writes: Promise<unknown>[] = []
-  const end = res.end
+  const { writeHead, end } = res
+  // Held back with the body while writes are pending: until they are stored, the status may still change.
+  let head: Parameters<typeof writeHead> | undefined
+  let ending = false
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (writes.length === 0) return writeHead.apply(this, args as Parameters<typeof writeHead>)
+    head = args as Parameters<typeof writeHead>
+    return this
+  } as typeof res.writeHead
   res.end = function (this: ServerResponse, ...args: unknown[]) {
-    if (writes.length === 0) return end.apply(this, args as Parameters<typeof end>)
+    if (writes.length === 0 && head === undefined) return end.apply(this, args as Parameters<typeof end>)
+    if (ending) return this
+    ending = true
     Promise.all(writes).then(
-      // The client may have gone meanwhile (or the server closed its connections): nothing to send then.
-      () => this.destroyed || end.apply(this, args as Parameters<typeof end>),
+      () => {
+        // The client may have gone meanwhile (or the server closed its connections): nothing to send then.
+        if (this.destroyed) return
+        if (head) writeHead.apply(this, head)
+        end.apply(this, args as Parameters<typeof end>)
+      },
       (error: unknown) => {
-        // A change that could not be stored must not be answered as a success.
-        console.error('A change could not be stored; the request goes unanswered.', error)
-        this.destroy()
+        // The answer the handler gave is not sent; the methods are Node's own again for the one that is.
+        delete (res as Partial<ServerResponse>).writeHead
+        delete (res as Partial<ServerResponse>).end
+        if (!this.destroyed) unstored(error)
       },
     )
     return this
@@ -85,20 +108,26 @@ export class Collection<T> {
   }
 
   put(id: string, record: T, durability: Durability = 'answer'): void {
-    this.store.track(this.store.backend.write(this.name, id, JSON.stringify(record)), durability)
+    this.store.write(this.name, id, JSON.stringify(record), durability)
   }
 
   delete(id: string, durability: Durability = 'answer'): void {
-    this.store.track(this.store.backend.write(this.name, id, undefined), durability)
+    this.store.write(this.name, id, undefined, durability)
   }
 
   clear(): void {
-    this.store.track(this.store.backend.clear(this.name), 'answer')
+    this.store.clear(this.name)
   }
 }
 
 export class Store {
   readonly #collections = new Map<string, Collection<unknown>>()
+  /** Writes not yet committed, and the first that failed since stored() last looked: for stored(). */
+  readonly #inFlight = new Set<Promise<unknown>>()
+  #unstored: unknown
+  readonly #refused = new RefusedWrites()
+  /** Why writes are refused, since the last refusal() that found one; undefined while they are taken. */
+  #refusal: StoreError | undefined
   #closing: Promise<void> | undefined
 
   constructor(readonly backend: Backend) {}
@@ -126,6 +155,36 @@ export class Store {
   /** Resolves once every write so far is on disk. */
   async flushed(): Promise<void> {
     await this.backend.flushed()
+  }
+
+  /**
+   * Resolves once every write so far is on disk, and rejects with the first since the last call
+   * that could not be stored: for a start that must not say it is ready before what it made is kept.
+   */
+  async stored(): Promise<void> {
+    await Promise.allSettled(this.#inFlight)
+    await this.backend.flushed()
+    const unstored = this.#unstored
+    this.#unstored = undefined
+    if (unstored !== undefined) throw unstored
+  }
+
+  /**
+   * Why this store takes no changes now (its disk is full: a StoreError, code `full`, whose
+   * message names the directory and what to do), or undefined when it takes them. The service
+   * asks before a request that changes anything, so that a refused request changes nothing.
+   * When there is room again, the changes refused meanwhile are written first.
+   */
+  refusal(): StoreError | undefined {
+    const refusal = this.backend.refusal()
+    const refusing = this.#refusal
+    this.#refusal = refusal
+    if (refusal && !refusing) console.error(refusal.message)
+    if (!refusal && refusing) {
+      console.error(`${this.location} has room again: changes are stored again.`)
+      this.#writeRefused()
+    }
+    return refusal
   }
 
   /** True when nothing is stored: what `--import` needs, since it seeds a fresh service. */
@@ -168,12 +227,48 @@ export class Store {
     return (this.#closing ??= this.backend.close())
   }
 
-  /** @internal Collection's: joins a durable write to the request being answered, and reports failed writes. */
-  track(written: Promise<unknown> | undefined, durability: Durability): void {
+  /** @internal Collection's: writes a record (or removes it: `text` undefined), unless the disk is full. */
+  write(collection: string, id: string, text: string | undefined, durability: Durability): void {
+    const refusal = this.refusal()
+    if (refusal) {
+      this.#refused.write(collection, id, text)
+      this.#track(Promise.reject(refusal), durability)
+    } else {
+      this.#track(this.backend.write(collection, id, text), durability)
+    }
+  }
+
+  /** @internal Collection's: removes every record of the collection, unless the disk is full. */
+  clear(collection: string): void {
+    const refusal = this.refusal()
+    if (refusal) {
+      this.#refused.clear(collection)
+      this.#track(Promise.reject(refusal), 'answer')
+    } else {
+      this.#track(this.backend.clear(collection), 'answer')
+    }
+  }
+
+  /** Writes what was refused while the disk was full, now that there is room: nobody waits for it. */
+  #writeRefused(): void {
+    for (const { collection, cleared, records } of this.#refused.take()) {
+      if (cleared) this.#track(this.backend.clear(collection), 'batched')
+      for (const [id, text] of records) this.#track(this.backend.write(collection, id, text), 'batched')
+    }
+  }
+
+  /** Joins a durable write to the request being answered, and reports failed writes. */
+  #track(written: Promise<unknown> | undefined, durability: Durability): void {
     if (!written) return
     const stored = durability === 'answer' ? written.then(() => this.backend.flushed()) : written
-    // Reported here whatever the durability; a request waiting for it also learns of it (answerAfterStoring).
-    stored.catch((error: unknown) => console.error(`A change to ${this.location} could not be stored.`, error))
+    this.#inFlight.add(stored)
+    // Reported here whatever the durability (a refusal once, by refusal()); a request waiting for it also learns of it (answerAfterStoring).
+    stored
+      .catch((error: unknown) => {
+        this.#unstored ??= error
+        if (!(error instanceof StoreError && error.code === 'full')) console.error(`A change to ${this.location} could not be stored.`, error)
+      })
+      .finally(() => this.#inFlight.delete(stored))
     if (durability === 'answer') requestWrites.getStore()?.push(stored)
   }
 }

@@ -2,8 +2,8 @@
 // describes the same. Every control acts through one API key, and touches only that key's
 // requests and challenges, so tests that share one mock, each with a key of its own, never
 // touch each other's (see connectMockService's `isolate`).
-import type { RequestKind } from '../service/knobs/fault-rules.js'
-import type { HeldRequest } from '../service/knobs/holds.js'
+import type { RequestKind } from '../knobs/fault-rules.js'
+import type { HeldRequest } from '../knobs/holds.js'
 import type { PageLike } from './page.js'
 import type { ShownCode, ShownCodeOptions } from './shown-code.js'
 
@@ -77,8 +77,8 @@ export interface MockServiceControls {
   release(): Promise<number>
 }
 
-/** A mock service this process started. */
+/** A mock service this process started, or a key of its own on a shared one (`isolate: true`). */
 export interface MockService extends MockServiceControls {
-  /** Stops it; held polls are dropped. */
+  /** Stops a mock this process started (held polls are dropped); frees an isolated connection's key, and all made with it. */
   close(): Promise<void>
 }

@@ -10,7 +10,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, afterEach } from 'vitest'
 import { parse } from 'yaml'
-import { forcedByKnob } from '../../src/service/server.js'
+import { forcedByKnob } from '../../src/knobs/fault-injection.js'
 
 type Json = Record<string, any>
 
@@ -95,9 +95,21 @@ export function operationsOf(template: string): Record<string, Json> {
 /**
  * What an answer that is not an operation's may be (openapi.yaml, "Answers that are not listed
  * per operation"): a target that is not a plain path or no Host (400), a foreign Host (403), an
- * unknown path or a bad escape (404), a method the path does not have (405), a body too large (413).
+ * unknown path or a bad escape (404), a method the path does not have (405), a body too large
+ * (413), and a change its data directory cannot store (507).
  */
-const UNLISTED: Record<number, string> = { 400: 'ValidationProblem', 403: 'Problem403', 404: 'Problem404', 405: 'Problem405', 413: 'Problem413' }
+const UNLISTED: Record<number, string> = {
+  400: 'ValidationProblem',
+  403: 'Problem403',
+  404: 'Problem404',
+  405: 'Problem405',
+  413: 'Problem413',
+  507: 'Problem507',
+}
+
+/** The unlisted answers any operation that changes state may give besides its own. */
+const OF_ANY_CHANGE = new Set([507])
+const CHANGES_STATE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase()
 const isJson = (mediaType: string | undefined) => mediaType === 'application/json' || /^application\/[\w.-]+\+json$/.test(mediaType ?? '')
@@ -113,6 +125,7 @@ export function violationsOf(answer: Answer): string[] {
   const operation = template === undefined ? undefined : operationsOf(template)[answer.method]
   if (!operation) return unlistedViolations(answer, template !== undefined)
   const response = operation.responses[String(answer.status)]
+  if (!response && OF_ANY_CHANGE.has(answer.status) && CHANGES_STATE.has(answer.method)) return unlistedViolations(answer, true)
   if (!response) {
     const listed = Object.keys(operation.responses).join(', ')
     return [`${answer.status} is not an answer of ${operation.operationId ?? `${answer.method} ${template}`} (${listed})`]
@@ -122,7 +135,7 @@ export function violationsOf(answer: Answer): string[] {
 
 function unlistedViolations(answer: Answer, knownPath: boolean): string[] {
   const schema = UNLISTED[answer.status]
-  if (!schema || (answer.status === 405 && !knownPath))
+  if (!schema || ((answer.status === 405 || answer.status === 507) && !knownPath))
     return [`${answer.status} is not an answer the document lists for ${knownPath ? 'this method' : 'this path'}`]
   const response = {
     headers: {

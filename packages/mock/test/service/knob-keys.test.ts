@@ -2,7 +2,7 @@
 // Knobs limited to an API key, as tests sharing one mock use them: each takes a key of its own
 // (POST /__knobs/keys), and the failures, delays, holds and signings it asks for through that key
 // touch only that key's requests and challenges. A knob that names no key acts on all, as before.
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { problemOf, useService, type TestKey } from './helpers.js'
 
 const service = useService()
@@ -45,6 +45,78 @@ describe('keys', () => {
 
   it('400 for a body', async () => {
     expect((await service.knob('keys', { app: 'shop' })).status).toBe(400)
+  })
+})
+
+describe('freeing a key', () => {
+  afterEach(() => vi.useRealTimers())
+
+  const free = (key: string) => service.knob(`keys/${encodeURIComponent(key)}`, undefined, 'DELETE')
+  const listed = async (knob: 'challenges' | 'enrollments') =>
+    ((await (await service.knob(knob, undefined, 'GET')).json()) as { app: string }[]).map(({ app }) => app)
+
+  it('DELETE /__knobs/keys/{key} frees it with all of its own: its rules, held requests, challenges and identities; another key keeps its', async () => {
+    const [mine, theirs] = [await takeKey(), await takeKey()]
+    await service.knob('config', { holdMs: 0 })
+    const pollingUrls: Record<string, string> = {}
+    for (const key of [mine, theirs]) {
+      pollingUrls[key.key] = (await (await create(key)).json()).pollingUrl
+      expect((await service.api('POST', '/v1/entity/identities/enroll', { key, body: { identifier: 'ada@example.com' } })).status).toBe(201)
+    }
+    await service.knob('fail', { status: 503, match: 'create', key: mine.key })
+    await service.knob('hold', { match: 'status', key: mine.key })
+    const myPoll = watched(fetch(pollingUrls[mine.key]!))
+    await vi.waitFor(async () => expect(await (await service.knob(`hold?key=${mine.key}`, undefined, 'GET')).json()).toHaveLength(1))
+
+    expect((await free(mine.key)).status).toBe(204)
+    // Its held poll goes on, and finds its challenge gone.
+    expect((await myPoll.response).status).toBe(404)
+    // The key is gone: its signed calls, its creations and the knobs refuse it.
+    expect((await service.api('GET', IDENTITIES, { key: mine })).status).toBe(401)
+    expect((await create(mine)).status).toBe(403)
+    expect((await service.knob('hold', { key: mine.key })).status).toBe(400)
+    // So is all of its own.
+    expect(await listed('challenges')).not.toContain(mine.key)
+    expect(await listed('enrollments')).not.toContain(mine.key)
+    // Another key's stay, and its requests are neither held nor failed by the freed key's rules.
+    expect(await listed('challenges')).toContain(theirs.key)
+    expect(await listed('enrollments')).toContain(theirs.key)
+    expect((await fetch(pollingUrls[theirs.key]!)).status).toBe(204)
+    expect((await create(theirs)).status).toBe(201)
+    expect((await service.api('GET', `${IDENTITIES}/ada@example.com`, { key: theirs })).status).toBe(200)
+  })
+
+  it('404 for a key it does not know, or freed already; 409 for a key the service started with, which stays', async () => {
+    const mine = await takeKey()
+    expect((await free(mine.key)).status).toBe(204)
+    const again = await free(mine.key)
+    expect(again.status).toBe(404)
+    expect((await problemOf(again)).detail).toBe(`There is no API key ${mine.key}.`)
+    const own = await free(service.key.key)
+    expect(own.status).toBe(409)
+    expect((await problemOf(own)).detail).toBe(`The API key ${service.key.key} was not taken with POST /__knobs/keys: only such keys can be freed.`)
+    expect((await service.api('GET', IDENTITIES)).status).toBe(200)
+    expect((await service.knob(`keys/${encodeURIComponent(mine.key)}`, { key: mine.key }, 'DELETE')).status).toBe(400)
+  })
+
+  it('a key unused for an hour is gone, and freed with all of its own when the next key is taken; one used meanwhile stays', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const [idle, busy] = [await takeKey(), await takeKey()]
+    expect((await create(idle)).status).toBe(201)
+    vi.advanceTimersByTime(59 * 60_000)
+    expect((await service.api('GET', IDENTITIES, { key: busy })).status).toBe(200)
+    expect((await create(idle)).status).toBe(201)
+    vi.advanceTimersByTime(59 * 60_000)
+    expect((await service.api('GET', IDENTITIES, { key: busy })).status).toBe(200)
+    vi.advanceTimersByTime(60_000)
+    // An hour since its last use: refused, as a freed key is.
+    expect((await create(idle)).status).toBe(403)
+    expect((await service.api('GET', IDENTITIES, { key: idle })).status).toBe(401)
+    expect(await listed('challenges')).toContain(idle.key)
+    await takeKey()
+    expect(await listed('challenges')).not.toContain(idle.key)
+    expect((await free(idle.key)).status).toBe(404)
+    expect((await service.api('GET', IDENTITIES, { key: busy })).status).toBe(200)
   })
 })
 

@@ -2,7 +2,7 @@
 // A data directory is used only when it is one of ours, of this version, and no other running
 // service has it; anything else is refused with a message that says what to do, never misread.
 // (Processes that own one, are killed and leave zombies: owner.test.ts.)
-import { linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -18,10 +18,19 @@ let work: string
 let made = 0
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'service-auth-dirs-'))
+  // For the tests that start the service as another user: its directories are in here.
+  chmodSync(work, 0o755)
 })
 afterAll(() => rm(work, { recursive: true, force: true }))
 
 const newDir = () => join(work, `dir-${++made}`)
+
+/** The user a test runs the service as, or gives a directory to, to see what another user may do. */
+const NOBODY = { uid: 65534, gid: 65534 }
+
+/** The permission bits of a directory (as `.`) and of each file in it. */
+const modes = (dir: string) =>
+  Object.fromEntries([['.', statSync(dir).mode & 0o777], ...readdirSync(dir).map((name) => [name, lstatSync(join(dir, name)).mode & 0o777])])
 
 const safeReadlink = (path: string) => {
   try {
@@ -47,12 +56,63 @@ describe('a data directory', () => {
   it('is created when missing, readable by its owner only, and opened again', async () => {
     const dir = join(newDir(), 'nested')
     const store = await openDataStore(dir)
-    expect(statSync(dir).mode & 0o777).toBe(0o700)
+    expect(modes(dir)).toEqual({ '.': 0o700, 'owner.sock': 0o600, 'state.mdb': 0o600, 'state.mdb-lock': 0o600 })
     store.collection('identities').put('a', { id: 'a' })
     await store.close()
     const again = await openDataStore(dir)
     expect(again.collection('identities').load()).toEqual([{ id: 'a' }])
     await again.close()
+  })
+
+  it("is made its owner's alone, 0700 and its files 0600, when it existed with looser modes: state.mdb holds the API secret", async () => {
+    const dir = newDir()
+    await (await openDataStore(dir)).close()
+    // As a directory made by hand or by another version, or unpacked from a cache, may be.
+    chmodSync(dir, 0o755)
+    chmodSync(join(dir, 'state.mdb'), 0o644)
+    chmodSync(join(dir, 'state.mdb-lock'), 0o666)
+    const store = await openDataStore(dir)
+    expect(modes(dir)).toEqual({ '.': 0o700, 'owner.sock': 0o600, 'state.mdb': 0o600, 'state.mdb-lock': 0o600 })
+    await store.close()
+  })
+
+  it.runIf(process.platform !== 'win32')('is refused when another user owns it, naming it', async (context) => {
+    context.skip(process.getuid!() !== 0, 'only root can give a directory to another user')
+    const dir = newDir()
+    mkdirSync(dir)
+    chownSync(dir, NOBODY.uid, NOBODY.gid)
+    const refused = await openDataStore(dir).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(StoreError)
+    expect(refused).toMatchObject({
+      code: 'not-private',
+      message: `${dir} can be written by another user: it belongs to another user (uid ${NOBODY.uid}), who could change the service's state and read its API secret. Name a directory of your own with --data.`,
+    })
+  })
+
+  it.runIf(process.platform !== 'win32')(
+    "is refused, as another user's, when its group or anyone may write it, through `npm run service` with exit code 1",
+    { timeout: 30_000 },
+    async (context) => {
+      context.skip(process.getuid!() !== 0, 'only root can start the service as another user')
+      const dir = newDir()
+      mkdirSync(dir)
+      chmodSync(dir, 0o777)
+      const { code, signal, output } = await runServiceCommand(['--data', dir], {}, { as: NOBODY })
+      expect({ code, signal }).toEqual({ code: 1, signal: null })
+      expect(output).toBe(
+        `${dir} can be written by another user: its group or anyone may write it (mode 0777), who could change the service's state and read its API secret. Name a directory of your own with --data.\n`,
+      )
+    },
+  )
+
+  it("is refused, naming the file, when --data names a file or a path under one, not with Node's EEXIST or ENOTDIR", async () => {
+    const file = newDir()
+    writeFileSync(file, 'mine')
+    await expect(openDataStore(file)).rejects.toMatchObject({ code: 'unwritable', message: `${file} is not a directory: name a directory with --data.` })
+    await expect(openDataStore(join(file, 'state'))).rejects.toMatchObject({
+      code: 'unwritable',
+      message: `The data directory ${join(file, 'state')} cannot be created: ${file} is not a directory: name a directory with --data.`,
+    })
   })
 
   it("is refused when it holds other files and no state: a mistyped --data writes into nobody's folder", async () => {
@@ -157,6 +217,51 @@ describe('a data directory', () => {
     await (await openDataStore(dir)).close()
     expect(links()).toEqual([])
   })
+
+  describe('whose owner.sock is not a socket', () => {
+    for (const [kind, make] of [
+      ['a directory', (path: string) => mkdirSync(path)],
+      ['a regular file', (path: string) => writeFileSync(path, 'not a socket')],
+      ['a symbolic link', (path: string) => symlinkSync(join(tmpdir(), 'elsewhere.sock'), path)],
+    ] as const) {
+      it(`is refused, naming it, when it is ${kind}, which is left as it is`, async () => {
+        const dir = newDir()
+        await (await openDataStore(dir)).close()
+        const socket = join(dir, 'owner.sock')
+        make(socket)
+        const refused = await openDataStore(dir).catch((error: unknown) => error)
+        expect(refused).toBeInstanceOf(StoreError)
+        expect(refused).toMatchObject({
+          code: 'owner-socket',
+          message: `${socket} is ${kind}, where a running service keeps its socket: nothing of the service's is in it. Remove it, and start again.`,
+        })
+        expect(lstatSync(socket).isSocket()).toBe(false)
+        expect(readdirSync(dir).sort()).toEqual(['owner.sock', 'state.mdb', 'state.mdb-lock'])
+      })
+    }
+  })
+
+  it.runIf(process.platform !== 'win32')(
+    'is refused, naming owner.sock and its owner, when this user may not connect to it',
+    { timeout: 30_000 },
+    async (context) => {
+      context.skip(process.getuid!() !== 0, 'only root can start the service as another user')
+      const dir = newDir()
+      await (await openDataStore(dir)).close()
+      for (const path of [dir, ...readdirSync(dir).map((name) => join(dir, name))]) chownSync(path, NOBODY.uid, NOBODY.gid)
+      // A socket of root's, as a service started by root leaves it, killed: nobody listens on it.
+      const server = createServer()
+      await new Promise<void>((resolve) => server.listen(join(dir, 'gone.sock'), resolve))
+      linkSync(join(dir, 'gone.sock'), join(dir, 'owner.sock'))
+      await new Promise((resolve) => server.close(resolve))
+      chmodSync(join(dir, 'owner.sock'), 0o600)
+      const { code, signal, output } = await runServiceCommand(['--data', dir], {}, { as: NOBODY })
+      expect({ code, signal }).toEqual({ code: 1, signal: null })
+      expect(output).toBe(
+        `${join(dir, 'owner.sock')} cannot be checked for a running service: this user may not connect to it (it belongs to uid 0, mode 0600). Start the service as its owner, or, if none runs, remove it.\n`,
+      )
+    },
+  )
 
   it('refuses through `npm run service` with the message alone and exit code 1', { timeout: 30_000 }, async () => {
     const dir = await withMeta({ schema: SCHEMA_VERSION + 1 })

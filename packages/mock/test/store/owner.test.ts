@@ -131,6 +131,7 @@ describe('a data directory whose service runs', () => {
     // The export took nothing: the owner still holds the directory.
     expect(await runServiceCommand(['--data', dir])).toEqual({
       code: 1,
+      signal: null,
       output: `${dir} is in use by another running service (process ${owner.child.pid}). Stop it, or name another directory with --data.\n`,
     })
     expect(statSync(join(dir, 'owner.sock')).isSocket()).toBe(true)

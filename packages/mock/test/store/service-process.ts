@@ -17,6 +17,11 @@ export interface ServiceProcess {
   url: string
   /** Everything it printed so far, both streams. */
   output(): string
+  /**
+   * Resolves with the first line, printed before or after, that matches: what the service prints
+   * as it answers may reach this end of the pipe after the answer does.
+   */
+  line(pattern: RegExp): Promise<RegExpExecArray>
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>
 }
@@ -43,9 +48,15 @@ export async function builtServiceCommand(dir: string): Promise<ServiceCommand> 
 /** Its environment: port 0 (any free one, read back from what it prints), no SERVICE_DATA of the caller's, and `env`. */
 export const serviceEnv = (env: Record<string, string> = {}): NodeJS.ProcessEnv => ({ ...process.env, SERVICE_PORT: '0', SERVICE_DATA: '', ...env })
 
-const start = (args: string[], env: Record<string, string>, command = serviceCommand) => {
+/** Who runs it, when not this process's user: for a test of what another user may do (root only). */
+export interface RunAs {
+  uid: number
+  gid: number
+}
+
+const start = (args: string[], env: Record<string, string>, command = serviceCommand, as?: RunAs) => {
   const [program, ...rest] = command(args)
-  return spawn(program!, rest, { env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+  return spawn(program!, rest, { env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'], ...as })
 }
 
 /** What a process prints, line by line: the service's banner among it, and any other line a caller waits for. */
@@ -106,16 +117,27 @@ export async function startServiceProcess(
     printed.banner,
     exited.then((code) => Promise.reject(new Error(`The service exited (${code}) before it started:\n${printed.output()}`))),
   ])
-  return { child, url, output: printed.output, exited }
+  return { child, url, output: printed.output, line: printed.line, exited }
+}
+
+/** How a command run to its end ended: its exit code, or the signal that ended it, and what it printed. */
+export interface CommandRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  output: string
 }
 
 /** Runs the command to its end (an export, or a start that is refused); its exit code and output. */
-export async function runServiceCommand(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  const child = start(args, env)
+export async function runServiceCommand(
+  args: string[],
+  env: Record<string, string> = {},
+  { command = serviceCommand, as }: { command?: ServiceCommand; as?: RunAs } = {},
+): Promise<CommandRun> {
+  const child = start(args, env, command, as)
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   // 'close', not 'exit': by then everything it printed has been read.
-  const [code] = await once(child, 'close')
-  return { code: code as number | null, output }
+  const [code, signal] = await once(child, 'close')
+  return { code: code as number | null, signal: signal as NodeJS.Signals | null, output }
 }

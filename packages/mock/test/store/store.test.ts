@@ -8,12 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { listen } from '../../src/common/listen.js'
-import { serve } from '../../src/common/serve.js'
+import { listen, serve } from '@service-auth/http'
 import { StoreError } from '../../src/store/errors.js'
 import { memoryStore, openDataStore, type StoreOptions } from '../../src/store/open-store.js'
 import { MOCK_COLLECTIONS, SCHEMA_VERSION, type MockCollectionName } from '../../src/store/schema.js'
 import { Store, type Backend } from '../../src/store/store.js'
+import { answeringWhenStored } from '../../src/store/stored-answers.js'
 
 let work: string
 beforeAll(async () => {
@@ -152,6 +152,9 @@ describe('an answer', () => {
     flushed(): undefined {
       return undefined
     }
+    refusal(): undefined {
+      return undefined
+    }
     async close(): Promise<void> {}
   }
 
@@ -161,13 +164,15 @@ describe('an answer', () => {
   let url: string
   beforeAll(async () => {
     server = createServer(
-      serve(async (req, res) => {
-        const path = new URL(req.url!, 'http://x').pathname
-        const collection = 'identities' satisfies MockCollectionName
-        if (path === '/write') store.collection(collection).put('a', {})
-        if (path === '/batched') store.collection(collection).put('b', {}, 'batched')
-        res.writeHead(200).end(path)
-      }),
+      serve(
+        answeringWhenStored(async (req, res) => {
+          const path = new URL(req.url!, 'http://x').pathname
+          const collection = 'identities' satisfies MockCollectionName
+          if (path === '/write') store.collection(collection).put('a', {})
+          if (path === '/batched') store.collection(collection).put('b', {}, 'batched')
+          res.writeHead(200).end(path)
+        }),
+      ),
     )
     url = await listen(server)
   })
@@ -194,7 +199,7 @@ describe('an answer', () => {
     backend.failures.shift()
   })
 
-  it('is never sent as a success when its write fails: the connection is closed instead', async () => {
+  it('is never sent as a success when its write fails: it is a 507 instead, with the reason', async () => {
     const writing = fetch(url + '/write')
     await expect.poll(() => backend.failures.length).toBe(1)
     backend.commits.shift()
@@ -202,11 +207,38 @@ describe('an answer', () => {
     const logged = console.error
     console.error = (...args: unknown[]) => void errors.push(args[0])
     try {
-      backend.failures.shift()!(new Error('disk full'))
-      await expect(writing).rejects.toThrow('fetch failed')
+      backend.failures.shift()!(new StoreError('The change cannot be stored in /data: its disk is full.', { code: 'full' }))
+      const res = await writing
+      expect(res.status).toBe(507)
+      expect(res.headers.get('content-type')).toBe('application/problem+json')
+      expect(await res.json()).toMatchObject({
+        status: 507,
+        title: 'Insufficient Storage',
+        detail: 'The change cannot be stored in /data: its disk is full.',
+        instance: '/write',
+      })
     } finally {
       console.error = logged
     }
-    expect(errors).toContain('A change could not be stored; the request goes unanswered.')
+    // A full disk is said once, by the store's refusal, not for every write.
+    expect(errors).toEqual([])
+  })
+
+  it('is a 507 naming the cause when a write fails for any other reason, which the console shows too', async () => {
+    const writing = fetch(url + '/write')
+    await expect.poll(() => backend.failures.length).toBe(1)
+    backend.commits.shift()
+    const errors: unknown[] = []
+    const logged = console.error
+    console.error = (...args: unknown[]) => void errors.push(args[0])
+    try {
+      backend.failures.shift()!(new Error('I/O error'))
+      const res = await writing
+      expect(res.status).toBe(507)
+      expect((await res.json()).detail).toBe('The change cannot be stored: I/O error.')
+    } finally {
+      console.error = logged
+    }
+    expect(errors).toEqual(['A change to held could not be stored.'])
   })
 })

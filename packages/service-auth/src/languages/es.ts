@@ -1,8 +1,12 @@
 // Spanish. A language pack, as de.ts is: the build makes it service-auth.es.js.
 // It addresses the reader as tú, as most sign-in screens in Spanish now do.
-import type { Texts } from '../i18n.js'
+import type { Pack } from '../i18n.js'
 
-export const texts: Texts = {
+/** Its name in English, for the README's table of packs. */
+export const name = 'Spanish'
+
+export const pack: Pack = {
+  lang: 'es',
   loading: 'Cargando…',
   ready: 'Escanea con la aplicación',
   tap: 'Toca para abrir la aplicación',
@@ -14,6 +18,6 @@ export const texts: Texts = {
   expired: 'Código caducado',
   error: 'Inicio de sesión no disponible',
   failed: 'No se pudo iniciar sesión',
-  newCode: 'Mostrar un código nuevo',
+  newCode: 'Mostrar otro código',
   retry: 'Reintentar',
 }

@@ -1,7 +1,11 @@
 // French. A language pack, as de.ts is: the build makes it service-auth.fr.js.
-import type { Texts } from '../i18n.js'
+import type { Pack } from '../i18n.js'
 
-export const texts: Texts = {
+/** Its name in English, for the README's table of packs. */
+export const name = 'French'
+
+export const pack: Pack = {
+  lang: 'fr',
   loading: 'Chargement…',
   ready: 'Scannez avec l’application',
   tap: 'Appuyez pour ouvrir l’application',
@@ -15,6 +19,6 @@ export const texts: Texts = {
   expired: 'Code expiré',
   error: 'Connexion indisponible',
   failed: 'Échec de la connexion',
-  newCode: 'Afficher un nouveau code',
+  newCode: 'Nouveau code',
   retry: 'Réessayer',
 }

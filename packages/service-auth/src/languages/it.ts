@@ -1,7 +1,11 @@
 // Italian. A language pack, as de.ts is: the build makes it service-auth.it.js.
-import type { Texts } from '../i18n.js'
+import type { Pack } from '../i18n.js'
 
-export const texts: Texts = {
+/** Its name in English, for the README's table of packs. */
+export const name = 'Italian'
+
+export const pack: Pack = {
+  lang: 'it',
   loading: 'Caricamento…',
   ready: 'Scansiona con l’app',
   tap: 'Tocca per aprire l’app',
@@ -13,6 +17,6 @@ export const texts: Texts = {
   expired: 'Codice scaduto',
   error: 'Accesso non disponibile',
   failed: 'Accesso non riuscito',
-  newCode: 'Mostra un nuovo codice',
+  newCode: 'Nuovo codice',
   retry: 'Riprova',
 }

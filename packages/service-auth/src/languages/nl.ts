@@ -1,7 +1,11 @@
 // Dutch. A language pack, as de.ts is: the build makes it service-auth.nl.js.
-import type { Texts } from '../i18n.js'
+import type { Pack } from '../i18n.js'
 
-export const texts: Texts = {
+/** Its name in English, for the README's table of packs. */
+export const name = 'Dutch'
+
+export const pack: Pack = {
+  lang: 'nl',
   loading: 'Laden…',
   ready: 'Scan met de app',
   tap: 'Tik om de app te openen',

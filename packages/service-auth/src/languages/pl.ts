@@ -1,7 +1,11 @@
 // Polish. A language pack, as de.ts is: the build makes it service-auth.pl.js.
-import type { Texts } from '../i18n.js'
+import type { Pack } from '../i18n.js'
 
-export const texts: Texts = {
+/** Its name in English, for the README's table of packs. */
+export const name = 'Polish'
+
+export const pack: Pack = {
+  lang: 'pl',
   loading: 'Ładowanie…',
   ready: 'Zeskanuj w aplikacji',
   tap: 'Dotknij, aby otworzyć aplikację',

@@ -1,4 +1,6 @@
 import { SignJWT } from 'jose'
+import type { SignedRequestPayload } from '../wire/signed-request.js'
+import { isHttp } from './http-url.js'
 import { checkSentAsBuilt, pathSegment } from './path-segment.js'
 import { ServiceError, ServiceUnreachableError } from './problem.js'
 import type { Authentication, Configuration, Enrollment, Identity, Session } from './resources.js'
@@ -75,7 +77,7 @@ export function createClient(options: ClientOptions) {
     const url = base + path
     const raw = body === undefined ? '' : JSON.stringify(body)
     const now = Math.floor(Date.now() / 1000)
-    const authorization = await new SignJWT({ method, url, bodyHash: await sha256Hex(raw) })
+    const authorization = await new SignJWT({ method, url, bodyHash: await sha256Hex(raw) } satisfies Partial<SignedRequestPayload>)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(key)
       .setAudience(base)
@@ -90,6 +92,9 @@ export function createClient(options: ClientOptions) {
         method,
         headers: { Authorization: authorization, Accept: 'application/json', ...(raw && { 'Content-Type': 'application/json' }) },
         body: raw || undefined,
+        // The service's API does not redirect. Followed, a redirect would send the body (an otp)
+        // elsewhere, and that place's 200 would read as the service's: a 3xx is a ServiceError.
+        redirect: 'manual',
         signal: AbortSignal.timeout(timeout),
       })
       text = await res.text()
@@ -107,6 +112,10 @@ export function createClient(options: ClientOptions) {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await request<T>(method, path, body)).body
 
   return {
+    /** The API key, which the controller checks a token's `aud` against. */
+    key,
+    /** The service's base URL without a trailing `/`, which the controller checks a token's `iss` against. */
+    baseUrl: base,
     /** Resolves when the key and secret are good; a ServiceError with status 401 when they are not. */
     async check(): Promise<void> {
       await request('POST', '/v1/entity/check', { message: 'ping' })
@@ -145,10 +154,15 @@ export function createClient(options: ClientOptions) {
     /**
      * Confirms a signed challenge (spec section 4, "Authenticate"), which consumes it. Resolves to
      * the identity and the session it started (null unless sessions are on); a ServiceError with
-     * status 401 means not authenticated (a wrong otp, or a challenge already used), 423 a locked identity.
+     * status 401 means not authenticated (a wrong otp, or a challenge already used), 423 a locked
+     * identity. Only a 200 confirms (spec section 4, "On 200"): any other status, a 202 or 204
+     * included, rejects with a ServiceError of that status.
      */
-    authenticate: async (identifier: string, confirmation: { challenge: string; otp: string }) =>
-      call<Authentication>('POST', identityPath(identifier) + '/authenticate', confirmation),
+    authenticate: async (identifier: string, confirmation: { challenge: string; otp: string }): Promise<Authentication> => {
+      const { status, body } = await request<Authentication>('POST', identityPath(identifier) + '/authenticate', confirmation)
+      if (status !== 200) throw new ServiceError(status, { title: 'Not confirmed', detail: `authenticate answered ${status}, and only a 200 confirms.` })
+      return body
+    },
     configuration: {
       get: () => call<Configuration>('GET', '/v1/entity/configuration'),
       /** E.g. `{ sessionsEnabled: true }`; resolves to the whole configuration. */
@@ -182,15 +196,13 @@ function readOptions(options: ClientOptions) {
   // The key is public (it is in every login page's markup), so it may be shown back.
   if (typeof key !== 'string' || !key.trim()) throw new TypeError(`key must be the API key the service issued; got ${shown(key)}.`)
   const signingKey = secretBytes(secret)
-  if (typeof timeout !== 'number' || !(timeout > 0) || timeout === Infinity)
-    throw new TypeError(`timeout must be a number of milliseconds, more than 0; got ${shown(timeout)}.`)
+  if (!(Number.isFinite(timeout) && timeout > 0)) throw new TypeError(`timeout must be a number of milliseconds, more than 0; got ${shown(timeout)}.`)
   if (typeof fetchImpl !== 'function') throw new TypeError('fetch must be a function, as the global fetch is.')
   return { base: baseUrl.replace(/\/+$/, ''), key, signingKey, timeout, fetchImpl }
 }
 
 // Query and fragment are refused too: paths are appended to the base URL.
-const isHttpUrl = (value: unknown): value is string =>
-  typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && !/[?#]/.test(value)
+const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value) && isHttp(new URL(value)) && !/[?#]/.test(value)
 
 const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
 

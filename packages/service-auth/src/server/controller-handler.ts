@@ -1,6 +1,7 @@
 import type { Client } from './client.js'
 import { PathSegmentError } from './path-segment.js'
-import { ServiceError } from './problem.js'
+import { ServiceError, ServiceUnreachableError } from './problem.js'
+import { describeRefusal, type RefusalReason } from './refusal.js'
 import { redirectOriginsOf, safeHeaders, safeLocation, UnsafeAnswerError } from './safe-answer.js'
 import { AuthTokenError, verifyAuthToken, verifyOptions, type AuthTokenClaims } from './verify.js'
 
@@ -19,9 +20,19 @@ export interface ControllerResponse {
   body: string
 }
 
+/** What the controller uses of a client: `createClient(...)` has it all. */
+export interface ControllerClient {
+  /** The API key: a token's `aud`, where it has one, must name it. */
+  key: string
+  /** The service's base URL: a token's `iss`, where it has one, must name it (a trailing `/` aside). */
+  baseUrl: string
+  /** Resolves when the service answered 200, and only then; rejects with a ServiceError otherwise. */
+  authenticate(identifier: string, confirmation: Parameters<Client['authenticate']>[1]): Promise<unknown>
+}
+
 export interface ControllerOptions<User> {
-  /** `createClient(...)`, or anything whose `authenticate` resolves on confirmation and rejects with a ServiceError otherwise. */
-  client: { authenticate(identifier: string, confirmation: Parameters<Client['authenticate']>[1]): Promise<unknown> }
+  /** `createClient(...)`, or anything with its `key`, `baseUrl` and `authenticate`. */
+  client: ControllerClient
   /** The API secret, as the Base64 text the service issued (at least 32 bytes decoded; a TypeError otherwise). */
   secret: string
   /** The header the embed sends the token in; default `X-Service-Auth`. */
@@ -49,6 +60,12 @@ export interface ControllerOptions<User> {
    * throwing; the browser gets a 500 problem that does not repeat it. Default: `console.error`.
    */
   onError?(error: unknown): void
+  /**
+   * Told of each refusal: why, the token's claims once it was verified, and one line naming the
+   * cause and its fix, such as `user test@example.com not in your store: findUser returned
+   * nothing` (never the token). Default: that line to `console.warn`. Not awaited.
+   */
+  onRefused?(reason: RefusalReason, claims: AuthTokenClaims | undefined, line: string): void
 }
 
 /** What `startSession` returns: where to go next, or that and headers for the answer (a list for several cookies). */
@@ -58,52 +75,88 @@ export type SessionStarted = string | void | { location?: string; headers?: Reco
 /**
  * The controller of spec section 4 in one call: read the token (1), verify it with the API secret
  * (2), take jti, sub and otp (3), ask your user store (4), confirm at the service (5), and answer
- * (6): JSON `{location}` to the embed's XHR, a redirect to anything else. Refusals are problem
- * JSON: 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
- * sign in, 423 for a locked identity, 502 when the service cannot be reached, 500 when
- * `startSession` returns a location or headers that are not safe to send, or anything throws.
- * Whatever the request holds, it answers and never rejects; only bad options (a secret that is
- * not Base64, say) throw a TypeError, at the first request, before the request is read.
+ * (6): JSON `{location}`, which the embed follows. Refusals are problem JSON: 400 for a request
+ * that is not the embed's (no `X-Requested-With: XMLHttpRequest`, checked before the token is
+ * read), 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
+ * sign in, 423 for a locked identity, 502 when the service cannot be reached or answers other
+ * than 200, each told to `onRefused`; 500 when `startSession` returns a location or headers that
+ * are not safe to send, or anything throws, told to `onError`. Whatever the request holds, it
+ * answers and never rejects; only bad options (a secret that is not Base64, a client without
+ * its key, say) throw a TypeError, at the first request, before the request is read.
  */
 export async function handleControllerRequest<User>(request: ControllerRequest, options: ControllerOptions<User>): Promise<ControllerResponse> {
-  const header = options.header ?? 'X-Service-Auth'
-  const redirectOrigins = redirectOriginsOf(options.redirectOrigins)
-  verifyOptions(options)
+  const { header, redirectOrigins, verify } = readOptions(options)
+  let claims: AuthTokenClaims | undefined
+  const refuse = (reason: RefusalReason, detail = '') => {
+    const refusal = describeRefusal(reason, { header, detail, identifier: claims?.identifier })
+    tell(options.onRefused ?? ((_reason, _claims, line) => console.warn(line)), reason, claims, refusal.line)
+    return problem(refusal.status, refusal.title, refusal.detail)
+  }
   try {
+    // Only the embed's own request, never a link, a form or an <img> on another site: browsers
+    // let no other site add this header without the controller's CORS consent.
+    if (headerOf(request, 'X-Requested-With') !== 'XMLHttpRequest') return refuse('not-xhr')
     let token = headerOf(request, header)
     if (/^authorization$/i.test(header)) token = token?.replace(/^Bearer\s+/i, '')
-    const claims = await verifyAuthToken(token, { secret: options.secret, leeway: options.leeway, maxAge: options.maxAge })
+    if (!token) return refuse('no-token')
+    claims = await verifyAuthToken(token, verify)
     const user = await options.findUser(claims.identifier, claims)
     // Asked before confirming: a refused user leaves the challenge unconsumed at the service.
-    if (!user) return problem(403, 'Forbidden', 'This user may not sign in here.')
+    if (!user) return refuse('unknown-user')
     await options.client.authenticate(claims.identifier, { challenge: claims.challengeId, otp: claims.otp })
     const started = await options.startSession(user, claims)
     const next = started && typeof started === 'object' ? started : { location: started || undefined }
     const location = safeLocation(next.location || '/', redirectOrigins)
     const headers = safeHeaders(next.headers)
-    return headerOf(request, 'X-Requested-With') === 'XMLHttpRequest'
-      ? { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ location }) }
-      : { status: 302, headers: { ...headers, Location: location, 'Cache-Control': 'no-store' }, body: '' }
+    return { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ location }) }
   } catch (error) {
-    if (error instanceof AuthTokenError) return problem(401, 'Unauthorized', error.message)
-    // The session has started, but its cookie and location stay here: the browser gets neither.
-    if (error instanceof UnsafeAnswerError) return problem(500, 'Internal Server Error', error.message)
+    if (error instanceof AuthTokenError) return refuse(error.problem, error.message)
     // An identifier the client cannot send ("." or "..") cannot be confirmed: refused like any
     // unconfirmed sign-in, and nothing reached the service.
-    if (error instanceof PathSegmentError) return problem(401, 'Unauthorized', 'The service did not confirm this sign-in.')
+    if (error instanceof PathSegmentError) return refuse('not-confirmed', error.message)
+    if (error instanceof ServiceUnreachableError) return refuse('unreachable', error.detail)
     if (error instanceof ServiceError) {
-      if (error.status === 423) return problem(423, 'Locked', 'This identity is locked.')
-      if (error.status === 401 || error.status === 404) return problem(401, 'Unauthorized', 'The service did not confirm this sign-in.')
-      return problem(502, 'Bad Gateway', 'The sign-in service could not confirm this sign-in.')
+      if (error.status === 423) return refuse('locked', error.message)
+      return refuse(error.status === 401 || error.status === 404 ? 'not-confirmed' : 'service-failed', `${error.status} ${error.message}`)
     }
     // A server must not go down over one request (with node:http, a rejected handler ends the
     // process): the integrator hears of it, the browser gets a 500 that says nothing more.
-    try {
-      ;(options.onError ?? console.error)(error)
-    } catch {
-      // Not even a broken error hook may take the server down.
-    }
+    tell(options.onError ?? console.error, error)
+    // The session has started, but its cookie and location stay here: the browser gets neither.
+    if (error instanceof UnsafeAnswerError) return problem(500, 'Internal Server Error', error.message)
     return problem(500, 'Internal Server Error', 'The sign-in could not be completed.')
+  }
+}
+
+/**
+ * The options checked before the request is read: a TypeError for a bad one, the integrator's
+ * bug, on the first request. The client's key and base URL are what the token's aud and iss must name.
+ */
+function readOptions<User>(options: ControllerOptions<User>) {
+  const { client, header = 'X-Service-Auth', onError, onRefused } = options
+  if (!client || typeof client.authenticate !== 'function' || typeof client.key !== 'string' || typeof client.baseUrl !== 'string') {
+    throw new TypeError("client must be createClient(...)'s, or have its key, baseUrl and authenticate: a token's aud and iss are checked against them.")
+  }
+  for (const [name, hook] of [
+    ['onError', onError],
+    ['onRefused', onRefused],
+  ] as const) {
+    if (hook !== undefined && typeof hook !== 'function') throw new TypeError(`${name} must be a function, or left out.`)
+  }
+  const verify = { secret: options.secret, leeway: options.leeway, maxAge: options.maxAge, audience: client.key, issuer: client.baseUrl }
+  verifyOptions(verify)
+  return { header, redirectOrigins: redirectOriginsOf(options.redirectOrigins), verify }
+}
+
+/**
+ * Calls one of the integrator's hooks without waiting for it: a hook that throws, or returns a
+ * promise that rejects (an unhandled rejection ends a Node process), costs the request nothing.
+ */
+function tell<Args extends unknown[]>(hook: (...args: Args) => unknown, ...args: Args): void {
+  try {
+    Promise.resolve(hook(...args)).catch(() => {})
+  } catch {
+    // Not even a broken hook may take the server down.
   }
 }
 

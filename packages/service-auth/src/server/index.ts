@@ -12,12 +12,14 @@ export {
 export {
   handleControllerRequest,
   handleFetchRequest,
+  type ControllerClient,
   type ControllerOptions,
   type ControllerRequest,
   type ControllerResponse,
   type SessionStarted,
 } from './controller-handler.js'
 export { PathSegmentError } from './path-segment.js'
+export type { RefusalReason } from './refusal.js'
 export { ServiceError, ServiceUnreachableError, type FieldError } from './problem.js'
 export type { Authentication, Configuration, Device, Enrollment, Identity, Session, SessionClient } from './resources.js'
 export { AuthTokenError, verifyAuthToken, type AuthTokenClaims, type AuthTokenProblem, type VerifyOptions } from './verify.js'

@@ -2,6 +2,7 @@
 // this site or an origin the integrator named, and headers that cannot smuggle in more headers.
 // Whatever goes out is what was checked: URLs are emitted as the URL parser serialises them, so a
 // browser cannot read them differently from the check.
+import { isHttp } from './http-url.js'
 
 /** startSession answered something the controller will not send; the integrator's bug, not the user's. */
 export class UnsafeAnswerError extends Error {
@@ -16,7 +17,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 const SAME_ORIGIN_PATH = /^\/(?![/\\])/
 // Only a placeholder: a path is resolved against it to be serialised, then checked to stay on it.
 const HERE = 'https://same-origin.invalid'
-// The headers the controller writes itself; one from startSession would override or double them.
+// The headers the controller writes itself, which one from startSession would override or double,
+// and Location, which would take the browser past the location's check.
 const OWN_HEADERS = new Set(['location', 'content-type', 'cache-control'])
 // RFC 9110 token characters.
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
@@ -32,9 +34,10 @@ export function redirectOriginsOf(option: unknown): ReadonlySet<string> {
   if (!Array.isArray(option)) throw new TypeError('redirectOrigins must be a list of origins, such as ["https://accounts.example"].')
   return new Set(
     option.map((entry) => {
-      const url = typeof entry === 'string' && !CONTROL.test(entry) ? parseUrl(entry) : null
-      const bare = url && /^https?:$/.test(url.protocol) && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash
-      if (!bare || entry.replace(/\/$/, '').toLowerCase() !== url.origin) {
+      const url = typeof entry === 'string' ? parseUrl(entry) : null
+      // The entry must be its origin and nothing more: a path, a query, a fragment, userinfo or a
+      // control character (which the URL parser drops) leaves it unlike its origin.
+      if (!url || !isHttp(url) || entry.replace(/\/$/, '').toLowerCase() !== url.origin) {
         throw new TypeError(
           `redirectOrigins: ${JSON.stringify(entry)} is not an http(s) origin such as "https://accounts.example" (no path, no trailing parts).`,
         )
@@ -62,7 +65,7 @@ export function safeLocation(location: unknown, origins: ReadonlySet<string>): s
     return path
   }
   const url = parseUrl(location)
-  if (!url || !/^https?:$/.test(url.protocol) || !origins.has(url.origin) || url.username || url.password) {
+  if (!url || !isHttp(url) || !origins.has(url.origin) || url.username || url.password) {
     throw new UnsafeAnswerError(
       'startSession returned a location that is neither a path on this site (/welcome) nor an http(s) URL on an origin in redirectOrigins.',
     )
@@ -79,7 +82,9 @@ export function safeHeaders(headers: unknown): Record<string, string | string[]>
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) throw new UnsafeAnswerError(`startSession returned a header whose name is not a header name: ${JSON.stringify(name)}.`)
     if (OWN_HEADERS.has(name.toLowerCase()))
-      throw new UnsafeAnswerError(`startSession returned a ${name} header; the controller writes it itself (return the location as \`location\`).`)
+      throw new UnsafeAnswerError(
+        `startSession returned a ${name} header: the controller writes its own Content-Type and Cache-Control, and where to go is returned as \`location\`.`,
+      )
     const values = [value].flat()
     if (values.length === 0 || !values.every((each) => typeof each === 'string' && HEADER_VALUE.test(each))) {
       throw new UnsafeAnswerError(

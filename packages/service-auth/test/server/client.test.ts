@@ -15,11 +15,12 @@ interface Seen {
   method: string
   url: string
   authorization: string
+  accept?: string
   contentType?: string
   body: string
 }
 let seen: Seen[]
-let answer: (req: IncomingMessage) => { status: number; body?: unknown; delay?: number }
+let answer: (req: IncomingMessage) => { status: number; body?: unknown; delay?: number; headers?: Record<string, string> }
 let server: Server
 let baseUrl: string
 
@@ -27,10 +28,17 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     let body = ''
     for await (const chunk of req) body += chunk
-    seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization!, contentType: req.headers['content-type'], body })
-    const { status, body: reply, delay } = answer(req)
+    seen.push({
+      method: req.method!,
+      url: req.url!,
+      authorization: req.headers.authorization!,
+      accept: req.headers.accept,
+      contentType: req.headers['content-type'],
+      body,
+    })
+    const { status, body: reply, delay, headers = {} } = answer(req)
     setTimeout(() => {
-      res.writeHead(status, reply === undefined ? {} : { 'Content-Type': status < 400 ? 'application/json' : 'application/problem+json' })
+      res.writeHead(status, reply === undefined ? headers : { ...headers, 'Content-Type': status < 400 ? 'application/json' : 'application/problem+json' })
       res.end(reply === undefined ? undefined : typeof reply === 'string' ? reply : JSON.stringify(reply))
     }, delay ?? 0)
   })
@@ -60,6 +68,7 @@ describe('createClient: request signing (spec section 5)', () => {
     expect(payload.exp).toBe((payload.iat as number) + 10)
     expect(JSON.parse(request.body)).toEqual({ challenge: 'c1', otp: '42' })
     expect(request.contentType).toBe('application/json')
+    expect(request.accept).toBe('application/json')
   })
 
   it('hashes the empty body of a GET or DELETE', async () => {
@@ -80,7 +89,14 @@ describe('createClient: request signing (spec section 5)', () => {
     const error = await call().catch((error: unknown) => error)
     expect(error).toBeInstanceOf(PathSegmentError)
     expect(error).toBeInstanceOf(TypeError)
+    expect((error as Error).name).toBe('PathSegmentError')
     expect(seen).toEqual([])
+  })
+
+  it('says why a lone surrogate cannot be sent', async () => {
+    await expect(client().identities.get('ada\uD800')).rejects.toThrow(
+      'The identifier is not well-formed Unicode (it has a lone surrogate), so it cannot be sent in a URL.',
+    )
   })
 
   it('encodes "." and ".." as %2E, as the spec\'s "URL-encoded" reads for them; other dots stay', () => {
@@ -127,6 +143,37 @@ describe('createClient: request signing (spec section 5)', () => {
     }
   })
 
+  it('reads and changes the configuration, lists, reads and logs out sessions, each at its own path', async () => {
+    answer = (req) => ({ status: 200, body: req.url === '/v1/entity/sessions' ? { items: [{ id: 's1' }] } : { sessionsEnabled: true } })
+    await expect(client().configuration.get()).resolves.toEqual({ sessionsEnabled: true })
+    await expect(client().configuration.update({ sessionsEnabled: true })).resolves.toEqual({ sessionsEnabled: true })
+    await expect(client().sessions.list()).resolves.toEqual([{ id: 's1' }])
+    await expect(client().sessions.get('s/1')).resolves.toEqual({ sessionsEnabled: true })
+    await expect(client().sessions.logout('s/1')).resolves.toBeUndefined()
+    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ['GET', '/v1/entity/configuration', ''],
+      ['PATCH', '/v1/entity/configuration', '{"sessionsEnabled":true}'],
+      ['GET', '/v1/entity/sessions', ''],
+      ['GET', '/v1/entity/sessions/s%2F1', ''],
+      ['DELETE', '/v1/entity/sessions/s%2F1', ''],
+    ])
+    expect(seen.map((request) => request.contentType)).toEqual([undefined, 'application/json', undefined, undefined, undefined])
+  })
+
+  it('lists without a query when no paging is asked for', async () => {
+    answer = () => ({ status: 200, body: [] })
+    await client().identities.list()
+    await client().identities.list({ page: 3 })
+    expect(seen.map((request) => request.url)).toEqual(['/v1/entity/identities', '/v1/entity/identities?page=3'])
+  })
+
+  it('requests under a base URL with a path, and signs that URL', async () => {
+    await createClient({ baseUrl: baseUrl + '/gateway/', key, secret }).identities.get('ada')
+    expect(seen.map((request) => request.url)).toEqual(['/gateway/v1/entity/identities/ada'])
+    const { payload } = await jwtVerify(seen[0].authorization, Buffer.from(secret, 'base64'), { audience: baseUrl + '/gateway' })
+    expect(payload.url).toBe(baseUrl + '/gateway/v1/entity/identities/ada')
+  })
+
   it('passes list paging as the query, signed as part of the URL', async () => {
     await client().identities.list({ page: 2, limit: 10 })
     expect(seen[0].url).toBe('/v1/entity/identities?page=2&limit=10')
@@ -169,9 +216,51 @@ describe('createClient: answers', () => {
     })
   })
 
-  it('keeps the status of an error without a problem body', async () => {
+  it('confirms on a 200 only (spec section 4, "On 200"): any other success from authenticate is a ServiceError of its status', async () => {
+    answer = () => ({ status: 200, body: { identifier: 'ada@example.com', session: null } })
+    await expect(client().authenticate('ada@example.com', { challenge: 'c', otp: 'o' })).resolves.toEqual({ identifier: 'ada@example.com', session: null })
+    for (const status of [201, 202, 203, 204, 206, 299]) {
+      answer = () => ({ status, body: status === 204 ? undefined : { identifier: 'ada@example.com' } })
+      const error = await client()
+        .authenticate('ada@example.com', { challenge: 'c', otp: 'o' })
+        .catch((e) => e)
+      expect(error, String(status)).toBeInstanceOf(ServiceError)
+      expect(error).toMatchObject({ status, title: 'Not confirmed', detail: `authenticate answered ${status}, and only a 200 confirms.` })
+    }
+  })
+
+  it('follows no redirect: a 3xx is a ServiceError of its status, and nothing goes where it points', async () => {
+    for (const status of [301, 302, 303, 307, 308]) {
+      seen = []
+      answer = (req) => (req.url === '/elsewhere' ? { status: 200, body: {} } : { status, headers: { Location: `${baseUrl}/elsewhere` } })
+      const error = await client()
+        .authenticate('ada@example.com', { challenge: 'c', otp: 'o' })
+        .catch((e) => e)
+      expect(error, String(status)).toBeInstanceOf(ServiceError)
+      expect(error.status).toBe(status)
+      expect(seen.map((request) => request.url)).toEqual(['/v1/entity/identities/ada%40example.com/authenticate'])
+    }
+  })
+
+  it('keeps the status of an error without a problem body, and the first 200 characters of what it said', async () => {
     answer = () => ({ status: 423, body: 'locked' })
-    await expect(client().authenticate('a', { challenge: 'c', otp: 'o' })).rejects.toMatchObject({ name: 'ServiceError', status: 423, title: 'HTTP 423' })
+    await expect(client().authenticate('a', { challenge: 'c', otp: 'o' })).rejects.toMatchObject({
+      name: 'ServiceError',
+      status: 423,
+      title: 'HTTP 423',
+      detail: 'locked',
+    })
+    answer = () => ({ status: 502, body: 'x'.repeat(300) })
+    await expect(client().check()).rejects.toMatchObject({ status: 502, detail: 'x'.repeat(200) })
+    answer = () => ({ status: 500, body: '"a JSON string"' })
+    await expect(client().check()).rejects.toMatchObject({ status: 500, title: 'HTTP 500', detail: '"a JSON string"' })
+  })
+
+  it('reports a fetch that rejects with nothing at all as unreachable, not with an error of its own', async () => {
+    const broken = createClient({ baseUrl, key, secret, fetch: () => Promise.reject(undefined) })
+    const error = await broken.check().catch((e) => e)
+    expect(error).toBeInstanceOf(ServiceUnreachableError)
+    expect(error.detail).toBe(`POST ${baseUrl}/v1/entity/check failed.`)
   })
 
   it('gives up after its timeout with a ServiceUnreachableError', async () => {
@@ -186,7 +275,10 @@ describe('createClient: answers', () => {
 
   it('reports a service that is not there as unreachable', async () => {
     const gone = createClient({ baseUrl: 'http://127.0.0.1:9', key, secret, timeout: 2000 })
-    await expect(gone.identities.get('x')).rejects.toBeInstanceOf(ServiceUnreachableError)
+    const error = await gone.identities.get('x').catch((e) => e)
+    expect(error).toBeInstanceOf(ServiceUnreachableError)
+    // fetch's own error, kept as the cause.
+    expect(error.cause).toBeInstanceOf(TypeError)
   })
 })
 
@@ -198,12 +290,16 @@ describe('createClient: options', () => {
     ['a baseUrl that is not a URL', { baseUrl: 'api.service-auth.example' }, /^baseUrl must be .*; got "api\.service-auth\.example"\.$/],
     ['a baseUrl of another scheme', { baseUrl: 'ftp://api.example' }, /^baseUrl must be /],
     ['a baseUrl with a query', { baseUrl: 'https://api.example/?x=1' }, /^baseUrl must be /],
+    ['a baseUrl that is a URL object', { baseUrl: new URL('https://api.example') }, /^baseUrl must be .*; got https:\/\/api\.example\/\.$/],
     ['no key', { baseUrl: 'https://api.example', secret }, /^key must be the API key the service issued; got undefined\.$/],
     ['a blank key', { baseUrl: 'https://api.example', key: ' ', secret }, /^key must be the API key the service issued; got " "\.$/],
     ['a key that is not a string', { baseUrl: 'https://api.example', key: 7, secret }, /^key must be .*; got 7\.$/],
     ['no secret', { baseUrl: 'https://api.example', key }, /^secret \(the API secret\) is missing/],
     ['a short secret', { baseUrl: 'https://api.example', key, secret: 'changeme' }, /^secret \(the API secret\) decodes to 6 bytes/],
     ['a timeout of 0', { baseUrl: 'https://api.example', key, secret, timeout: 0 }, /^timeout must be a number of milliseconds, more than 0; got 0\.$/],
+    ['a timeout of Infinity', { baseUrl: 'https://api.example', key, secret, timeout: Infinity }, /^timeout must be .*; got Infinity\.$/],
+    ['a timeout of NaN', { baseUrl: 'https://api.example', key, secret, timeout: Number.NaN }, /^timeout must be .*; got NaN\.$/],
+    ['a key that is an object', { baseUrl: 'https://api.example', key: {}, secret }, /^key must be .*; got \[object Object\]\.$/],
     ['a timeout that is not a number', { baseUrl: 'https://api.example', key, secret, timeout: '5000' }, /^timeout must be .*; got "5000"\.$/],
     ['a fetch that is not a function', { baseUrl: 'https://api.example', key, secret, fetch: {} }, /^fetch must be a function/],
   ])('refuses %s with a TypeError naming the option', (_, options, message) => {
@@ -223,6 +319,10 @@ describe('createClient: options', () => {
     })()
     expect(error?.message).toMatch(/^secret /)
     expect(error?.message).not.toContain(wrong)
+  })
+
+  it('shows its key and its base URL, without a trailing slash: what the controller checks a token against', () => {
+    expect(createClient({ baseUrl: baseUrl + '//', key, secret })).toMatchObject({ key, baseUrl })
   })
 
   it('takes a base URL with a path or a trailing slash, and signs for it without the slash', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import {
@@ -30,7 +30,9 @@ let startSession: Mock<(user: User) => SessionStarted>
 beforeEach(() => {
   authenticate = vi.fn(async () => ({}))
   startSession = vi.fn((): SessionStarted => '/welcome')
-  options = { client: { authenticate }, secret, findUser: (identifier) => users.get(identifier), startSession }
+  options = { client: { key: 'pk_test', baseUrl: 'https://api.example', authenticate }, secret, findUser: (identifier) => users.get(identifier), startSession }
+  // Each refusal logs a line by default (refusal.test.ts reads them): kept out of the output here.
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
 })
 
 const xhr = (token: string | undefined, extra: Record<string, string> = {}) => ({
@@ -47,9 +49,31 @@ describe('handleControllerRequest', () => {
     expect(startSession).toHaveBeenCalledWith({ id: 7, name: 'Ada' }, { challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021' })
   })
 
-  it('answers a plain request with a redirect', async () => {
-    const response = await handleControllerRequest({ headers: { 'x-service-auth': await signed() } }, options)
-    expect(response).toMatchObject({ status: 302, headers: { Location: '/welcome' } })
+  it.each([
+    ['a good token and no X-Requested-With, as a link or a form sends it', async () => ({ headers: { 'x-service-auth': await signed() } })],
+    ['X-Requested-With of another value', async () => xhr(await signed(), { 'x-requested-with': 'fetch' })],
+    ['an empty X-Requested-With', async () => xhr(await signed(), { 'x-requested-with': '' })],
+    ['a bad token and no X-Requested-With', async () => ({ headers: { 'x-service-auth': 'garbage' } })],
+    ['no headers at all', async () => ({ headers: {} })],
+  ])('refuses %s with 400 (not-xhr), before the token is read: no one asked, nothing confirmed', async (_, request) => {
+    const findUser = vi.fn(() => users.get('ada@example.com'))
+    const onRefused = vi.fn()
+    const response = await handleControllerRequest(await request(), { ...options, findUser, onRefused })
+    expect(response).toEqual({
+      status: 400,
+      headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' },
+      body: JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Only the sign-in embed may sign in here.' }),
+    })
+    expect(onRefused.mock.calls).toEqual([
+      [
+        'not-xhr',
+        undefined,
+        'service-auth/server refused a sign-in (400, not-xhr): request without X-Requested-With: XMLHttpRequest, which the embed always sends and another site cannot add without your CORS consent: is it a link, a form or a script of your own?',
+      ],
+    ])
+    expect(findUser).not.toHaveBeenCalled()
+    expect(authenticate).not.toHaveBeenCalled()
+    expect(startSession).not.toHaveBeenCalled()
   })
 
   it('goes to / when the session names no location', async () => {
@@ -57,14 +81,12 @@ describe('handleControllerRequest', () => {
     expect(body(await handleControllerRequest(xhr(await signed()), options))).toEqual({ location: '/' })
   })
 
-  it('adds the headers startSession returns, such as its cookie, to either answer', async () => {
+  it('adds the headers startSession returns, such as its cookie, to the answer', async () => {
     const cookie = 'session=s1; Path=/; HttpOnly; SameSite=Lax'
     startSession.mockReturnValue({ location: '/account', headers: { 'Set-Cookie': cookie } })
     const answer = await handleControllerRequest(xhr(await signed()), options)
     expect(answer).toMatchObject({ status: 200, headers: { 'Set-Cookie': cookie, 'Content-Type': 'application/json' } })
     expect(body(answer)).toEqual({ location: '/account' })
-    const redirect = await handleControllerRequest({ headers: { 'x-service-auth': await signed() } }, options)
-    expect(redirect).toMatchObject({ status: 302, headers: { 'Set-Cookie': cookie, Location: '/account' } })
   })
 
   it('marks every answer Cache-Control: no-store, the sign-in and the refusals', async () => {
@@ -76,7 +98,7 @@ describe('handleControllerRequest', () => {
     ]
     expect(answers.map((answer) => [answer.status, answer.headers['Cache-Control']])).toEqual([
       [200, 'no-store'],
-      [302, 'no-store'],
+      [400, 'no-store'],
       [401, 'no-store'],
       [403, 'no-store'],
     ])
@@ -105,18 +127,17 @@ describe('handleControllerRequest', () => {
     expect(authenticate).not.toHaveBeenCalled()
   })
 
-  it('refuses a token older than maxAge with 401, whatever its exp says: five minutes unless told', async () => {
+  it('refuses a token older than maxAge with 401, whatever its exp says', async () => {
     const seconds = Math.floor(Date.now() / 1000)
     const issuedAgo = (age: number) =>
       new SignJWT({ jti: 'challenge-1', sub: 'ada@example.com', otp: '493021' })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuedAt(seconds - age)
-        .setExpirationTime(seconds + 3600)
+        .setExpirationTime(seconds - age + 300)
         .sign(Buffer.from(secret, 'base64'))
-    const old = await handleControllerRequest(xhr(await issuedAgo(400)), options)
+    const old = await handleControllerRequest(xhr(await issuedAgo(120)), { ...options, maxAge: 60, onRefused: () => {} })
     expect(old.status).toBe(401)
-    expect(body(old).detail).toMatch(/^The token was issued 40\d s ago, longer than maxAge \(300 s\) allows\.$/)
-    expect((await handleControllerRequest(xhr(await issuedAgo(120)), { ...options, maxAge: 60 })).status).toBe(401)
+    expect(body(old).detail).toMatch(/^The token was issued 12\d s ago, longer than maxAge \(60 s\) allows\.$/)
     expect(authenticate).not.toHaveBeenCalled()
     expect((await handleControllerRequest(xhr(await issuedAgo(120)), options)).status).toBe(200)
   })
@@ -193,6 +214,7 @@ describe('handleControllerRequest', () => {
 
   it('answers whatever the client throws, even synchronously: no input makes the handler reject', async () => {
     const client = {
+      ...options.client,
       authenticate(identifier: string): Promise<unknown> {
         return Promise.resolve(encodeURIComponent(identifier + '\uD800'))
       },
@@ -207,7 +229,119 @@ describe('handleControllerRequest', () => {
     await expect(handleControllerRequest(xhr(await signed()), { ...options, secret: 'changeme' })).rejects.toThrow(TypeError)
     await expect(handleControllerRequest(xhr(await signed()), { ...options, maxAge: -1 })).rejects.toThrow(TypeError)
   })
+
+  it.each([
+    ['no client', undefined],
+    ['a client without key', { baseUrl: 'https://api.example', authenticate: async () => ({}) }],
+    ['a client without baseUrl', { key: 'pk_test', authenticate: async () => ({}) }],
+    ['a client without authenticate', { key: 'pk_test', baseUrl: 'https://api.example' }],
+    ['a client whose key is not a string', { key: 7, baseUrl: 'https://api.example', authenticate: async () => ({}) }],
+  ])('throws a TypeError for %s, before reading the request: aud and iss are checked against it', async (_, client) => {
+    await expect(handleControllerRequest(xhr(undefined), { ...options, client: client as never })).rejects.toThrow(
+      new TypeError("client must be createClient(...)'s, or have its key, baseUrl and authenticate: a token's aud and iss are checked against them."),
+    )
+  })
+
+  it('throws a TypeError for a client whose key is empty: verifyAuthToken would not pin it', async () => {
+    await expect(handleControllerRequest(xhr(undefined), { ...options, client: { ...options.client, key: '' } })).rejects.toThrow(
+      new TypeError('audience must be a string that is not empty, or left out.'),
+    )
+  })
+
+  it("checks the token's aud against the client's key and its iss against the client's base URL, before asking anyone", async () => {
+    const findUser = vi.fn(() => users.get('ada@example.com'))
+    const refused = [
+      await handleControllerRequest(xhr(await signed({ aud: 'pk_other' })), { ...options, findUser }),
+      await handleControllerRequest(xhr(await signed({ iss: 'https://other.example' })), { ...options, findUser }),
+    ]
+    expect(refused.map((answer) => [answer.status, body(answer).detail])).toEqual([
+      [401, 'The token is for the API key "pk_other", not "pk_test".'],
+      [401, 'The token was issued by "https://other.example", not by the service at "https://api.example".'],
+    ])
+    expect(findUser).not.toHaveBeenCalled()
+    expect(authenticate).not.toHaveBeenCalled()
+    const named = await handleControllerRequest(xhr(await signed({ aud: 'pk_test', iss: 'https://api.example/' })), options)
+    expect(named.status).toBe(200)
+  })
+
+  it('tells onError of a location or header it will not send, besides answering 500', async () => {
+    startSession.mockReturnValue('//evil.example')
+    const onError = vi.fn()
+    const answer = await handleControllerRequest(xhr(await signed()), { ...options, onError })
+    expect(answer.status).toBe(500)
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'UnsafeAnswerError' }))
+  })
 })
+
+describe('handleControllerRequest, given hostile requests', () => {
+  /** The embed's X-Requested-With and these headers, whatever they hold: past the not-xhr check, to the token. */
+  const embed = (headers: Record<string, unknown>) => ({ headers: { 'x-requested-with': 'XMLHttpRequest', ...headers } })
+
+  // Whatever the request holds, an answer: never a rejection, never a confirmation without a good token.
+  it.each([
+    ['the token twice, as a list', async () => embed({ 'x-service-auth': ['garbage', await signed()] }), 'malformed'],
+    ['the token twice, joined as Node joins them', async () => embed({ 'x-service-auth': `${await signed()}, ${await signed()}` }), 'malformed'],
+    ['an empty header', async () => embed({ 'x-service-auth': '' }), 'no-token'],
+    ['an empty list', async () => embed({ 'x-service-auth': [] }), 'no-token'],
+    ['a header that is a number', async () => embed({ 'x-service-auth': 7 }), 'no-token'],
+    ['a header that is an object', async () => embed({ 'x-service-auth': { toString: () => 'x' } }), 'no-token'],
+    ['spaces around the token', async () => embed({ 'x-service-auth': ` ${await signed()} ` }), 'signature'],
+    ['a token of 10,000 characters', async () => embed({ 'x-service-auth': 'a'.repeat(10_000) }), 'malformed'],
+    ['three dots', async () => embed({ 'x-service-auth': '...' }), 'malformed'],
+    ['empty JSON parts', async () => embed({ 'x-service-auth': 'e30.e30.' }), 'malformed'],
+    ['alg none', async () => embed({ 'x-service-auth': `${b64({ alg: 'none' })}.${b64({ jti: 'c', sub: 'ada@example.com', otp: 'o' })}.` }), 'malformed'],
+    [
+      'a well-signed __proto__ payload',
+      async () => embed({ 'x-service-auth': signedRaw('{"__proto__":{"sub":"ada@example.com"},"jti":"c","otp":"o"}') }),
+      'claims',
+    ],
+    ['the token as Bearer in X-Service-Auth', async () => embed({ 'x-service-auth': `Bearer ${await signed()}` }), 'malformed'],
+    ['no token header at all', async () => embed({}), 'no-token'],
+  ])('%s, from the embed: refused (%s), nothing confirmed', async (_, request, reason) => {
+    const onRefused = vi.fn()
+    const answer = await handleControllerRequest((await request()) as never, { ...options, onRefused })
+    expect(answer.status).toBe(401)
+    expect(onRefused.mock.calls.map(([why]) => why)).toEqual([reason])
+    expect(authenticate).not.toHaveBeenCalled()
+    expect(startSession).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['Bearer and nothing', 'Bearer ', 'no-token'],
+    ['Bearer and spaces', 'Bearer    ', 'no-token'],
+    ['another scheme', 'Basic YWRhOnB3', 'malformed'],
+  ])('an Authorization header with %s is refused (%s)', async (_, value, reason) => {
+    const onRefused = vi.fn()
+    const answer = await handleControllerRequest(embed({ authorization: value }), { ...options, header: 'Authorization', onRefused })
+    expect(answer.status).toBe(401)
+    expect(onRefused.mock.calls.map(([why]) => why)).toEqual([reason])
+    expect(authenticate).not.toHaveBeenCalled()
+  })
+
+  it('reads Authorization: Bearer with any case and any run of spaces, in that header only', async () => {
+    for (const value of [`Bearer ${await signed()}`, `bearer  ${await signed()}`, `BEARER\t${await signed()}`]) {
+      expect((await handleControllerRequest(embed({ authorization: value }), { ...options, header: 'authorization' })).status).toBe(200)
+    }
+    // Only a prefix is taken off, not a Bearer further on.
+    const trailing = embed({ authorization: `${await signed()}Bearer ` })
+    expect((await handleControllerRequest(trailing, { ...options, header: 'Authorization' })).status).toBe(401)
+    // Headers named like it are not it: their Bearer prefix stays, and the token is malformed.
+    for (const header of ['X-Authorization', 'Authorization-Token']) {
+      const request = embed({ [header.toLowerCase()]: `Bearer ${await signed()}` })
+      expect((await handleControllerRequest(request, { ...options, header })).status, header).toBe(401)
+    }
+  })
+})
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+/** A token signed over this exact payload text, with iat and exp added as numbers now. */
+function signedRaw(payload: string) {
+  const now = Math.floor(Date.now() / 1000)
+  const withTimes = payload.replace(/^\{/, `{"iat":${now},"exp":${now + 60},`)
+  const input = `${b64({ alg: 'HS256' })}.${Buffer.from(withTimes).toString('base64url')}`
+  return `${input}.${createHmac('sha256', Buffer.from(secret, 'base64')).update(input).digest('base64url')}`
+}
 
 describe('handleFetchRequest', () => {
   const request = (headers: Record<string, string>) => new Request('https://shop.example/auth/controller', { headers })
@@ -230,12 +364,14 @@ describe('handleFetchRequest', () => {
     expect(answer.headers['Set-Cookie']).toEqual(['session=s1; Path=/; HttpOnly', 'csrf=t1; Path=/'])
   })
 
-  it('redirects a plain request, and refuses a bad token with problem JSON', async () => {
-    const redirect = await handleFetchRequest(request({ 'X-Service-Auth': await signed() }), options)
-    expect(redirect.status).toBe(302)
-    expect(redirect.headers.get('location')).toBe('/welcome')
-    expect(await redirect.text()).toBe('')
-    const refused = await handleFetchRequest(request({ 'X-Service-Auth': 'garbage' }), options)
+  it('refuses a plain request and a bad token with problem JSON', async () => {
+    const plain = await handleFetchRequest(request({ 'X-Service-Auth': await signed() }), options)
+    expect(plain.status).toBe(400)
+    expect(plain.headers.get('content-type')).toBe('application/problem+json')
+    expect(plain.headers.get('location')).toBeNull()
+    expect(await plain.json()).toMatchObject({ status: 400, title: 'Bad Request', detail: 'Only the sign-in embed may sign in here.' })
+    expect(authenticate).not.toHaveBeenCalled()
+    const refused = await handleFetchRequest(request({ 'X-Service-Auth': 'garbage', 'X-Requested-With': 'XMLHttpRequest' }), options)
     expect(refused.status).toBe(401)
     expect(refused.headers.get('content-type')).toBe('application/problem+json')
     expect(await refused.json()).toMatchObject({ status: 401, title: 'Unauthorized' })

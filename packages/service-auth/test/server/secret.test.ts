@@ -13,6 +13,13 @@ describe('secretBytes', () => {
     }
   })
 
+  it('reads - and _ of the URL-safe alphabet as + and /', () => {
+    // 0xfb 0xff 0xbf encodes to "+/+/" in the standard alphabet, "-_-_" in the URL-safe one.
+    const both = Buffer.concat([Buffer.alloc(30, 0xfb), Buffer.from([0xff, 0xbf, 0xfb, 0xff, 0xbf, 0xfb])])
+    expect(both.toString('base64url')).toMatch(/-.*_|_.*-/)
+    expect(Buffer.from(secretBytes(both.toString('base64url'))).equals(both)).toBe(true)
+  })
+
   it('takes a longer secret too', () => {
     const long = randomBytes(64)
     expect(Buffer.from(secretBytes(long.toString('base64'))).equals(long)).toBe(true)
@@ -30,6 +37,13 @@ describe('secretBytes', () => {
     ['both alphabets mixed', '+_' + 'A'.repeat(42)],
     ['too much padding', bytes.toString('base64') + '='],
     ['padding in the middle', bytes.toString('base64') + 'AA=='],
+    // 33 bytes are 44 characters without padding: with == inside and two more at the end, a length of 48.
+    [
+      'padding inside only',
+      randomBytes(33)
+        .toString('base64')
+        .replace(/^(.{20})/, '$1==') + 'AA',
+    ],
     ['a length no Base64 has', 'A'.repeat(45)],
     ['padding alone', '===='],
   ])('refuses %s as not Base64', (_, text) => {
@@ -52,7 +66,7 @@ describe('secretBytes', () => {
 })
 
 describe('every part that takes the secret refuses a bad one, before anything else', () => {
-  const client = { authenticate: async () => ({}) }
+  const client = { key: 'pk_test', baseUrl: 'https://api.example', authenticate: async () => ({}) }
   const controller = (secret: string) => ({ client, secret, findUser: () => ({}), startSession: () => '/' })
 
   it.each([['changeme'], ['AA=='], ['not base64!']])('%s', async (secret) => {

@@ -49,8 +49,14 @@ function secretOf({ key, secret }: ApiKeyOptions): Uint8Array {
   }
 }
 
+/** How long a key for one test (POST /__knobs/keys) lives unused: a test that took it has ended by then. */
+export const ONE_TEST_KEY_IDLE_MS = 60 * 60_000
+
 export class KeyRing {
   readonly #keys = new Map<string, ApiKey>()
+  /** The keys handed out for one test, and when each was last used (epoch ms). */
+  readonly #forOneTest = new Map<string, number>()
+  #lookedForIdleAt = 0
 
   /** Options are the operator's configuration: mistakes throw at start-up instead of refusing requests later. */
   constructor(options: readonly ApiKeyOptions[]) {
@@ -78,9 +84,46 @@ export class KeyRing {
     return apiKey
   }
 
-  /** The key named by untrusted input (a body field, a token's `iss`), if it exists. */
+  /**
+   * A key for one test (POST /__knobs/keys), of an app of its own and any origin: it may be freed
+   * (`remove`), and it is gone once it has not been used for ONE_TEST_KEY_IDLE_MS. Each `get` uses it.
+   */
+  addForOneTest(option: Pick<ApiKeyOptions, 'key' | 'secret'>): ApiKey {
+    const apiKey = this.add({ ...option, allowedOrigins: [] })
+    this.#forOneTest.set(apiKey.key, Date.now())
+    return apiKey
+  }
+
+  /** The key named by untrusted input (a body field, a token's `iss`), if it exists; a key for one test counts it as used. */
   get(key: unknown): ApiKey | undefined {
-    return typeof key === 'string' ? this.#keys.get(key) : undefined
+    if (typeof key !== 'string') return undefined
+    const lastUsed = this.#forOneTest.get(key)
+    if (lastUsed !== undefined) {
+      // Gone already, though not yet freed (key-knobs.ts does that).
+      if (Date.now() - lastUsed >= ONE_TEST_KEY_IDLE_MS) return undefined
+      this.#forOneTest.set(key, Date.now())
+    }
+    return this.#keys.get(key)
+  }
+
+  /** Whether the key was handed out for one test, and so may be freed. */
+  isForOneTest(key: string): boolean {
+    return this.#forOneTest.has(key)
+  }
+
+  /** Frees a key for one test; the keys the service started with stay. */
+  remove(key: string): void {
+    if (this.#forOneTest.delete(key)) this.#keys.delete(key)
+  }
+
+  /**
+   * The keys for one test unused for ONE_TEST_KEY_IDLE_MS, to be freed: looked for at most once a
+   * minute, as that goes through every one of them.
+   */
+  idle(now = Date.now()): string[] {
+    if (now - this.#lookedForIdleAt < 60_000) return []
+    this.#lookedForIdleAt = now
+    return [...this.#forOneTest].filter(([, lastUsed]) => now - lastUsed >= ONE_TEST_KEY_IDLE_MS).map(([key]) => key)
   }
 
   all(): ApiKey[] {

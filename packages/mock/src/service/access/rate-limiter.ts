@@ -4,7 +4,7 @@
 // spend the integrator's own budget, nor that of other people signing in from elsewhere.
 // Fixed windows: simple to reason about in tests, and Retry-After says exactly when the window
 // opens again.
-import { HttpProblem } from '../../common/problem.js'
+import { HttpProblem } from '@service-auth/http'
 import { rateLimitBucket } from './client-address.js'
 
 export interface RateLimit {
@@ -44,6 +44,13 @@ export class RateLimiter {
     this.#signed.clear()
     this.#browser.clear()
   }
+
+  /** Forgets the windows of one API key (a freed one: key-knobs.ts). */
+  forget(key: string): void {
+    this.#signed.forget((bucket) => bucket === key)
+    const browserBucket = JSON.stringify([key, '']).slice(0, -3)
+    this.#browser.forget((bucket) => bucket.startsWith(browserBucket))
+  }
 }
 
 const tooMany = (why: string, retryAfter: number) =>
@@ -69,6 +76,12 @@ class FixedWindows {
 
   clear(): void {
     this.#windows.clear()
+  }
+
+  forget(bucketOf: (bucket: string) => boolean): void {
+    for (const bucket of this.#windows.keys()) {
+      if (bucketOf(bucket)) this.#windows.delete(bucket)
+    }
   }
 
   /**

@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose'
-import { HttpProblem } from '../../common/problem.js'
-import { withOneLeadingSlash } from '../../common/router.js'
+import { HttpProblem, withOneLeadingSlash } from '@service-auth/http'
+import type { SignedRequestPayload } from 'service-auth'
 import type { ApiKey, KeyRing } from './api-keys.js'
 
 /** Seconds of clock skew forgiven on iat, nbf and exp. */
@@ -20,7 +20,8 @@ export const MAX_TOKEN_AGE_SECONDS = 60
 /** A real token is a few hundred characters; anything far longer is not worth parsing. */
 export const MAX_TOKEN_LENGTH = 4096
 
-const REQUIRED_CLAIMS = ['iss', 'aud', 'iat', 'nbf', 'exp', 'method', 'url', 'bodyHash']
+// Every claim of the wire's signed request (one definition, shared with service-auth/server).
+const REQUIRED_CLAIMS = ['iss', 'aud', 'iat', 'nbf', 'exp', 'method', 'url', 'bodyHash'] satisfies (keyof SignedRequestPayload)[]
 // Three base64url parts: compact JWS. JWE (five parts) and JSON serialisation are not accepted.
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 

@@ -1,6 +1,7 @@
 // The authentication token the service hands out once a challenge is signed (spec section 2,
 // "Authentication token"): what the browser passes on to the integrator's controller.
 import { SignJWT } from 'jose'
+import type { AuthTokenPayload } from 'service-auth'
 
 // Long enough for the browser to reach the controller, short enough that a leaked token is soon worthless.
 const TOKEN_LIFETIME_SECONDS = 120
@@ -26,7 +27,9 @@ export interface AuthTokenClaims {
  */
 export function signAuthToken(claims: AuthTokenClaims, secret: Uint8Array): Promise<string> {
   const issuedAt = Math.floor(Date.now() / 1000)
-  return new SignJWT({ otp: claims.otp, role: claims.role, ...(claims.sessionId && { sid: claims.sessionId }) })
+  // The claims SignJWT's setters do not write; their names and types are the wire's (one definition).
+  const payload: Partial<AuthTokenPayload> = { otp: claims.otp, role: claims.role, ...(claims.sessionId && { sid: claims.sessionId }) }
+  return new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setJti(claims.challengeId)
     .setSubject(claims.identifier)

@@ -172,6 +172,15 @@ export class ChallengeStore {
     }
   }
 
+  /** Forgets the challenges of one API key (a freed one: key-knobs.ts); their held polls hear that they are gone. */
+  forgetKey(key: string): void {
+    for (const challenge of [...this.#challenges.values()]) {
+      if (challenge.key !== key) continue
+      this.#remove(challenge.id)
+      this.records.delete(challenge.id)
+    }
+  }
+
   /** Forgets every challenge; held polls hear that theirs is gone. */
   clear(): void {
     for (const id of this.#challenges.keys()) this.#remove(id)

@@ -43,6 +43,11 @@ export class ConfigurationStore {
     return next
   }
 
+  /** Forgets one app's settings (the app of a freed key: key-knobs.ts). */
+  forgetApp(app: string): void {
+    if (this.#byApp.delete(app)) this.records.delete(app)
+  }
+
   clear(): void {
     this.#byApp.clear()
     this.records.clear()

@@ -112,6 +112,15 @@ export class EnrollmentStore {
     }
   }
 
+  /** Forgets one app's tokens (the app of a freed key: key-knobs.ts). */
+  forgetApp(app: string): void {
+    for (const enrollment of [...this.#enrollments.values()]) {
+      if (enrollment.app !== app) continue
+      this.#enrollments.delete(enrollment.id)
+      this.records.delete(enrollment.id)
+    }
+  }
+
   clear(): void {
     this.#enrollments.clear()
     this.records.clear()

@@ -138,6 +138,15 @@ export class IdentityStore {
     return undefined
   }
 
+  /** Forgets one app's identities (the app of a freed key: key-knobs.ts). */
+  forgetApp(app: string): void {
+    for (const identity of this.#byApp.get(app)?.values() ?? []) {
+      this.#byId.delete(identity.id)
+      this.records.delete(identity.id)
+    }
+    this.#byApp.delete(app)
+  }
+
   clear(): void {
     this.#byApp.clear()
     this.#byId.clear()

@@ -101,6 +101,13 @@ export class SessionStore {
     for (const session of this.ofIdentity(identityId)) this.end(session)
   }
 
+  /** Forgets one app's sessions, live or not (the app of a freed key: key-knobs.ts). */
+  forgetApp(app: string): void {
+    for (const session of [...this.#sessions.values()]) {
+      if (session.app === app) this.end(session)
+    }
+  }
+
   clear(): void {
     this.#sessions.clear()
     this.records.clear()

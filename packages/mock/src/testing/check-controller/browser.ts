@@ -1,0 +1,194 @@
+// The browser's side of the check: it calls the controller as the embed does (GET, `Accept:
+// application/json`, `X-Requested-With: XMLHttpRequest`, the token in `X-Service-Auth`, the jar's
+// cookies), reads where the answer sends the browser, and asks the `--signed-in` page whether the
+// jar is signed in. Every request has a time limit, so a controller that hangs is a verdict, not
+// a hung check.
+import type { CookieJar, SetCookie } from './cookie-jar.js'
+
+/** How long the check waits for any one answer of the app. */
+export const ANSWER_TIMEOUT_MS = 15_000
+
+// The most of an answer's body the check reads: the embed's JSON, or a problem, is far less. A
+// controller that streams more (or never ends) is read as answering no JSON, not held in memory.
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** The fix for a controller that gave no answer: dropped the connection, or kept it waiting. */
+export const NO_ANSWER_FIX =
+  'Answer every request with a status, a refusal too (a 4xx problem), within a few seconds: the embed gives up after 30 s, ' +
+  'and the person waits meanwhile. Does the controller wait on something without a time limit, or end the connection on a bad token?'
+
+export interface CallOptions {
+  jar: CookieJar
+  /** The token, in the `X-Service-Auth` header unless `header` is false. */
+  token?: string
+  header?: boolean
+  /** `X-Requested-With: XMLHttpRequest`, as the embed sends it; default true. */
+  xhr?: boolean
+  /** Added to the controller's URL. */
+  query?: Record<string, string>
+  /** Sent besides the jar's. */
+  cookies?: Record<string, string>
+  timeoutMs?: number
+}
+
+/** The controller's answer, as the embed reads it. */
+export interface Answer {
+  /** The HTTP status; 0 when no answer came. */
+  status: number
+  /** Where it sends the browser: a redirect's `Location`, or a 2xx's JSON `{location}`, absolute. */
+  location: string | undefined
+  /** A refusal's problem `detail` (or `title`), when it has one. */
+  detail: string | undefined
+  /** What its `Set-Cookie` headers set. */
+  cookies: SetCookie[]
+  /** When it came (epoch ms), and how long after the request. */
+  at: number
+  ms: number
+  /** Why no answer came: `no answer within 15 s`, `ECONNREFUSED`... */
+  error?: string
+}
+
+/** One attempt to sign in: the controller's answer, then what `--signed-in` says of the jar. */
+export interface Attempt extends Answer {
+  /** `--signed-in`'s status for the jar after the answer; undefined without `--signed-in`. */
+  signedInStatus: number | undefined
+}
+
+const EMBED_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }
+
+export class Browser {
+  constructor(
+    readonly controller: URL,
+    /** The page that answers 2xx only to a signed-in browser, if the check was given one. */
+    readonly signedInPage: URL | undefined,
+  ) {}
+
+  /** Calls the controller once, as the embed would; never throws for what the app does. */
+  async call({ jar, token, header = true, xhr = true, query = {}, cookies = {}, timeoutMs = ANSWER_TIMEOUT_MS }: CallOptions): Promise<Answer> {
+    const url = new URL(this.controller)
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
+    const headers: Record<string, string> = xhr ? { ...EMBED_HEADERS } : { Accept: EMBED_HEADERS.Accept }
+    if (token !== undefined && header) headers['X-Service-Auth'] = token
+    const cookie = [jar.header(url), ...Object.entries(cookies).map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ')
+    if (cookie) headers.Cookie = cookie
+    const started = Date.now()
+    const ended = (answer: Omit<Answer, 'at' | 'ms'>): Answer => ({ ...answer, at: Date.now(), ms: Date.now() - started })
+    try {
+      // Redirects are the answer, as the embed reads them: they are not followed here.
+      const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
+      const text = await readBody(res)
+      const set = jar.store(res.headers, url)
+      const json = parseJson(text)
+      const named = res.status >= 300 && res.status < 400 ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
+      return ended({
+        status: res.status,
+        location: named ? resolve(named, url) : undefined,
+        detail: res.status >= 400 ? (stringField(json, 'detail') ?? stringField(json, 'title')) : undefined,
+        cookies: set,
+      })
+    } catch (error) {
+      return ended({ status: 0, location: undefined, detail: undefined, cookies: [], error: failureOf(error, timeoutMs) })
+    }
+  }
+
+  /** `--signed-in`'s status for the jar, or undefined without it. Its redirects are answers too. */
+  async signedInStatus(jar: CookieJar): Promise<number | undefined> {
+    if (!this.signedInPage) return undefined
+    const cookie = jar.header(this.signedInPage)
+    try {
+      const res = await fetch(this.signedInPage, {
+        headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+      })
+      await readBody(res)
+      jar.store(res.headers, this.signedInPage)
+      return res.status
+    } catch {
+      return 0
+    }
+  }
+
+  /** Calls the controller, then asks `--signed-in` about the jar. */
+  async attempt(options: CallOptions): Promise<Attempt> {
+    const answer = await this.call(options)
+    return { ...answer, signedInStatus: await this.signedInStatus(options.jar) }
+  }
+
+  /**
+   * Whether the attempt signed the browser in: by `--signed-in` when given (2xx for the jar), else
+   * by the answer, as the embed takes it: a redirect, or a 2xx with a location.
+   */
+  accepted(attempt: Attempt): boolean {
+    if (attempt.signedInStatus !== undefined) return isOk(attempt.signedInStatus)
+    return isRedirect(attempt.status) || (isOk(attempt.status) && attempt.location !== undefined)
+  }
+
+  /** The attempt in a few words, for the evidence: `answered 302 → /welcome; GET /welcome: 200, signed in`. */
+  describe(attempt: Attempt): string {
+    const answer = this.describeAnswer(attempt)
+    if (attempt.signedInStatus === undefined || attempt.status === 0) return answer
+    const page = this.signedInPage!.pathname
+    return `${answer}; GET ${page}: ${attempt.signedInStatus || 'no answer'}, ${isOk(attempt.signedInStatus) ? 'signed in' : 'not signed in'}`
+  }
+
+  describeAnswer(answer: Answer): string {
+    if (answer.status === 0) return answer.error!
+    const where = answer.location === undefined ? '' : this.#shown(answer.location)
+    if (isRedirect(answer.status)) return `answered ${answer.status} → ${where || '(no Location)'}`
+    if (isOk(answer.status)) return `answered ${answer.status} ${where ? `{location: "${where}"}` : 'without a location'}`
+    return `answered ${answer.status}${answer.detail ? ` ("${answer.detail}")` : ''}`
+  }
+
+  /** A location on the controller's origin as its path; another origin's in full. */
+  #shown(location: string): string {
+    const url = new URL(location)
+    return url.origin === this.controller.origin ? url.pathname + url.search : location
+  }
+}
+
+export const isOk = (status: number) => status >= 200 && status < 300
+export const isRedirect = (status: number) => status >= 300 && status < 400
+
+/** The body as text, or '' when it is longer than MAX_BODY_BYTES (then no more of it is read). */
+async function readBody(res: Response): Promise<string> {
+  if (!res.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of res.body) {
+    size += chunk.byteLength
+    if (size > MAX_BODY_BYTES) {
+      // Leaving the loop cancels the stream, and with it the connection.
+      return ''
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function stringField(json: unknown, name: string): string | undefined {
+  const value = json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined
+  return typeof value === 'string' ? value : undefined
+}
+
+function resolve(location: string, base: URL): string | undefined {
+  try {
+    return new URL(location, base).href
+  } catch {
+    return undefined
+  }
+}
+
+function failureOf(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  return `no answer (${cause?.code ?? cause?.message ?? (error as Error).message})`
+}

@@ -1,0 +1,70 @@
+// The case that must pass: the identity's phone signs a code, and the controller confirms it at
+// the service with the token's `jti` and `otp` before it answers, starts a session and sends the
+// browser on. The cases that replay its token or judge its cookies build on what it did.
+import { isOk, NO_ANSWER_FIX } from './browser.js'
+import type { CheckCase, Verdict } from './cases.js'
+import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
+
+export const validSignIn: CheckCase = {
+  id: 'valid-sign-in',
+  kind: 'must-pass',
+  title: 'a valid signing starts a session, confirmed at the service first',
+  fix:
+    'Read the token from X-Service-Auth, verify it (HS256, the Base64-decoded API secret), find its sub in your user store, ' +
+    'confirm at the service (POST /v1/entity/identities/{sub}/authenticate with jti and otp), and only on its 200 ' +
+    'start the session and answer a redirect, or 200 {"location": …} (spec section 4).',
+  async run(context) {
+    const { browser, mock, tokens, identity } = context
+    const token = await tokens.signedBy(identity)
+    const attempt = await browser.attempt({ jar: new CookieJar(), token: token.token })
+    const accepted = browser.accepted(attempt)
+    context.signIn = { token, attempt, accepted }
+    const { jti, otp } = token.claims
+    const seen = browser.describe(attempt)
+    const fail = (evidence: string, fix?: string): Verdict => ({ outcome: 'fail', evidence, fix })
+
+    if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
+    if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
+    if (attempt.location === undefined) {
+      return fail(
+        `${seen}: the embed reloads the login page`,
+        'Answer the embed with a redirect to where the person goes next (302, Location: /welcome), or with 200 {"location": "/welcome"}.',
+      )
+    }
+    if (attempt.signedInStatus !== undefined && !isOk(attempt.signedInStatus)) {
+      const page = browser.signedInPage!
+      // A cookie the answer set, which a browser does not send to the page: its Path is elsewhere.
+      const elsewhere = attempt.cookies.flatMap(({ name, path, deleting }) => {
+        const scope = path ?? defaultPath(browser.controller)
+        return deleting || pathMatches(scope, page.pathname) ? [] : [`${name} (Path ${scope}${path ? '' : ', from the controller’s own path'})`]
+      })
+      if (elsewhere.length) {
+        return fail(seen, `Set the session cookie with Path=/: a browser does not send ${elsewhere.join(', ')} to ${page.pathname}.`)
+      }
+      return fail(seen, `Start the session in this answer (its Set-Cookie), so that ${page.href} answers 2xx to the browser.`)
+    }
+    const confirmations = await mock.confirmations(jti, otp)
+    const state = await mock.challengeState(jti)
+    if (!confirmations.length) {
+      return fail(
+        `${seen}, but no confirmation of challenge ${jti} reached the mock service at ${mock.url}`,
+        `Confirm every sign-in at the service before you answer: POST ${mock.url}/v1/entity/identities/{sub}/authenticate {"challenge": jti, "otp": otp}. Does the controller's SERVICE_URL name ${mock.url}?`,
+      )
+    }
+    if (!confirmations.some(({ otpMatches }) => otpMatches) || state !== 'consumed') {
+      return fail(`${seen}, but the service did not confirm challenge ${jti}: the confirmation sent another otp, or another identity`)
+    }
+    if (confirmations[0]!.at > attempt.at) {
+      return fail(`${seen} before it confirmed challenge ${jti}`, 'Wait for the confirmation, and answer only once the service said 200.')
+    }
+    return { outcome: 'pass', evidence: `${seen}; confirmed challenge ${jti} with its otp first` }
+  },
+}
+
+/** What to do when the valid sign-in was refused, by the status. */
+function refusalFix(status: number, identity: string, mock: { url: string; key: string }): string {
+  if (status === 403) return `Is ${identity} a user your store lets sign in? Name one with --identity (identity), or add it to your store.`
+  if (status === 401)
+    return `Does the controller verify with the secret of the key ${mock.key} (SERVICE_SECRET), and confirm at ${mock.url} (SERVICE_URL)? Its log should say which check failed.`
+  return 'The controller failed on a valid sign-in: its log should say why.'
+}

@@ -1,0 +1,78 @@
+// @vitest-environment node
+// The check against the gallery: the controller written right passes every case with no warning;
+// each controller with one flaw fails exactly the cases that flaw lets through, and no other. All
+// against one mock, each controller with a key of its own, side by side.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkController, connectMockService, startMockService, type ControllerCheckReport, type MockService } from '../../src/index.js'
+import { type Flaw, startGalleryApp } from './gallery.js'
+
+const ADA = 'ada@example.com'
+
+/** Each flaw, and the cases it fails: the first named is the one its flaw is; the rest follow from it. */
+const GALLERY: Record<Flaw, string[]> = {
+  'skips the signature check': ['other-secret', 'alg-none', 'hs-rs-confusion'],
+  'accepts alg: none': ['alg-none'],
+  'ignores exp': ['expired'],
+  'never confirms': ['valid-sign-in', 'replayed', 'wrong-sub', 'service-refuses', 'service-unavailable', 'service-timeout'],
+  'confirms but ignores the answer': ['service-refuses', 'replayed', 'wrong-sub', 'service-unavailable'],
+  'fails open when the service is down': ['service-unavailable', 'service-timeout'],
+  'skips the user store': ['unknown-user'],
+}
+
+let service: MockService
+beforeAll(async () => {
+  service = await startMockService({ testKeys: false })
+})
+afterAll(() => service?.close())
+
+/** Starts the app with a key of its own on the shared mock, and checks it; `signedIn` says whether the check is given the signed-in page. */
+async function check(flaw: Flaw | undefined, { signedIn = true } = {}): Promise<ControllerCheckReport> {
+  const { url, key, secret } = await connectMockService({ url: service.url, isolate: true })
+  const app = await startGalleryApp({ flaw, service: { url, key, secret }, users: new Set([ADA]) })
+  try {
+    return await checkController({
+      controller: `${app.url}/auth/controller`,
+      identity: ADA,
+      ...(signedIn && { signedIn: `${app.url}/welcome` }),
+      service: url,
+      key,
+      secret,
+    })
+  } finally {
+    await app.close()
+  }
+}
+
+const withOutcome = (report: ControllerCheckReport, outcome: string) =>
+  report.checks
+    .filter((check) => check.outcome === outcome)
+    .map(({ id }) => id)
+    .sort()
+
+describe('the controller written right', () => {
+  it.concurrent.each([true, false])('passes every case, with no warning and nothing skipped (signed-in page given: %s)', async (signedIn) => {
+    const report = await check(undefined, { signedIn })
+    expect(report.checks.map(({ id, outcome }) => [id, outcome])).toEqual(report.checks.map(({ id }) => [id, 'pass']))
+    expect(report.checks.every(({ fix }) => fix === null)).toBe(true)
+  })
+})
+
+describe('a controller with one flaw', () => {
+  it.concurrent.each(Object.entries(GALLERY))('%s: fails %j, each with its fix, and passes the rest', async (flaw, failing) => {
+    const report = await check(flaw as Flaw)
+    expect(withOutcome(report, 'fail')).toEqual([...failing].sort())
+    for (const check of report.checks.filter(({ outcome }) => outcome === 'fail')) {
+      expect(check.evidence, check.id).not.toBe('')
+      expect(check.fix?.length, check.id).toBeGreaterThan(40)
+    }
+    // Nothing else is off: no warning, and nothing left unjudged.
+    expect(withOutcome(report, 'warn')).toEqual([])
+    expect(withOutcome(report, 'skip')).toEqual([])
+  })
+
+  it.concurrent('without the signed-in page, judged by its answers: the same verdicts', async () => {
+    const report = await check('confirms but ignores the answer', { signedIn: false })
+    expect(withOutcome(report, 'fail')).toEqual([...GALLERY['confirms but ignores the answer']].sort())
+    expect(report.checks.find(({ id }) => id === 'replayed')!.evidence).toBe('answered 200 {location: "/welcome"}: the embed signs in')
+  })
+})

@@ -1,0 +1,79 @@
+// @vitest-environment node
+// The check against controllers whose answers are not answers: one that drops the connection on
+// a token, and one that streams a body without end. Each is a verdict whose fix names what is
+// wrong, never a crash, a "could not run", or a body held in memory.
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { checkController, connectMockService, startMockService, type ControllerCheck, type MockService } from '../../src/index.js'
+
+const ADA = 'ada@example.com'
+// What the endless controller streams at most: a check that read it whole would take this much.
+const ENDLESS_CAP = 64 * 1024 * 1024
+
+let service: MockService
+beforeAll(async () => {
+  service = await startMockService({ testKeys: false })
+})
+afterAll(() => service?.close())
+
+/** Checks a controller served by `handle`, with a key of its own on the mock. */
+async function check(handle: (token: string | undefined, res: ServerResponse) => void) {
+  const server: Server = createServer((req, res) => handle(req.headers['x-service-auth'] as string | undefined, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { url, key, secret } = await connectMockService({ url: service.url, isolate: true })
+  try {
+    const { port } = server.address() as AddressInfo
+    return await checkController({ controller: `http://127.0.0.1:${port}/auth/controller`, identity: ADA, service: url, key, secret })
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
+const byId = (checks: ControllerCheck[], id: string) => checks.find((check) => check.id === id)!
+
+it('a controller that drops the connection on a token fails each case with the fix for no answer, not the case’s own', async () => {
+  const { checks } = await check((token, res) => {
+    // The probe without a token is answered, so that the check runs.
+    if (token === undefined) res.writeHead(401).end()
+    else res.socket?.destroy()
+  })
+  for (const id of ['valid-sign-in', 'other-secret', 'expired']) {
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: expect.stringMatching(/^no answer \(/),
+        fix: expect.stringMatching(/^Answer every request with a status, a refusal too \(a 4xx problem\), within a few seconds/),
+      }),
+    )
+  }
+})
+
+it('a controller that drops every connection cannot be checked, and the reason says it is there but does not answer', async () => {
+  await expect(check((_token, res) => res.socket?.destroy())).rejects.toThrow(
+    /^the controller at http:\/\/127\.0\.0\.1:\d+\/auth\/controller gave no answer \(.+\): the app is there, but does it answer every request, without a token too\?$/,
+  )
+})
+
+it('a controller that refuses with a body without end is judged by its status, the body read no further than the check needs', async () => {
+  let largest = 0
+  const { checks } = await check((_token, res) => {
+    res.writeHead(401, { 'Content-Type': 'application/problem+json' })
+    const chunk = Buffer.alloc(64 * 1024, 0x20)
+    let sent = 0
+    const more = () => {
+      while (sent < ENDLESS_CAP && !res.destroyed) {
+        sent += chunk.length
+        if (!res.write(chunk)) return void res.once('drain', more)
+      }
+      res.end()
+    }
+    res.on('close', () => (largest = Math.max(largest, sent)))
+    more()
+  })
+  expect(byId(checks, 'valid-sign-in')).toEqual(expect.objectContaining({ outcome: 'fail', evidence: 'answered 401' }))
+  expect(byId(checks, 'alg-none')).toEqual(expect.objectContaining({ outcome: 'pass', evidence: 'answered 401' }))
+  // Each answer was left after its first megabyte or so (and what the sockets held), not read whole.
+  expect(largest).toBeLessThan(ENDLESS_CAP / 2)
+}, 60_000)

@@ -1,0 +1,56 @@
+// @vitest-environment node
+// The kit on a mock shared by many tests: `isolate: true` takes a key of the test's own, and
+// close() frees it when the test ends, with everything the test made with it. And a mock started
+// without its knobs is named as such, whichever call meets it.
+import { createClient } from 'service-auth/server'
+import { expect, it } from 'vitest'
+import { generateCredentials } from '../../src/common/credentials.js'
+import { startService } from '../../src/service/server.js'
+import { connectMockService, startMockService } from '../../src/index.js'
+import { KnobClient } from '../../src/testing/knob-client.js'
+
+it("an isolated connection's close() frees its key and what the test made with it; a second close() does nothing", async () => {
+  const shared = await startMockService()
+  try {
+    const mine = await connectMockService({ url: shared.url, isolate: true })
+    const api = createClient({ baseUrl: shared.url, key: mine.key, secret: mine.secret })
+    await mine.enrolPhone('ada@example.com')
+    expect((await api.identities.get('ada@example.com')).tokens).toHaveLength(1)
+
+    await mine.close()
+    await expect(api.identities.list()).rejects.toMatchObject({ status: 401 })
+    await mine.close()
+    // The shared mock and its own key go on.
+    const own = createClient({ baseUrl: shared.url, key: shared.key, secret: shared.secret })
+    expect(await own.identities.list()).toEqual([])
+  } finally {
+    await shared.close()
+  }
+})
+
+it('against a mock started without its knobs, each call says so and how to start it, not "answered 404: There is nothing at this address"', async () => {
+  const { apiKey: key, apiSecret: secret } = generateCredentials()
+  const withoutKnobs = await startService({ port: 0, keys: [{ key, secret }], knobs: false })
+  try {
+    const noKnobs = `the mock service at ${withoutKnobs.url} has no knobs: start it with them on (not --no-knobs, not SERVICE_KNOBS=0)`
+    const connected = connectMockService({ url: withoutKnobs.url, key, secret })
+    await expect(connected.enrolPhone('ada@example.com')).rejects.toThrow(noKnobs)
+    await expect(connected.failNext({ status: 503 })).rejects.toThrow(noKnobs)
+    await expect(connected.held()).rejects.toThrow(noKnobs)
+    await expect(connectMockService({ url: withoutKnobs.url, isolate: true })).rejects.toThrow(noKnobs)
+  } finally {
+    await withoutKnobs.close()
+  }
+})
+
+it("a knob's own 404 still says the problem's detail: a mock with knobs is not taken for one without", async () => {
+  const service = await startMockService()
+  try {
+    const knobs = new KnobClient(service.url)
+    await expect(knobs.signChallenge('no-such-challenge', { identifier: 'ada@example.com' })).rejects.toThrow(
+      /^signing the challenge no-such-challenge: the mock service answered 404: (?!There is nothing at this address)/,
+    )
+  } finally {
+    await service.close()
+  }
+})
