@@ -17,6 +17,8 @@ export default defineConfig({
       { find: /^service-auth\/server$/, replacement: source('packages/service-auth/src/server/index.ts') },
       { find: /^service-auth\/react$/, replacement: source('packages/service-auth/src/react.tsx') },
       { find: /^@service-auth\/mock$/, replacement: source('packages/mock/src/index.ts') },
+      { find: /^@service-auth\/mock\/knobs$/, replacement: source('packages/mock/src/testing/knob-client.ts') },
+      { find: /^@service-auth\/mock\/service$/, replacement: source('packages/mock/src/service/index.ts') },
     ],
   },
   test: {

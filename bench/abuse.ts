@@ -7,8 +7,8 @@
 // first without the bot, for comparison. The mock service runs in a child process with its
 // default rate limits, the ones under test, its state in a data directory as `npm start` keeps it:
 // every confirmation is on disk before authenticate answers.
-import { generateCredentials } from '../packages/mock/src/common/credentials.js'
-import { createClient } from '../packages/service-auth/src/server/index.js'
+import { generateCredentials } from '@service-auth/mock/service'
+import { createClient } from 'service-auth/server'
 import { send, withServiceProcess, type StoreKind } from './capacity.js'
 
 export interface AbuseResult {

@@ -4,8 +4,7 @@
 // URL as one JSON line and ends when its standard input closes, so it never outlives the bench.
 // The rate limits are off unless the settings name them (the abuse phase wants the defaults).
 // With `dataDir`, the state goes to a data directory there, as `npm start` keeps it; without, to memory.
-import { startService } from '../packages/mock/src/service/server.js'
-import { memoryStore, openDataStore } from '../packages/mock/src/store/open-store.js'
+import { memoryStore, openDataStore, startService } from '@service-auth/mock/service'
 
 export interface ServiceProcessSettings {
   apiKey: string

@@ -19,8 +19,8 @@ import { join } from 'node:path'
 import { request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { generateCredentials } from '../packages/mock/src/common/credentials.js'
-import { createClient } from '../packages/service-auth/src/server/index.js'
+import { generateCredentials } from '@service-auth/mock/service'
+import { createClient } from 'service-auth/server'
 import type { ServiceProcessSettings } from './capacity-service.js'
 import { percentile, shuffled } from './stats.js'
 
@@ -130,30 +130,20 @@ export async function startServiceProcess(settings: ServiceProcessSettings): Pro
   }
 }
 
-async function provisionPhone(url: string, { apiKey, apiSecret }: { apiKey: string; apiSecret: string }): Promise<string> {
+export async function provisionPhone(url: string, { apiKey, apiSecret }: { apiKey: string; apiSecret: string }): Promise<string> {
   const { enrollment } = await createClient({ baseUrl: url, key: apiKey, secret: apiSecret }).enroll({ identifier: IDENTIFIER })
   const { body } = await send(url, 'POST', '/__knobs/devices', { token: enrollment.id })
   return (JSON.parse(body) as { device: { id: string } }).device.id
 }
 
 async function holdPolls(url: string, servicePid: number, apiKey: string, deviceId: string, level: number, signings: number): Promise<HeldResult> {
-  const challenges = await createChallenges(url, apiKey, level)
-  const ids = challenges.map(({ id }) => id)
-  const polls = new Map<string, { req: ClientRequest; answered: Promise<number> }>()
-  const opened = performance.now()
+  const { challenges, polls, openMs } = await openHeldPolls(url, apiKey, level)
   try {
-    // In batches: thousands of connects at once overflow the listen backlog, and the retried
-    // SYNs would only measure the kernel's back-off.
-    for (let i = 0; i < challenges.length; i += 250) {
-      await Promise.all(challenges.slice(i, i + 250).map((challenge) => openPoll(challenge, polls)))
-    }
-    await untilHeld(url, level)
-    const openMs = performance.now() - opened
     const serviceRssMiB = residentMiB(servicePid)
     const wakeUps: number[] = []
-    for (const id of shuffled(ids).slice(0, signings)) {
+    for (const { id } of shuffled(challenges).slice(0, signings)) {
       const start = performance.now()
-      const knob = send(url, 'POST', `/__knobs/challenges/${id}/sign`, { identifier: IDENTIFIER, deviceId })
+      const knob = signChallenge(url, id, deviceId)
       wakeUps.push((await polls.get(id)!.answered) - start)
       await knob
     }
@@ -163,8 +153,44 @@ async function holdPolls(url: string, servicePid: number, apiKey: string, device
   }
 }
 
+/** The sign knob, as the phone of provisionPhone(). */
+export const signChallenge = (url: string, id: string, deviceId: string) =>
+  send(url, 'POST', `/__knobs/challenges/${encodeURIComponent(id)}/sign`, { identifier: IDENTIFIER, deviceId })
+
+/** A status poll held by the service; `answered` resolves with the time its answer's head arrived here. */
+export interface HeldPoll {
+  req: ClientRequest
+  answered: Promise<number>
+}
+
+/**
+ * Creates `level` challenges and holds a status poll on each, resolving once the service has
+ * counted every one; the caller destroys the polls (`req.destroy()`) when done.
+ */
+export async function openHeldPolls(
+  url: string,
+  apiKey: string,
+  level: number,
+): Promise<{ challenges: Created[]; polls: Map<string, HeldPoll>; openMs: number }> {
+  const challenges = await createChallenges(url, apiKey, level)
+  const polls = new Map<string, HeldPoll>()
+  const opened = performance.now()
+  try {
+    // In batches: thousands of connects at once overflow the listen backlog, and the retried
+    // SYNs would only measure the kernel's back-off.
+    for (let i = 0; i < challenges.length; i += 250) {
+      await Promise.all(challenges.slice(i, i + 250).map((challenge) => openPoll(challenge, polls)))
+    }
+    await untilHeld(url, level)
+  } catch (error) {
+    for (const { req } of polls.values()) req.destroy()
+    throw error
+  }
+  return { challenges, polls, openMs: performance.now() - opened }
+}
+
 /** Sends a status poll; `answered` resolves with the time its answer's head arrived. */
-function openPoll({ id, pollingUrl }: Created, polls: Map<string, { req: ClientRequest; answered: Promise<number> }>): Promise<void> {
+function openPoll({ id, pollingUrl }: Created, polls: Map<string, HeldPoll>): Promise<void> {
   return new Promise((sent, failed) => {
     let req!: ClientRequest
     const answered = new Promise<number>((resolve, reject) => {
@@ -197,7 +223,7 @@ async function untilHeld(url: string, level: number): Promise<void> {
 }
 
 /** A challenge and the status URL only its creator may poll. */
-interface Created {
+export interface Created {
   id: string
   pollingUrl: string
 }
@@ -249,7 +275,14 @@ export function residentMiB(pid: number): number {
  * time and by count. The service's CPU time over the run says whether it, not this client, was
  * the limit.
  */
-async function loadCreation(url: string, apiKey: string, imageData: boolean, servicePid: number, store: StoreKind, options: Options): Promise<CreationResult> {
+export async function loadCreation(
+  url: string,
+  apiKey: string,
+  imageData: boolean,
+  servicePid: number,
+  store: StoreKind,
+  options: Pick<Options, 'creationSeconds' | 'creationMaxRequests' | 'connections'>,
+): Promise<CreationResult> {
   const body = { key: apiKey, returnAuthImageData: imageData }
   const latencies: number[] = []
   let sent = 0

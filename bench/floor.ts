@@ -6,7 +6,8 @@
 // open and idle, on the app's origin: a page just loaded in a new renderer is still warming up,
 // and its first requests are slower than the network is.
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import type { Knobs } from './knobs.js'
+import type { Demo } from 'service-auth-demo'
+import type { Service } from '../e2e/service.js'
 import { LANDING_PATH } from './pages.js'
 
 export class Floor {
@@ -15,12 +16,12 @@ export class Floor {
   #createdAt = 0
 
   private constructor(
-    private readonly knobs: Knobs,
+    private readonly knobs: Service,
     private readonly context: BrowserContext,
     private readonly page: Page,
   ) {}
 
-  static async open(browser: Browser, appUrl: string, knobs: Knobs): Promise<Floor> {
+  static async open(browser: Browser, appUrl: string, knobs: Service): Promise<Floor> {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(appUrl + LANDING_PATH)
@@ -60,9 +61,20 @@ export class Floor {
   // A challenge lives two minutes and then answers 410 with a body: renew it well before.
   async #tokenUrl(): Promise<string> {
     if (!this.#url || Date.now() - this.#createdAt > 60_000) {
-      this.#url = (await this.knobs.createChallenge()).authTokenUrl
+      this.#url = (await createChallenge(this.knobs.demo)).authTokenUrl
       this.#createdAt = Date.now()
     }
     return this.#url
   }
+}
+
+/** A challenge created from Node (no Origin header, which the service accepts), for its URLs. */
+async function createChallenge({ serviceUrl, apiKey }: Demo): Promise<{ id: string; authTokenUrl: string }> {
+  const res = await fetch(`${serviceUrl}/v1/entity/challenges`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ key: apiKey }),
+  })
+  if (res.status !== 201) throw new Error(`creating a challenge answered ${res.status}: ${await res.text()}`)
+  return (await res.json()) as { id: string; authTokenUrl: string }
 }

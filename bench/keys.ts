@@ -7,8 +7,9 @@
 // in CI would; `concurrent` tests at a time take and free theirs. The start is read after a
 // warm-up of 1,000 keys, so that it counts what the code needs once (compiled code, the first
 // buffers), not the keys. Its verdict, its lines and its BENCHMARKS.md section are here too.
-import { generateCredentials } from '../packages/mock/src/common/credentials.js'
-import { residentMiB, send, withServiceProcess } from './capacity.js'
+import { KnobClient } from '@service-auth/mock/knobs'
+import { generateCredentials } from '@service-auth/mock/service'
+import { residentMiB, withServiceProcess } from './capacity.js'
 
 export interface KeysResult {
   keys: number
@@ -50,18 +51,18 @@ export async function measureKeys({ keys, concurrent }: { keys: number; concurre
 
 /** `count` keys taken and freed (unless told not to), `concurrent` at a time, as tests that end; how many calls failed. */
 async function takeAndFree(url: string, count: number, concurrent: number, { free = true } = {}): Promise<number> {
+  const knobs = new KnobClient(url)
   let taken = 0
   let failures = 0
   const test = async () => {
     while (taken < count) {
       taken++
-      const made = await send(url, 'POST', '/__knobs/keys', {})
-      if (made.status !== 201) {
+      try {
+        const { key } = await knobs.createKey()
+        if (free) await knobs.freeKey(key)
+      } catch {
         failures++
-        continue
       }
-      const { key } = JSON.parse(made.body) as { key: string }
-      if (free && (await send(url, 'DELETE', `/__knobs/keys/${encodeURIComponent(key)}`)).status !== 204) failures++
     }
   }
   await Promise.all(Array.from({ length: concurrent }, test))

@@ -9,7 +9,7 @@
 // stretch of time, scaled to a minute; it opens after the pages have settled into the state.
 import type { Page } from '@playwright/test'
 import { setMinimized, type BenchBrowser } from './browser.js'
-import type { Knobs } from './knobs.js'
+import type { Service } from '../e2e/service.js'
 import { BASELINE_PATH, WIDGET_PATH } from './pages.js'
 import { portOf, type Probe } from './probe.js'
 
@@ -29,7 +29,7 @@ export interface LoadResult {
 interface Options {
   appUrl: string
   serviceUrl: string
-  knobs: Knobs
+  knobs: Service
   probe: Probe
   windowMs: number
   holdMs: number
@@ -44,7 +44,7 @@ const CASES: { name: LoadCase; path: string; hidden: boolean }[] = [
 
 export async function measureLoad(browser: BenchBrowser, { appUrl, serviceUrl, knobs, probe, windowMs, holdMs }: Options): Promise<LoadResult> {
   const servicePort = portOf(serviceUrl)
-  await knobs.config({ holdMs })
+  await knobs.configure({ holdMs })
   const pages: { name: LoadCase; page: Page; hidden: boolean; challengeId: string }[] = []
   try {
     for (const { name, path, hidden } of CASES) {
@@ -62,7 +62,7 @@ export async function measureLoad(browser: BenchBrowser, { appUrl, serviceUrl, k
       creations: { held: 0, immediate: 0 },
     }
     for (const hold of ['held', 'immediate'] as const) {
-      if (hold === 'immediate') await knobs.config({ holdMs: 0 })
+      if (hold === 'immediate') await knobs.configure({ holdMs: 0 })
       // Long enough for a poll in flight when the page went hidden, or held under the old setting, to end.
       await sleep(holdMs + 1500)
       await checkVisibility(pages)
@@ -85,7 +85,7 @@ export async function measureLoad(browser: BenchBrowser, { appUrl, serviceUrl, k
     }
     return result
   } finally {
-    await knobs.config({ holdMs })
+    await knobs.configure({ holdMs })
     for (const { page } of pages) await page.close().catch(() => {})
   }
 }

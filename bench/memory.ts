@@ -11,7 +11,7 @@
 // cycle: the same code runs, the same requests reach the real service, only the waiting is
 // skipped. Nothing in the page keeps a list that grows (pages.ts counts the events).
 import type { Browser, CDPSession, Page } from '@playwright/test'
-import type { Knobs } from './knobs.js'
+import type { Service } from '../e2e/service.js'
 import { WIDGET_PATH } from './pages.js'
 
 export interface MemorySample {
@@ -51,7 +51,7 @@ export interface MemoryResult {
 
 export const REFERENCE_CYCLE = 10
 
-export async function measureMemory(browser: Browser, { appUrl, knobs, cycles }: { appUrl: string; knobs: Knobs; cycles: number }): Promise<MemoryResult> {
+export async function measureMemory(browser: Browser, { appUrl, knobs, cycles }: { appUrl: string; knobs: Service; cycles: number }): Promise<MemoryResult> {
   const context = await browser.newContext()
   const started = performance.now()
   try {
@@ -67,7 +67,7 @@ export async function measureMemory(browser: Browser, { appUrl, knobs, cycles }:
     let last: Snapshot | undefined
     for (let cycle = 1; cycle <= cycles; cycle++) {
       const challengeId = await page.evaluate(() => (window as any).__bench.lastId as string)
-      await knobs.expire(challengeId)
+      await knobs.expireChallenge(challengeId)
       // Past the poll floor: the widget polls, hears 410 and shows a new code.
       await page.clock.fastForward(1000)
       await readyCount(page, cycle + 1)

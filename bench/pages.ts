@@ -3,7 +3,7 @@
 // log, nothing but what is measured and a few lines of instrumentation that run before it.
 import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import type { ExtraPage } from '../demo/app/server.js'
+import type { ExtraPage } from 'service-auth-demo'
 
 export const BASELINE_SCRIPT = readFileSync(new URL('./baseline.js', import.meta.url), 'utf8')
 

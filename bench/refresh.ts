@@ -12,7 +12,7 @@
 // Refreshes are spaced a few seconds apart: the widget replaces codes at most twice a second,
 // and the bench wants every refresh to be an ordinary one.
 import type { Browser } from '@playwright/test'
-import type { Knobs } from './knobs.js'
+import type { Service } from '../e2e/service.js'
 import { WIDGET_PATH } from './pages.js'
 import { portOf, type Probe } from './probe.js'
 
@@ -31,7 +31,7 @@ export interface RefreshResult {
 interface Options {
   appUrl: string
   serviceUrl: string
-  knobs: Knobs
+  knobs: Service
   probe: Probe
   refreshes: number
 }
@@ -68,7 +68,7 @@ export async function measureRefresh(browser: Browser, { appUrl, serviceUrl, kno
       await probe.nextRequest(isPollOf(id), 5_000)
       const created = probe.nextResponse(isCreation, 10_000)
       const firstPoll = probe.nextRequest(isPollOfAnotherThan(id), 10_000)
-      await knobs.expire(id)
+      await knobs.expireChallenge(id)
       result.firstPollDelay.push((await firstPoll).at - (await created).at)
       await page.waitForFunction((before) => (window as any).__bench.ready > before, readyBefore, { polling: 50, timeout: 10_000 })
     }

@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { abuseSection } from './abuse-report.js'
 import { observerCost } from './busy-page.js'
 import { keysSection } from './keys.js'
+import { farmSection } from './farm-report.js'
 import { mutationSection, readMutation } from './mutation.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
@@ -322,6 +323,7 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
 
   if (r.abuse) say(...abuseSection(r.abuse))
   if (r.keys) say(...keysSection(r.keys))
+  if (r.farm?.length) say(...farmSection(r.farm))
 
   out.push(...mutation)
 

@@ -3,6 +3,7 @@
 import type { AbuseResult } from './abuse.js'
 import type { BusyResult } from './busy-page.js'
 import type { CapacityResult } from './capacity.js'
+import type { FarmResult } from './farm.js'
 import type { InstallResult } from './install-size.js'
 import type { KeysResult } from './keys.js'
 import type { LoadResult } from './load.js'
@@ -38,4 +39,6 @@ export interface BenchResults {
   abuse?: AbuseResult
   /** Keys for one test taken and freed; absent from runs made before the phase existed. */
   keys?: KeysResult
+  /** One per store, memory then data directory; absent from runs made before the phase existed. */
+  farm?: FarmResult[]
 }

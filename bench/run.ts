@@ -7,16 +7,18 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startDemo, type Demo } from '../demo/harness.js'
+import { startDemo, type Demo } from 'service-auth-demo'
 import { launchBrowser, type BenchBrowser } from './browser.js'
 import { measureAbuse } from './abuse.js'
 import { ABUSE_PLAN } from './abuse-report.js'
+import { measureFarm } from './farm.js'
+import { FARM_PLAN } from './farm-report.js'
 import { measureBusyPage, observerCost, type BusyResult } from './busy-page.js'
 import { measureCapacity } from './capacity.js'
 import { measureInstallSize } from './install-size.js'
 import { KEYS_PLAN, keysLines, measureKeys } from './keys.js'
 import { Floor } from './floor.js'
-import { Knobs } from './knobs.js'
+import { Service } from '../e2e/service.js'
 import { measureLoad } from './load.js'
 import { describeMachine } from './machine.js'
 import { measureMemory } from './memory.js'
@@ -74,9 +76,9 @@ async function main(): Promise<void> {
     demo = await startDemo({ pages: BENCH_PAGES })
     browser = await launchBrowser()
     const machine = describeMachine(browser.version)
-    const knobs = new Knobs(demo.serviceUrl, demo.appUrl, demo.apiKey)
+    const knobs = new Service(demo)
     // The bench measures the embed, not the rate limits it would otherwise run into.
-    await knobs.config({ rateLimit: 0, browserRateLimit: 0, holdMs: HOLD_MS })
+    await knobs.configure({ rateLimit: 0, browserRateLimit: 0, holdMs: HOLD_MS })
     const startupFloor = await Floor.open(browser.browser, demo.appUrl, knobs)
 
     if (phase === 'busy') {
@@ -147,6 +149,9 @@ async function main(): Promise<void> {
     log(`keys for one test (${keysPlan.keys} taken and freed, ${keysPlan.concurrent} at a time)`)
     const keys = await measureKeys(keysPlan)
     for (const line of keysLines(keys)) log(line)
+    const farmPlan = FARM_PLAN[quick ? 'quick' : 'full']
+    log(`a shared CI farm (${farmPlan.held} held polls, ${farmPlan.workers} workers creating)`)
+    const farm = await measureFarm(farmPlan)
 
     const results: BenchResults = {
       machine,
@@ -166,6 +171,7 @@ async function main(): Promise<void> {
       capacity,
       abuse,
       keys,
+      farm,
     }
     const paths = reportPaths(root('.'), quick)
     mkdirSync(dirname(paths.json), { recursive: true })

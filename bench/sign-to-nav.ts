@@ -13,10 +13,13 @@
 // the baseline, whose polls are not held.
 import type { Browser, Page } from '@playwright/test'
 import type { Floor } from './floor.js'
-import type { Knobs } from './knobs.js'
+import type { Service } from '../e2e/service.js'
 import { BASELINE_PATH, LANDING_PATH, WIDGET_PATH } from './pages.js'
 import { portOf, type Probe, type Seen } from './probe.js'
 import { shuffled } from './stats.js'
+
+/** Who signs in: a user of the app, with a phone provisioned before any timing starts. */
+const BENCH_IDENTITY = 'bench@example.com'
 
 export type Contender = 'widget' | 'baseline'
 
@@ -49,7 +52,7 @@ export const BASELINE_INTERVAL_MS = 800
 interface Options {
   appUrl: string
   serviceUrl: string
-  knobs: Knobs
+  knobs: Service
   probe: Probe
   floor: Floor
   runs: number
@@ -59,7 +62,7 @@ interface Options {
 export async function measureSignToNavigation(browser: Browser, options: Options): Promise<SignResult> {
   const { knobs, floor, runs } = options
   // Provisioned before any timing: the first sign must not pay for enrolling the phone.
-  await knobs.provisionPhone()
+  await knobs.provisionPhone(BENCH_IDENTITY)
   const result: SignResult = { runs: [], holdMs: options.holdMs, intervalMs: BASELINE_INTERVAL_MS }
   for (const who of shuffled([...Array<Contender>(runs).fill('widget'), ...Array<Contender>(runs).fill('baseline')])) {
     const context = await browser.newContext()
@@ -95,7 +98,7 @@ async function oneSignIn(page: Page, who: Contender, { appUrl, serviceUrl, knobs
   const controllerIn = probe.nextRequest((seen) => seen.port === appPort && seen.url.startsWith('/auth/controller'))
   const controllerOut = probe.nextResponse((seen) => seen.port === appPort && seen.url.startsWith('/auth/controller'))
   const landed = probe.nextRequest((seen) => seen.port === appPort && seen.method === 'GET' && seen.url === LANDING_PATH)
-  await knobs.sign(challengeId)
+  await knobs.sign(challengeId, BENCH_IDENTITY)
   const [signedAt, controllerAt, controllerDone, landedAt] = await Promise.all([signed, controllerIn, controllerOut, landed])
   await page.waitForURL(`**${LANDING_PATH}`)
   // Durations on the browser's clock: from it starting the navigation to sending the request,

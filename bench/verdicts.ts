@@ -3,6 +3,7 @@
 import { abuseVerdict } from './abuse-report.js'
 import { observerCost } from './busy-page.js'
 import { keysVerdict } from './keys.js'
+import { farmVerdict } from './farm-report.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
 import { median, percentile } from './stats.js'
@@ -179,6 +180,7 @@ export function judge(results: BenchResults): Judgement[] {
   })
   if (results.abuse) out.push(abuseVerdict(results.abuse))
   if (results.keys) out.push(keysVerdict(results.keys))
+  for (const farm of results.farm ?? []) out.push(farmVerdict(farm))
   return out
 }
 

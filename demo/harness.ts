@@ -1,12 +1,10 @@
 // The whole demo in one call: the mock service and the example app, wired to each other with
 // the store's credentials (fresh ones in memory). End-to-end tests and `npm start` both start it this way.
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { memoryStore, rememberedCredentials, startService, type Store } from '@service-auth/mock/service'
 import { APP_COLLECTIONS } from './app/collections.js'
 import { startApp, type ExtraPage } from './app/server.js'
-import { startService } from '../packages/mock/src/service/server.js'
-import { memoryStore } from '../packages/mock/src/store/open-store.js'
-import { rememberedCredentials } from '../packages/mock/src/store/remembered-credentials.js'
-import type { Store } from '../packages/mock/src/store/store.js'
 
 export interface DemoOptions {
   /** Default 0: any free port. */
@@ -44,7 +42,8 @@ export interface Demo {
   close(): Promise<void>
 }
 
-const DIST_DIR = fileURLToPath(new URL('../packages/service-auth/dist/', import.meta.url))
+// The built embed, wherever the installed package is: what an integrator's site would serve from its own origin.
+const DIST_DIR = join(dirname(createRequire(import.meta.url).resolve('service-auth/package.json')), 'dist')
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const store = options.store ?? memoryStore({ collections: APP_COLLECTIONS })

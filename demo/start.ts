@@ -1,10 +1,9 @@
-// `npm start`: the demo on fixed ports, for trying it by hand, its state in a data directory
-// (see packages/mock/src/store/state-options.ts for those options, and service-config.ts for who may reach it).
-import { parseArgs } from 'node:util'
+// `npm start`: the demo on fixed ports, for trying it by hand, its state in a data directory. It
+// takes the mock command's options for where the state is kept and who may reach it
+// (readStartOptions: --data, --in-memory, --export, --import, --knobs-origin, --allowed-hosts).
+import { describeState, exportState, openState, readStartOptions } from '@service-auth/mock/service'
 import { APP_COLLECTIONS } from './app/collections.js'
 import { startDemo } from './harness.js'
-import { ACCESS_ARGS, ACCESS_USAGE, accessOptionsFrom } from '../packages/mock/src/service/service-config.js'
-import { describeState, exportState, openState, STATE_ARGS, STATE_USAGE, stateOptionsFrom } from '../packages/mock/src/store/state-options.js'
 
 function portFrom(name: string, fallback: number): number {
   const text = process.env[name]
@@ -16,17 +15,8 @@ function portFrom(name: string, fallback: number): number {
   return port
 }
 
-function commandLine(args: string[]) {
-  try {
-    return parseArgs({ args, options: { ...STATE_ARGS, ...ACCESS_ARGS }, strict: true, allowPositionals: false }).values
-  } catch (error) {
-    throw new Error(`${(error as Error).message} Options: ${STATE_USAGE}, ${ACCESS_USAGE}.`)
-  }
-}
-
 try {
-  const values = commandLine(process.argv.slice(2))
-  const state = stateOptionsFrom(values, process.env)
+  const { state, knobsOrigins, allowedHosts } = readStartOptions(process.argv.slice(2), process.env)
   if (state.exportTo !== undefined) {
     const count = await exportState(state, { collections: APP_COLLECTIONS })
     console.log(`Exported ${count} records from ${state.dataDir} to ${state.exportTo}.`)
@@ -34,7 +24,6 @@ try {
   }
   // The knobs are on: the demo's phone page and QA panel drive them. They answer the app's pages
   // and the service's own, and these flags add others; both servers answer only their own names.
-  const { knobsOrigins, allowedHosts } = accessOptionsFrom(values, process.env)
   const store = await openState(state, { collections: APP_COLLECTIONS })
   try {
     const demo = await startDemo({ appPort: portFrom('PORT', 8080), servicePort: portFrom('SERVICE_PORT', 8081), knobsOrigins, allowedHosts, store })

@@ -2,8 +2,8 @@
 // enforced with no policy at all. The widget must look and work the same, with no violation.
 import { createServer } from 'node:http'
 import type { Page } from '@playwright/test'
-import { recommendedPolicy } from '../demo/app/recommended-policy.js'
-import { closeServer, listen } from '../packages/mock/src/common/listen.js'
+import { recommendedPolicy } from 'service-auth-demo'
+import { closeServer, listen } from '@service-auth/http'
 import { expect, fixture, shownChallenge, test, widget } from './fixtures.js'
 import { frame } from './states.js'
 

@@ -1,6 +1,6 @@
 // The demo's own pages as a person doing QA meets them: each says what it is and leads back,
 // fits the screen, and answers every click with something visible.
-import { SET_UPS } from '../demo/app/fixture-set-ups.js'
+import { SET_UPS } from 'service-auth-demo'
 import { expect, fixture, shownChallenge, test } from './fixtures.js'
 import { readQr } from './qr.js'
 
@@ -69,7 +69,7 @@ test('dates read the same everywhere: the enrol page, the e-mail, and the phone 
   await page.getByRole('button', { name: 'Enrol' }).click()
   const until = (await page.locator('time').textContent())!
   // A new address (the service was reset for this test): its code on the page, and in its e-mail.
-  expect(((await (await service.knob('outbox', undefined, 'GET')).json()) as { to: string }[]).map((message) => message.to)).toEqual(['ada@example.com'])
+  expect((await service.outbox()).map((message) => message.to)).toEqual(['ada@example.com'])
   // The e-mail the service composed gives the same expiry, in the same words.
   await expect(page.getByRole('region', { name: 'The e-mail that would have been sent' })).toContainText(`until ${until}.`)
 
@@ -139,9 +139,7 @@ test.describe('adding a phone to an identity that has one: only its owner gets t
       'bea@example.com is enrolled already. We have sent a code to add another phone to that address; it is not shown here',
     )
     await expect(page.getByRole('img')).toHaveCount(0)
-    const mailed = ((await (await service.knob('outbox', undefined, 'GET')).json()) as { to: string; enrollmentId: string }[]).filter(
-      (message) => message.to === 'bea@example.com',
-    )
+    const mailed = (await service.outbox()).filter((message) => message.to === 'bea@example.com')
     expect(mailed).toHaveLength(2)
     expect(await page.content()).not.toContain(mailed[1]!.enrollmentId)
 

@@ -1,7 +1,7 @@
 // Each worker runs its own demo (mock service + example app) on ephemeral ports; each test starts
 // from a reset service. Tests steer the "phone" and the service through the knob endpoints.
 import { test as base, expect, type Page } from '@playwright/test'
-import { startDemo, type Demo } from '../demo/harness.js'
+import { startDemo, type Demo } from 'service-auth-demo'
 import { Service } from './service.js'
 
 /** The element the embed mounted on (the first, where a page has several). */
@@ -62,4 +62,4 @@ export const test = base.extend<{ service: Service }, { demo: Demo }>({
 })
 
 export { expect, Service }
-export type { ChallengeInfo, ControllerCall } from './service.js'
+export type { ControllerCall } from './service.js'

@@ -1,6 +1,6 @@
 // One test per rule of the sign-in flow: what the user sees and what the controller receives.
 import type { Page } from '@playwright/test'
-import { fingerprint } from '../packages/mock/src/common/fingerprint.js'
+import { fingerprint } from '@service-auth/http'
 import { eventTypes, expect, fixture, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget, type Service } from './fixtures.js'
 
 test('creates the challenge without credentials: JSON {key, returnAuthImageData} and no Authorization header', async ({ page, service, demo }) => {
@@ -56,7 +56,7 @@ test('shows inline image data by default, and the image URL with data-service-im
 
 test('polls again after each 204 but never starts polls more often than once per second', async ({ page, service }) => {
   // A service (or proxy) that answers at once instead of holding the poll.
-  await service.config({ holdMs: 0 })
+  await service.configure({ holdMs: 0 })
   await page.goto(fixture())
   const id = await shownChallenge(page)
   await expect.poll(async () => (await service.polls(id)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(5)
@@ -71,7 +71,7 @@ test('polls again after each 204 but never starts polls more often than once per
 test('a held poll answers at once when the phone signs, and sign-in follows', async ({ page, service }) => {
   // Polls are held for a minute, far longer than the test waits for anything: the first one is
   // surely in flight when the phone signs, and no second one starts before it answers.
-  await service.config({ holdMs: 60_000 })
+  await service.configure({ holdMs: 60_000 })
   await page.goto(fixture())
   const id = await shownChallenge(page)
   await expect.poll(async () => (await service.polls(id)).length).toBe(1)

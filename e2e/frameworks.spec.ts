@@ -140,13 +140,8 @@ test('the element from the CDN, beside the script: one code; removed, its poll i
 
   // Out of the page: everything stops. The mock holds the next poll, so that one is in flight
   // when the element goes: it is aborted (no sleep to prove a silence).
-  const knob = (path: string, body?: unknown) =>
-    fetch(
-      `${service.url}/__knobs/${path}`,
-      body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-    )
-  await knob('hold', { match: 'status', count: 1 })
-  await expect.poll(async () => ((await (await knob('hold')).json()) as unknown[]).length).toBe(1)
+  await service.holdNext({ match: 'status', count: 1 })
+  await expect.poll(async () => (await service.held()).length).toBe(1)
   const aborted = page.waitForEvent('requestfailed', (request) => /\/status\b/.test(request.url()))
   const sinceRemoval = asked.length
   await element.evaluate((el) => {
@@ -154,7 +149,7 @@ test('the element from the CDN, beside the script: one code; removed, its poll i
     el.remove()
   })
   const poll = await aborted
-  await knob('release', {})
+  await service.release()
   expect(await page.evaluate(() => (window as unknown as { __kept: HTMLElementTagNameMap['service-auth'] }).__kept.state)).toBeUndefined()
   await page.evaluate(() => document.querySelector('main')!.append((window as unknown as { __kept: Element }).__kept))
   await expect(element.getByRole('status')).toHaveText('Scan with the app')

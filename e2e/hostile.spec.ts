@@ -37,7 +37,7 @@ test("a pollingUrl or image URL on the page's origin is never requested; the wid
 })
 
 test('a held poll does not strand an expired code: a new one replaces it', async ({ page, service }) => {
-  await service.config({ challengeTtlMs: 5_000 })
+  await service.configure({ challengeTtlMs: 5_000 })
   // Every status poll is held for good, as a misbehaving proxy might.
   await page.route('**/status**', () => {})
   await page.clock.install()

@@ -2,13 +2,16 @@
 // lay the widget out right to left, and every pack's every text fits the widget at its smallest
 // supported size, neither overflowing nor cut.
 import type { Page } from '@playwright/test'
-import { renderQrPng } from '../packages/mock/src/service/challenges/qr-images.js'
-import { en } from '../packages/service-auth/src/i18n.js'
-import { pack as arabic } from '../packages/service-auth/src/languages/ar.js'
-import { pack as german } from '../packages/service-auth/src/languages/de.js'
-import { pack as traditionalChinese } from '../packages/service-auth/src/languages/zh-TW.js'
+// The packs as the package publishes them: each a script that adds its pack to a global
+// (ServiceAuthTexts, by lower-case tag), imported for that; the pages load the same files.
+import 'service-auth/languages/ar.js'
+import 'service-auth/languages/de.js'
+import 'service-auth/languages/zh-TW.js'
 import { expect, fixture, shownChallenge, test, widget } from './fixtures.js'
+import { drawQrPng } from './qr.js'
 import { frame } from './states.js'
+
+const { ar: arabic, de: german, 'zh-tw': traditionalChinese } = globalThis.ServiceAuthTexts!
 
 // The three pages of issue 35's "done when": no `locale` anywhere, only the page's language.
 test('a page in Arabic with the Arabic pack speaks Arabic, right to left, with lang="ar" on the widget', async ({ page }) => {
@@ -42,7 +45,7 @@ test('a page in zh-Hant with the zh-TW pack speaks Traditional Chinese', async (
 test('a page in Arabic without its pack speaks English, left to right', async ({ page }) => {
   await page.goto(fixture({ lang: 'ar', packs: 'none' }))
   await shownChallenge(page)
-  await expect(widget(page).getByRole('status')).toHaveText(en.ready)
+  await expect(widget(page).getByRole('status')).toHaveText('Scan with the app')
   await expect(frame(page)).toHaveAttribute('lang', 'en')
   await expect(frame(page)).toHaveAttribute('dir', 'ltr')
 })
@@ -118,7 +121,7 @@ const misfits = (page: Page) =>
   )
 
 test(`every pack's every text fits the widget at its smallest size (--sa-size: ${SMALLEST}), right to left too`, async ({ page }) => {
-  const png = (await renderQrPng('serviceauth:challenge:overflow')).toString('base64')
+  const png = (await drawQrPng('serviceauth:challenge:overflow')).toString('base64')
   await page.route(`**${FAKE_SERVICE}/v1/entity/challenges`, async (route) => {
     const { key } = route.request().postDataJSON()
     if (key == 'refused') return route.fulfill({ status: 403, contentType: 'application/problem+json', json: { title: 'Forbidden', status: 403 } })

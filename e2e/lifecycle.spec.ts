@@ -10,7 +10,7 @@ test('a 410 shows a new code at once, without a reload', async ({ page, service 
   await page.goto(fixture())
   await page.evaluate(() => ((window as any).sameDocument = true))
   const first = await shownChallenge(page)
-  await service.expire(first)
+  await service.expireChallenge(first)
   await expect.poll(() => readyIds(page)).toHaveLength(2)
   expect(await eventTypes(page)).toEqual(['ready', 'expired', 'ready'])
   expect(await page.evaluate(() => (window as any).sameDocument)).toBe(true)
@@ -21,13 +21,13 @@ test('reaching expiresAt shows a new code, even while a poll is held', async ({ 
   // The first code lives 2.5 s, on the service's own clock, while its polls are held for a minute.
   // Both creations wait for the test, so the second code is surely made to last: the test never
   // races the first one's expiry, however slowly it runs.
-  await service.config({ challengeTtlMs: 2500, holdMs: 60_000 })
+  await service.configure({ challengeTtlMs: 2500, holdMs: 60_000 })
   await service.hold({ match: 'create', count: 2 })
   await page.goto(fixture())
   await service.untilHeld('create')
   await service.release()
   const first = await shownChallenge(page)
-  await service.config({ challengeTtlMs: 120_000 })
+  await service.configure({ challengeTtlMs: 120_000 })
   await service.untilHeld('create')
   await service.release()
   await expect.poll(() => readyIds(page)).toHaveLength(2)
@@ -38,10 +38,10 @@ test('reaching expiresAt shows a new code, even while a poll is held', async ({ 
 test('after about 5 minutes of unattended refreshing it stops and offers a new code', async ({ page, service }) => {
   await page.clock.install()
   await page.goto(fixture())
-  await service.expire(await shownChallenge(page))
+  await service.expireChallenge(await shownChallenge(page))
   await expect.poll(() => readyIds(page)).toHaveLength(2)
   await page.clock.fastForward('05:01')
-  await service.expire((await readyIds(page))[1])
+  await service.expireChallenge((await readyIds(page))[1])
 
   const button = widget(page).getByRole('button', { name: 'Show a new code' })
   await expect(button).toBeVisible()
@@ -161,7 +161,7 @@ for (const status of [400, 401, 403]) {
 
 test('widgets added later are mounted, and a removed one stops every request and timer', async ({ page, service }) => {
   // Polls are held for a minute, so one is surely in flight when the widget goes.
-  await service.config({ holdMs: 60_000 })
+  await service.configure({ holdMs: 60_000 })
   await page.goto(fixture({ late: 1 }))
   expect(await service.creations()).toHaveLength(0)
   await page.getByRole('button', { name: 'Add widget' }).click()

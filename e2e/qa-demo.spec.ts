@@ -3,13 +3,17 @@
 import type { Page } from '@playwright/test'
 import { eventTypes, expect, gapsBetween, readyIds, requestStarts, shownChallenge, test, widget } from './fixtures.js'
 import { frame } from './states.js'
-import { pack as spanish } from '../packages/service-auth/src/languages/es.js'
-import { pack as french } from '../packages/service-auth/src/languages/fr.js'
-import { pack as italian } from '../packages/service-auth/src/languages/it.js'
-import { pack as dutch } from '../packages/service-auth/src/languages/nl.js'
-import { pack as polish } from '../packages/service-auth/src/languages/pl.js'
-import { pack as arabic } from '../packages/service-auth/src/languages/ar.js'
-import { pack as japanese } from '../packages/service-auth/src/languages/ja.js'
+// The language packs as the package publishes them: each a script that adds its pack to a
+// global (ServiceAuthTexts), imported for that; the page loads the same files.
+import 'service-auth/languages/es.js'
+import 'service-auth/languages/fr.js'
+import 'service-auth/languages/it.js'
+import 'service-auth/languages/nl.js'
+import 'service-auth/languages/pl.js'
+import 'service-auth/languages/ar.js'
+import 'service-auth/languages/ja.js'
+
+const { es: spanish, fr: french, it: italian, nl: dutch, pl: polish, ar: arabic, ja: japanese } = globalThis.ServiceAuthTexts!
 
 const qaPanel = (page: Page) => page.getByRole('region', { name: 'QA panel' })
 const press = (page: Page, name: string) => qaPanel(page).getByRole('button', { name, exact: true }).click()

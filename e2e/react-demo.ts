@@ -3,9 +3,7 @@
 // bundler would, and the page around it.
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import type { ExtraPage } from '../demo/app/server.js'
-import { html } from '../demo/app/html.js'
-import { EVENT_LOG, renderPage } from '../demo/app/layout.js'
+import { type ExtraPage, html, EVENT_LOG, renderPage } from 'service-auth-demo'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -2,7 +2,7 @@
 // widgets, bundled by esbuild from the built package as an integrator's bundler would.
 // (Once @service-auth/mock lands, its startMockService and signShownCode can stand in for the
 // demo harness and the sign knob here.)
-import { startDemo, type Demo } from '../demo/harness.js'
+import { startDemo, type Demo } from 'service-auth-demo'
 import { expect, test as base } from './fixtures.js'
 import { reactPages } from './react-demo.js'
 import type { PageRecord } from './react-page.js'

@@ -4,10 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect } from '@playwright/test'
-import { APP_COLLECTIONS } from '../demo/app/collections.js'
-import { startDemo, type Demo } from '../demo/harness.js'
-import { openDataStore } from '../packages/mock/src/store/open-store.js'
-import type { Store } from '../packages/mock/src/store/store.js'
+import { APP_COLLECTIONS, startDemo, type Demo } from 'service-auth-demo'
+import { openDataStore, type Store } from '@service-auth/mock/service'
 import { readyIds, Service, shownChallenge, widget } from './fixtures.js'
 
 const port = (url: string) => Number(new URL(url).port)

@@ -1,22 +1,14 @@
 // The mock service's knobs and the demo app's controller log, as every runner's tests use them:
-// the test, not the clock, decides when a phone signs, a code expires or the service fails.
-import type { Demo } from '../demo/harness.js'
-import type { ChallengeState } from '../packages/mock/src/service/challenges/challenge-store.js'
-import type { RequestKind, RuleMatch } from '../packages/mock/src/service/knobs/fault-rules.js'
-import type { HeldRequest } from '../packages/mock/src/service/knobs/holds.js'
-import type { LoggedRequest } from '../packages/mock/src/service/knobs/request-log.js'
+// the test, not the clock, decides when a phone signs, a code expires or the service fails. The
+// knobs are the published client's (`@service-auth/mock/knobs`); what is added here is the demo
+// app's side: its reset, its enrolment, and what its controller received.
+import { KnobClient, type LoggedRequest, type RequestKind } from '@service-auth/mock/knobs'
+import type { Demo } from 'service-auth-demo'
 import { readQrPng } from './qr.js'
 import { until, type UntilOptions } from './until.js'
 
-/** What GET /__knobs/challenges lists. */
-export interface ChallengeInfo {
-  id: string
-  state: ChallengeState
-  polls: number
-}
-
 export interface ControllerCall {
-  /** Token headers and cookie values as fingerprints (demo/common/fingerprint.ts). */
+  /** Token headers and cookie values as fingerprints (@service-auth/http's fingerprint). */
   headers: Record<string, string | undefined>
   query: string
   valid: boolean
@@ -25,35 +17,19 @@ export interface ControllerCall {
   status: number | null
 }
 
-export class Service {
+export class Service extends KnobClient {
   /** The phone's device per identifier, once provisioned; the service forgets them on each test's reset. */
   readonly #devices = new Map<string, string>()
 
-  constructor(readonly demo: Demo) {}
-
-  async knob(path: string, body?: unknown, method = 'POST'): Promise<Response> {
-    const res = await fetch(this.demo.serviceUrl + '/__knobs/' + path, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`knob ${path} answered ${res.status}: ${await res.text()}`)
-    return res
+  constructor(readonly demo: Demo) {
+    super(demo.serviceUrl)
   }
 
   /** Forgets every challenge, rule, hold and device at the service, and every session and controller call at the app. */
-  async reset(): Promise<void> {
-    await this.knob('reset')
+  override async reset(): Promise<void> {
+    await super.reset()
     await fetch(this.demo.appUrl + '/__app/reset', { method: 'POST' })
     this.#devices.clear()
-  }
-
-  async challenges(): Promise<ChallengeInfo[]> {
-    return (await this.knob('challenges', undefined, 'GET')).json()
-  }
-
-  async requests(): Promise<LoggedRequest[]> {
-    return (await this.knob('requests', undefined, 'GET')).json()
   }
 
   /** Status polls received for one challenge, in order. */
@@ -71,7 +47,7 @@ export class Service {
    */
   async sign(id: string, identifier = 'user@example.com'): Promise<string> {
     const deviceId = this.#devices.get(identifier) ?? (await this.provisionPhone(identifier))
-    return ((await (await this.knob(`challenges/${id}/sign`, { identifier, deviceId })).json()) as { token: string }).token
+    return (await this.signChallenge(id, { identifier, deviceId })).token
   }
 
   /**
@@ -91,48 +67,16 @@ export class Service {
       res.status === 202
         ? await this.mailedEnrollment(identifier)
         : readQrPng(Buffer.from(((await res.json()) as { base64ImageData: string }).base64ImageData, 'base64'))
-    const { device } = (await (await this.knob('devices', { token })).json()) as { device: { id: string } }
+    const { device } = await this.provisionDevice({ token })
     this.#devices.set(identifier, device.id)
     return device.id
   }
 
   /** The QR code in the newest enrollment e-mail to `address`, in the service's outbox. */
   async mailedEnrollment(address: string): Promise<string> {
-    const messages = (await (await this.knob('outbox', undefined, 'GET')).json()) as { to: string; attachments: { content: string }[] }[]
-    const message = messages.filter((sent) => sent.to === address).at(-1)
+    const message = (await this.outbox()).filter((sent) => sent.to === address).at(-1)
     if (!message) throw new Error(`No e-mail to ${address} in the outbox.`)
     return readQrPng(Buffer.from(message.attachments[0]!.content, 'base64'))
-  }
-
-  expire(id: string) {
-    return this.knob(`challenges/${id}/expire`)
-  }
-
-  fail(rule: {
-    status?: number
-    count?: number
-    match?: 'create' | 'status' | 'any'
-    retryAfter?: string
-    body?: string
-    contentType?: string
-    network?: boolean
-  }) {
-    return this.knob('fail', rule)
-  }
-
-  /** The failures still queued go unused: an outage ends when the test says. */
-  endFailures() {
-    return this.knob('fail', undefined, 'DELETE')
-  }
-
-  /** The next `count` requests that `match` wait at the service until `release()`, however long the test takes. */
-  hold(rule: { match?: RuleMatch; count?: number } = {}) {
-    return this.knob('hold', rule)
-  }
-
-  /** The requests waiting for `release()`, oldest first. */
-  async held(): Promise<HeldRequest[]> {
-    return (await this.knob('hold', undefined, 'GET')).json()
   }
 
   /** Until one request, of this kind, waits for `release()`. */
@@ -145,14 +89,6 @@ export class Service {
       },
       options,
     )
-  }
-
-  release() {
-    return this.knob('release')
-  }
-
-  config(settings: { holdMs?: number; challengeTtlMs?: number }) {
-    return this.knob('config', settings)
   }
 
   async controllerLog(): Promise<ControllerCall[]> {

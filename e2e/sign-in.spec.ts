@@ -1,4 +1,4 @@
-import { fingerprint } from '../packages/mock/src/common/fingerprint.js'
+import { fingerprint } from '@service-auth/http'
 import { expect, fixture, shownChallenge, test } from './fixtures.js'
 import { readQr } from './qr.js'
 

@@ -2,8 +2,8 @@
 // the mock service's knobs decide when codes fail, expire or stay away, Playwright's clock stands still so
 // the countdown reads the same every run, and routes hold what must stay in flight.
 import type { Page, Route } from '@playwright/test'
-import { renderQrPng } from '../packages/mock/src/service/challenges/qr-images.js'
 import { expect, fixture, readyIds, shownChallenge, widget, type Service } from './fixtures.js'
+import { drawQrPng } from './qr.js'
 
 export const STATES = ['loading', 'ready', 'signing', 'reconnecting', 'expired', 'error'] as const
 export type VisibleState = (typeof STATES)[number]
@@ -12,7 +12,7 @@ export type VisibleState = (typeof STATES)[number]
 export const frame = (page: Page) => page.locator('.sa')
 
 /** The same code on every run, so screenshots of it can be compared. */
-const FIXED_CODE = renderQrPng('serviceauth:challenge:gallery').then((png) => png.toString('base64'))
+const FIXED_CODE = drawQrPng('serviceauth:challenge:gallery').then((png) => png.toString('base64'))
 
 /** Shows every created challenge with the fixed code rather than its own. */
 async function showFixedCode(page: Page): Promise<void> {
@@ -39,7 +39,7 @@ const hold = (page: Page, url: string) => page.route(url, (_route: Route) => {})
  * before anything that waits on page timers (axe does).
  */
 export async function showState(page: Page, service: Service, state: VisibleState, params: Record<string, string> = {}): Promise<void> {
-  await service.config({ challengeTtlMs: 120_000 })
+  await service.configure({ challengeTtlMs: 120_000 })
   await showFixedCode(page)
   // Paused a minute on from the install: a clock can only be paused ahead of where it is.
   await page.clock.install({ time: new Date('2026-11-21T09:59:00Z') })
@@ -76,10 +76,10 @@ export async function showState(page: Page, service: Service, state: VisibleStat
     case 'expired': {
       // Unattended for more than 5 minutes, then the code expires: the widget stops refreshing.
       await page.clock.resume()
-      await service.expire(await shownChallenge(page))
+      await service.expireChallenge(await shownChallenge(page))
       await expect.poll(() => readyIds(page)).toHaveLength(2)
       await page.clock.fastForward('05:01')
-      await service.expire((await readyIds(page))[1])
+      await service.expireChallenge((await readyIds(page))[1])
       break
     }
   }

@@ -108,6 +108,6 @@ test('its controller passes the controller check (`service-auth-mock check-contr
     secret: service.secret,
   })
   expect(report.checks.filter(({ outcome }) => outcome === 'fail' || outcome === 'skip')).toEqual([])
-  // The helper answers a request without X-Requested-With with a redirect, by design.
-  expect(report.checks.filter(({ outcome }) => outcome === 'warn').map(({ id }) => id)).toEqual(['no-requested-with'])
+  // Nor a warning: the helper refuses a request without X-Requested-With (no-requested-with) with a 400.
+  expect(report.checks.filter(({ outcome }) => outcome === 'warn').map(({ id }) => id)).toEqual([])
 })

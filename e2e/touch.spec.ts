@@ -15,7 +15,7 @@ test.describe('on a touch device', () => {
     await expect(link).toHaveAttribute('href', `serviceauth://challenge/${first}`)
     await expect(link.getByRole('img')).toBeVisible()
 
-    await service.expire(first)
+    await service.expireChallenge(first)
     await expect.poll(() => readyIds(page)).toHaveLength(2)
     const second = (await readyIds(page))[1]
     await expect(link).toHaveAttribute('href', `serviceauth://challenge/${second}`)

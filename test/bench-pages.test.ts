@@ -3,7 +3,7 @@
 // benchmark needs for its widget and baseline pages: HTML, or JavaScript for a .js path, ahead
 // of the app's routes, and nothing else changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemo, type Demo } from '../demo/harness.js'
+import { startDemo, type Demo } from 'service-auth-demo'
 
 let demo: Demo
 beforeAll(async () => {

@@ -6,15 +6,12 @@ import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import * as embed from '../packages/service-auth/src/index.js'
-import * as server from '../packages/service-auth/src/server/index.js'
-import { recommendedPolicy } from '../demo/app/recommended-policy.js'
-import * as testing from '../packages/mock/src/index.js'
-import { DEFAULT_PORT } from '../packages/mock/src/service/service-config.js'
-import { DEFAULT_DATA_DIR } from '../packages/mock/src/store/state-options.js'
-import { MOCK_OPTIONS, mockUsage } from '../packages/mock/src/testing/mock-command.js'
-import { CASES } from '../packages/mock/src/testing/check-controller/check-controller.js'
-import { CHECK_OPTIONS } from '../packages/mock/src/testing/check-controller/command.js'
+import * as embed from 'service-auth'
+import * as server from 'service-auth/server'
+import { recommendedPolicy } from 'service-auth-demo'
+import * as testing from '@service-auth/mock'
+import * as knobs from '@service-auth/mock/knobs'
+import * as inProcess from '@service-auth/mock/service'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const read = (path: string) => readFile(new URL(`../${path}`, import.meta.url), 'utf8')
@@ -208,9 +205,10 @@ describe("service-auth's README", () => {
 
   it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
     const installation = section('Installation')
-    expect(installation).toMatch(
-      new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${DEFAULT_PORT}"></div>`),
-    )
+    // The port the mock's README gives as the command's default (its own test holds that to the code).
+    const [, port] = /^\| `--port N` \|[^|\n]*\|[^|\n]*\| (\d+) \|/m.exec(mockReadme) ?? []
+    expect(port).toBeDefined()
+    expect(installation).toMatch(new RegExp(`data-service-key="${testing.TEST_KEYS.signs}"[^>]*\\s+data-service-api="http://127\\.0\\.0\\.1:${port}"></div>`))
     expect(installation).toContain('npx @service-auth/mock')
   })
 })
@@ -223,6 +221,8 @@ describe("@service-auth/mock's README", () => {
   it('documents every export of @service-auth/mock under Test kit, and the test keys and their secret under Test keys', () => {
     const kit = section('Test kit')
     for (const name of Object.keys(testing)) expect(kit, name).toContain(`\`${name}`)
+    for (const name of Object.keys(knobs)) expect(section('The knob client'), name).toContain(`\`${name}`)
+    for (const name of Object.keys(inProcess)) expect(section('The service in your process'), name).toContain(`\`${name}`)
     for (const key of Object.values(testing.TEST_KEYS)) expect(section('Test keys')).toContain(`| \`${key}\` |`)
     expect(section('Test keys')).toContain(`| \`${testing.TEST_SECRET}\` |`)
   })
@@ -255,7 +255,7 @@ describe("@service-auth/mock's README", () => {
     expect(listedOptions(kit, 'delayNext({')).toEqual(await interfaceFields(controls, 'Delay'))
     expect(listedOptions(kit, 'holdNext({')).toEqual(await interfaceFields(controls, 'Hold'))
     expect(listedOptions(kit, "held()` resolves to the key's requests waiting now,\n  `[{")).toEqual(
-      await interfaceFields('packages/mock/src/service/knobs/holds.ts', 'HeldRequest'),
+      await interfaceFields('packages/mock/src/knobs/holds.ts', 'HeldRequest'),
     )
     const shownOptions = await interfaceFields('packages/mock/src/testing/shown-code.ts', 'ShownCodeOptions')
     expect(listedOptions(kit, 'signShownCode(page, identity, {')).toEqual(shownOptions)
@@ -269,31 +269,21 @@ describe("@service-auth/mock's README", () => {
     expect(listedOptions(kit, 'TEST_KEYS` (`{')).toEqual(Object.keys(testing.TEST_KEYS))
   })
 
-  it('lists every option of service-auth-mock under Usage, and names no option or variable the command does not have', () => {
-    const usage = section('Usage')
-    for (const name of Object.keys(MOCK_OPTIONS)) expect(usage, name).toMatch(new RegExp(`\\| \`--${name}[ \`]`))
-    for (const [option] of usage.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)) expect(Object.keys(MOCK_OPTIONS), option).toContain(option!.slice(2))
-    for (const [variable] of usage.matchAll(/\bSERVICE_[A-Z_]+\b/g)) {
-      // The three lines for the controller are what the command prints, not what it reads.
-      if (['SERVICE_URL', 'SERVICE_KEY', 'SERVICE_SECRET'].includes(variable!)) continue
-      expect(mockUsage(), variable).toContain(variable)
-    }
+  it('lists every call of the knob client, and what startService takes and resolves to, as the code has them', async () => {
+    const client = section('The knob client')
+    const calls = [...client.matchAll(/`(\w+)\(/g)].map((match) => match[1]!)
+    const methods = Object.getOwnPropertyNames(knobs.KnobClient.prototype).filter((name) => name !== 'constructor')
+    expect([...new Set(calls)].sort()).toEqual(methods.sort())
+    const own = section('The service in your process')
+    expect(listedOptions(own, 'startService({')).toEqual(await interfaceFields('packages/mock/src/service/server.ts', 'ServiceOptions'))
+    const [, resolved] = /`startService\([\s\S]*?resolves to\s+`\{([^}]*)\}`/.exec(own) ?? []
+    expect(resolved?.split(',').map((field) => field.trim())).toEqual(await interfaceFields('packages/mock/src/service/server.ts', 'ServiceHandle'))
   })
 
-  it('lists the options of check-controller and of checkController, and every case of the check, as the code has them', async () => {
-    const check = section('Check your controller')
-    const options = [...check.matchAll(/^\| `--([a-z-]+)[ `]/gm)].map((match) => match[1])
-    expect(options).toEqual(Object.keys(CHECK_OPTIONS))
-    expect([...check.matchAll(/^\| `([a-z][a-z-]*)` \|/gm)].map((match) => match[1])).toEqual(CASES.map(({ id }) => id))
+  it('lists the options of checkController as the code has them', async () => {
     expect(listedOptions(section('Test kit'), 'checkController({')).toEqual(
       await interfaceFields('packages/mock/src/testing/check-controller/check-controller.ts', 'CheckControllerOptions'),
     )
-  })
-
-  it('says where service-auth-mock keeps its state by default, as the code does: relative to the working directory', () => {
-    const [, directory] = /by default `([^`]+)`, a path relative to the working directory/.exec(section('Usage')) ?? []
-    expect(directory).toBe(DEFAULT_DATA_DIR)
-    expect(MOCK_OPTIONS.data.help).toContain(`default ${DEFAULT_DATA_DIR} in the working directory`)
   })
 
   it('shows a complete Playwright test, the one e2e/readme-example.spec.ts runs word for word, importing nothing the reader must write', async () => {

@@ -1,6 +1,6 @@
 // What every handler of the example application works with.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Client } from '../../packages/service-auth/src/server/index.js'
+import type { Client } from 'service-auth/server'
 import type { ControllerLog } from './controller-log.js'
 import type { Sessions } from './sessions.js'
 import type { Users } from './users.js'

@@ -2,8 +2,7 @@
 // Anyone can read it (GET /__app/controller-log), so credentials appear only as fingerprints:
 // a test compares the fingerprint of the token it holds; a reader learns nothing usable.
 import type { IncomingHttpHeaders } from 'node:http'
-import { BoundedList } from '../../packages/mock/src/common/bounded-list.js'
-import { fingerprint, fingerprintCookies, fingerprintCredential } from '../../packages/mock/src/common/fingerprint.js'
+import { BoundedList, fingerprint, fingerprintCookies, fingerprintCredential } from '@service-auth/http'
 
 export interface ControllerClaims {
   jti: string

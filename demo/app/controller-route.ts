@@ -6,9 +6,8 @@
 // cover how the embed follows each of them. Off, a mode is a 400: a crafted link cannot make
 // this controller send a freshly signed-in person anywhere but /welcome.
 import type { IncomingHttpHeaders } from 'node:http'
-import { fieldProblem, HttpProblem } from '../../packages/mock/src/common/problem.js'
-import { redirect, sendBytes, sendJson } from '../../packages/mock/src/common/respond.js'
-import { handleControllerRequest } from '../../packages/service-auth/src/server/index.js'
+import { fieldProblem, HttpProblem, redirect, sendBytes, sendJson } from '@service-auth/http'
+import { handleControllerRequest } from 'service-auth/server'
 import type { AppHandler } from './context.js'
 
 const MODES = ['redirect', 'plain', 'deny', 'location'] as const
@@ -45,8 +44,8 @@ export const authController: AppHandler = async (context, { req, res, url }) => 
   // helper would refuse to send (it answers 500 for a location off this site).
   if (cookie !== undefined && mode === 'location') return sendJson(res, 200, { location: url.searchParams.get('to')! }, session)
   if (cookie !== undefined && mode === 'plain') return sendBytes(res, 200, 'ok', 'text/plain; charset=utf-8', session)
-  // The helper's own answer: JSON {location} to the embed, a redirect to anything else, or a
-  // problem (401 bad token or unconfirmed, 403 not a user here, 423 locked, 502 service down).
+  // The helper's own answer: JSON {location} to the embed, or a problem (400 not the embed's
+  // request, 401 bad token or unconfirmed, 403 not a user here, 423 locked, 502 service down).
   res.writeHead(answer.status, { ...answer.headers, ...session }).end(answer.body)
 }
 

@@ -6,10 +6,7 @@
 // it (200). Anyone else naming an existing identity gets no code: it goes to the identity's
 // e-mail address (202 `{sentTo}`), or, with no address, nowhere (403). The login page's phone
 // panel and the end-to-end tests use it, then redeem the code as the phone app would.
-import { FieldValidator } from '../../packages/mock/src/common/field-validator.js'
-import { HttpProblem } from '../../packages/mock/src/common/problem.js'
-import { parseJsonObject, readBody } from '../../packages/mock/src/common/read-body.js'
-import { sendJson } from '../../packages/mock/src/common/respond.js'
+import { FieldValidator, HttpProblem, parseJsonObject, readBody, sendJson } from '@service-auth/http'
 import type { AppHandler } from './context.js'
 import { enrolPhone } from './phone-enrolment.js'
 

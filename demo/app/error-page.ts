@@ -2,7 +2,7 @@
 // wrong, with a way back, instead of problem JSON it would show as raw text. Everything else
 // (the embed, the pages' scripts, tests, curl) asks for JSON or anything, and keeps problem JSON.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { HttpProblem } from '../../packages/mock/src/common/problem.js'
+import type { HttpProblem } from '@service-auth/http'
 import { html } from './html.js'
 import { renderPage } from './layout.js'
 import { sendPage } from './send-page.js'

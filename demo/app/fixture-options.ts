@@ -1,7 +1,7 @@
 // What /fixture?... asks for, read and validated in one place. Every widget attribute can be
 // set, left out, or (for the three with defaults) removed with __none__, so end-to-end tests
 // can build any markup an integrator might write.
-import { FieldValidator } from '../../packages/mock/src/common/field-validator.js'
+import { FieldValidator } from '@service-auth/http'
 
 /** Query parameter > widget attribute. Names follow the attributes the embed reads (src/config.ts). */
 const ATTRIBUTE_PARAMS: Record<string, string> = {

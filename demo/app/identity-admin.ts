@@ -3,11 +3,8 @@
 // these to show what a person sees when the service refuses them.
 //   POST   /__app/identities/{identifier} `{locked}`: 200 with the Identity
 //   DELETE /__app/identities/{identifier}: 204; the identity can no longer sign in
-import { FieldValidator } from '../../packages/mock/src/common/field-validator.js'
-import { HttpProblem } from '../../packages/mock/src/common/problem.js'
-import { parseJsonObject, readBody } from '../../packages/mock/src/common/read-body.js'
-import { sendEmpty, sendJson } from '../../packages/mock/src/common/respond.js'
-import { ServiceError } from '../../packages/service-auth/src/server/index.js'
+import { FieldValidator, HttpProblem, parseJsonObject, readBody, sendEmpty, sendJson } from '@service-auth/http'
+import { ServiceError } from 'service-auth/server'
 import type { AppHandler } from './context.js'
 
 export const updateIdentity: AppHandler = async (context, { req, res, params }) => {

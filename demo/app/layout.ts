@@ -1,7 +1,14 @@
 // The document shell every page shares. Styles and scripts are files under /public/ only:
 // the pages must keep working under a Content-Security-Policy without 'unsafe-inline'.
-import { EVENT_NAMES } from '../../packages/service-auth/src/events.js'
+import type { EventDetails } from 'service-auth'
 import { attributes, html, type SafeHtml } from './html.js'
+
+/**
+ * The widget's events, in the order of a sign-in's life: written as a record of the package's
+ * published EventDetails, so that an event the embed adds or drops is a type error here.
+ */
+const EVENTS: Record<keyof EventDetails, true> = { ready: true, signed: true, success: true, expired: true, error: true }
+const EVENT_NAMES = Object.keys(EVENTS)
 
 export interface Script {
   src: string
@@ -11,7 +18,7 @@ export interface Script {
   data?: Record<string, string>
 }
 
-/** The event log of the demo's pages: it records the widget's events, whose names it is handed from the embed's one list. */
+/** The event log of the demo's pages: it records the widget's events, whose names it is handed. */
 export const EVENT_LOG: Script = { src: '/public/events.js', data: { names: EVENT_NAMES.join(' ') } }
 
 export interface Stylesheet {

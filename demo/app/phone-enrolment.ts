@@ -5,8 +5,8 @@
 // who names an existing identity gets nothing on screen: the code goes to the identity's own
 // e-mail address (the service sends it), which only its owner reads. Typing a victim's address
 // must not be a way into their account.
-import { HttpProblem } from '../../packages/mock/src/common/problem.js'
-import { PathSegmentError, ServiceError, type Enrollment } from '../../packages/service-auth/src/server/index.js'
+import { HttpProblem } from '@service-auth/http'
+import { PathSegmentError, ServiceError, type Enrollment } from 'service-auth/server'
 import type { AppContext } from './context.js'
 
 /** The service's own loose check: something, an @, and a host with a dot. */

@@ -3,7 +3,7 @@
 // such posts, but enrolling needs no session); browsers say where a request comes from in
 // Origin, and in Sec-Fetch-Site. Requests with neither are not a browser's: tests, curl.
 import type { IncomingMessage } from 'node:http'
-import { HttpProblem } from '../../packages/mock/src/common/problem.js'
+import { HttpProblem } from '@service-auth/http'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -5,7 +5,7 @@
 // `no-referrer`: under that, a browser's form posts to this site say `Origin: null`, which
 // same-origin.ts rightly refuses.)
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import { sendBytes } from '../../packages/mock/src/common/respond.js'
+import { sendBytes } from '@service-auth/http'
 
 /**
  * What every page's policy says. No fetch directives: pages with a policy of their own (the

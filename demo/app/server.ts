@@ -2,14 +2,23 @@
 // a welcome page, and the bare fixture page the end-to-end tests drive.
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { decodeSecret } from '../../packages/mock/src/common/credentials.js'
-import { closeServer, listen } from '../../packages/mock/src/common/listen.js'
-import { AllowedHosts, refuseForeignHost } from '../../packages/mock/src/common/allowed-hosts.js'
-import { sendBytes, sendEmpty, sendJson } from '../../packages/mock/src/common/respond.js'
-import { handlerFor, matchRoute, requestPath, requestUrl, type Route } from '../../packages/mock/src/common/router.js'
-import { HttpProblem } from '../../packages/mock/src/common/problem.js'
-import { serve } from '../../packages/mock/src/common/serve.js'
-import { createClient } from '../../packages/service-auth/src/server/index.js'
+import {
+  closeServer,
+  listen,
+  AllowedHosts,
+  refuseForeignHost,
+  sendBytes,
+  sendEmpty,
+  sendJson,
+  handlerFor,
+  matchRoute,
+  requestPath,
+  requestUrl,
+  type Route,
+  HttpProblem,
+  serve,
+} from '@service-auth/http'
+import { createClient } from 'service-auth/server'
 import type { AppContext, AppHandler } from './context.js'
 import { authController } from './controller-route.js'
 import { ControllerLog } from './controller-log.js'
@@ -28,8 +37,7 @@ import { Sessions } from './sessions.js'
 import { DIST_FILE_PATTERN, serveFile } from './static-files.js'
 import { Users } from './users.js'
 import { APP_COLLECTIONS } from './collections.js'
-import { memoryStore } from '../../packages/mock/src/store/open-store.js'
-import type { Store } from '../../packages/mock/src/store/store.js'
+import { answeringWhenStored, memoryStore, type Store } from '@service-auth/mock/service'
 
 export interface AppOptions {
   port?: number
@@ -101,14 +109,14 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   const serviceUrl = new URL(options.serviceUrl)
   if (!/^https?:$/.test(serviceUrl.protocol)) throw new Error(`serviceUrl must be an http(s) URL, not ${options.serviceUrl}.`)
   if (!options.apiKey) throw new Error('startApp needs an apiKey.')
-  // Checked here, so a mistyped secret stops the start instead of failing every sign-in.
-  decodeSecret(options.apiSecret)
+  // Made first, so a mistyped secret (createClient checks it) stops the start instead of failing every sign-in.
+  const serviceClient = createClient({ baseUrl: serviceUrl.href, key: options.apiKey, secret: options.apiSecret })
   const store = options.store ?? memoryStore({ collections: APP_COLLECTIONS })
   const context: AppContext = {
     serviceUrl: serviceUrl.href.replace(/\/+$/, ''),
     apiKey: options.apiKey,
     apiSecret: options.apiSecret,
-    serviceClient: createClient({ baseUrl: serviceUrl.href, key: options.apiKey, secret: options.apiSecret }),
+    serviceClient,
     distDir: options.distDir,
     publicDir: fileURLToPath(new URL('./public/', import.meta.url)),
     sessions: new Sessions(store.collection('app-sessions')),
@@ -120,8 +128,10 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
   const routes = [...extraRoutes(options.pages ?? {}), ...ROUTES]
   const allowedHosts = new AllowedHosts(options.allowedHosts)
   const server = createServer(
+    // The app's users and sessions are in the store: an answer leaves once what it stored is on
+    // disk, or is a 507 when the disk cannot take it.
     serve(
-      async (req, res) => {
+      answeringWhenStored(async (req, res) => {
         // A page on a rebound name is same-origin with the app, so its posts pass refuseCrossSite.
         refuseForeignHost(req, allowedHosts)
         const url = requestUrl(req.url, 'http://127.0.0.1')
@@ -135,7 +145,7 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
           if (!(error instanceof HttpProblem) || !wantsHtml(req) || res.headersSent) throw error
           sendErrorPage(res, error, url.pathname)
         }
-      },
+      }),
       { serverName: 'demo app' },
     ),
   )

@@ -3,7 +3,7 @@
 // restart of the demo signs nobody out. Sessions are kept by the SHA-256 of their id, so the
 // data directory and its exports hold no cookie that would sign anyone in.
 import { createHash, randomBytes } from 'node:crypto'
-import type { Collection } from '../../packages/mock/src/store/store.js'
+import type { Collection } from '@service-auth/mock/service'
 
 const COOKIE_NAME = 'sid'
 // The demo never needs more; the oldest sessions go first.

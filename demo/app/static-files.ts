@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
-import { HttpProblem } from '../../packages/mock/src/common/problem.js'
-import { sendBytes } from '../../packages/mock/src/common/respond.js'
+import { HttpProblem, sendBytes } from '@service-auth/http'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -1,7 +1,7 @@
 // The example application's own user store: the accounts that may sign in here. The service
 // knows identities; whether one of them is a user of this site, and may sign in, is the site's
 // call (spec section 4, controller step 4). Kept in the store, like the service's state.
-import type { Collection } from '../../packages/mock/src/store/store.js'
+import type { Collection } from '@service-auth/mock/service'
 
 export interface AppUser {
   identifier: string

@@ -2,7 +2,7 @@
 // GET /__app/controller-log tells tests what the controller received, and anyone can read it:
 // it must never hand out a usable token or session cookie, only fingerprints of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fingerprint } from '../../packages/mock/src/common/fingerprint.js'
+import { fingerprint } from '@service-auth/http'
 import { startDemo, type Demo } from '../harness.js'
 import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.js'
 
@@ -25,7 +25,7 @@ describe('the controller log', () => {
     const token = await signedToken(demo, 'ada@example.com', deviceId)
     await callController(demo, token, `${liveSession}; theme=dark`)
     const bearer = await signedToken(demo, 'ada@example.com', deviceId)
-    await fetch(demo.appUrl + '/auth/controller', { headers: { Authorization: 'Bearer ' + bearer } })
+    await fetch(demo.appUrl + '/auth/controller', { headers: { Authorization: 'Bearer ' + bearer, 'X-Requested-With': 'XMLHttpRequest' } })
 
     const log = await readLog()
     for (const secret of [token, bearer, liveSession.slice('sid='.length)]) expect(log).not.toContain(secret)

@@ -2,6 +2,7 @@
 // The demo's /enrol page over HTTP: what a form post gets back, and that what people type is
 // shown escaped, never as markup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KnobClient } from '@service-auth/mock/knobs'
 import { startDemo, type Demo } from '../harness.js'
 import { callController, enrolWithPhone, mailedEnrollmentId, sessionCookie, signedToken } from './helpers.js'
 
@@ -34,16 +35,15 @@ describe('/enrol', () => {
   it('makes the address a user of the site: its phone signs, and the controller lets it in', async () => {
     const page = await (await post('email=grace%40example.com')).text()
     const code = /the code reads: (serviceauth:enroll:[0-9a-f-]+)/.exec(page)![1]
-    const knob = (path: string, body: unknown) =>
-      fetch(`${demo.serviceUrl}/__knobs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-    expect((await knob('devices', { token: code })).status).toBe(201)
+    const knobs = new KnobClient(demo.serviceUrl)
+    await knobs.provisionDevice({ token: code! })
     const challenge = await fetch(demo.serviceUrl + '/v1/entity/challenges', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: demo.appUrl },
       body: JSON.stringify({ key: demo.apiKey }),
     })
     const { id } = (await challenge.json()) as { id: string }
-    const { token } = (await (await knob(`challenges/${id}/sign`, { identifier: 'grace@example.com' })).json()) as { token: string }
+    const { token } = await knobs.signChallenge(id, { identifier: 'grace@example.com' })
     const res = await fetch(demo.appUrl + '/auth/controller', { headers: { 'X-Service-Auth': token, 'X-Requested-With': 'XMLHttpRequest' } })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ location: '/welcome' })

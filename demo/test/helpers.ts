@@ -1,10 +1,7 @@
 // A sign-in over plain HTTP, as the embed and the phone make it, for tests of the demo app's
 // server side: enrol through the app, set a phone up and sign through the service's knobs.
+import { KnobClient } from '@service-auth/mock/knobs'
 import type { Demo } from '../harness.js'
-
-function knob(demo: Demo, path: string, body: unknown): Promise<Response> {
-  return fetch(`${demo.serviceUrl}/__knobs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-}
 
 /**
  * Makes `identifier` a user of the app with a phone; returns the device id. An identity enrolled
@@ -17,13 +14,13 @@ export async function enrolWithPhone(demo: Demo, identifier: string): Promise<st
     body: JSON.stringify({ identifier }),
   })
   const id = enrolled.status === 202 ? await mailedEnrollmentId(demo, identifier) : ((await enrolled.json()) as { id: string }).id
-  const { device } = (await (await knob(demo, 'devices', { token: id })).json()) as { device: { id: string } }
+  const { device } = await new KnobClient(demo.serviceUrl).provisionDevice({ token: id })
   return device.id
 }
 
 /** The enrollment of the newest e-mail to `address` in the service's outbox. */
 export async function mailedEnrollmentId(demo: Demo, address: string): Promise<string> {
-  const messages = (await (await fetch(demo.serviceUrl + '/__knobs/outbox')).json()) as { to: string; enrollmentId: string }[]
+  const messages = await new KnobClient(demo.serviceUrl).outbox()
   return messages.filter((message) => message.to === address).at(-1)!.enrollmentId
 }
 
@@ -35,8 +32,7 @@ export async function signedToken(demo: Demo, identifier: string, deviceId: stri
     body: JSON.stringify({ key: demo.apiKey }),
   })
   const { id } = (await challenge.json()) as { id: string }
-  const signed = await knob(demo, `challenges/${id}/sign`, { identifier, deviceId })
-  return ((await signed.json()) as { token: string }).token
+  return (await new KnobClient(demo.serviceUrl).signChallenge(id, { identifier, deviceId })).token
 }
 
 /** Hands the token to the controller as the embed does, with the browser's cookies. */

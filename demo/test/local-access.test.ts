@@ -2,7 +2,7 @@
 // The demo as `npm start` runs it is safe to leave running: the mock's knobs answer the app's own
 // pages and no others, and the app answers only its own names (against DNS rebinding).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withHost } from '../../packages/mock/test/with-host.js'
+import { withHost } from '@service-auth/http'
 import { startDemo, type Demo } from '../harness.js'
 
 describe('startDemo, as npm start runs it', () => {

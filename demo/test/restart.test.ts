@@ -8,13 +8,10 @@ import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { APP_COLLECTIONS } from '../app/collections.js'
 import { startDemo } from '../harness.js'
-import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.js'
-import { openDataStore } from '../../packages/mock/src/store/open-store.js'
-import { exportState, openState } from '../../packages/mock/src/store/state-options.js'
-import type { Store } from '../../packages/mock/src/store/store.js'
+import { KnobClient } from '@service-auth/mock/knobs'
+import { exportState, generateCredentials, openDataStore, openState, startService, type ServiceHandle, type Store } from '@service-auth/mock/service'
 import { createClient, ServiceError } from 'service-auth/server'
 import { callController, enrolWithPhone, sessionCookie, signedToken } from './helpers.js'
-import { newKey } from '../../packages/mock/test/service/helpers.js'
 
 let work: string
 beforeAll(async () => {
@@ -24,7 +21,8 @@ afterAll(() => rm(work, { recursive: true, force: true }))
 afterEach(() => vi.useRealTimers())
 
 describe('the service, started again on its data directory', () => {
-  const key = newKey('restart')
+  const { apiKey, apiSecret } = generateCredentials()
+  const key = { key: apiKey, secret: apiSecret }
   const dir = () => join(work, 'service')
   let running: { service: ServiceHandle; store: Store } | undefined
 
@@ -42,12 +40,6 @@ describe('the service, started again on its data directory', () => {
   }
   afterAll(stop)
 
-  const knob = async (url: string, path: string, body?: unknown) =>
-    fetch(`${url}/__knobs/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
   const createChallenge = async (url: string) =>
     (await (
       await fetch(`${url}/v1/entity/challenges`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: key.key }) })
@@ -64,16 +56,16 @@ describe('the service, started again on its data directory', () => {
     let { url, client } = await start()
     await client.configuration.update({ sessionsEnabled: true, websiteUrl: 'https://shop.example' })
     const { enrollment } = await client.enroll({ identifier: 'ada@example.com', sendEmail: true })
-    const { device } = (await (await knob(url, 'devices', { token: enrollment.id, model: 'Pixel 9' })).json()) as { device: { id: string } }
+    const { device } = await new KnobClient(url).provisionDevice({ token: enrollment.id, model: 'Pixel 9' })
     const pending = (await client.enroll({ identifier: 'grace@example.com', nickname: 'Grace' })).enrollment
     // Ada signs in: a consumed challenge and a session.
     const used = await createChallenge(url)
-    const { token } = (await (await knob(url, `challenges/${used.id}/sign`, { identifier: 'ada@example.com' })).json()) as { token: string }
+    const { token } = await new KnobClient(url).signChallenge(used.id, { identifier: 'ada@example.com' })
     const { otp } = decodeJwt(token) as { otp: string }
     const { session } = await client.authenticate('ada@example.com', { challenge: used.id, otp })
     // A login page is showing a code, and another page's shorter-lived code runs out while the service is down.
     const open = await createChallenge(url)
-    await knob(url, 'config', { challengeTtlMs: 60_000 })
+    await new KnobClient(url).configure({ challengeTtlMs: 60_000 })
     const lapsing = await createChallenge(url)
     await running!.store.flushed()
     await stop()
@@ -89,17 +81,17 @@ describe('the service, started again on its data directory', () => {
     expect((await client.sessions.list()).map((live) => live.id)).toEqual([session!.id])
     expect(await client.configuration.get()).toEqual(expect.objectContaining({ sessionsEnabled: true, websiteUrl: 'https://shop.example' }))
     expect((await client.identities.get('grace@example.com')).nickname).toBe('Grace')
-    const outbox = (await (await knob(url, 'outbox')).json()) as { to: string; enrollmentId: string }[]
+    const outbox = await new KnobClient(url).outbox()
     expect(outbox).toEqual([expect.objectContaining({ to: 'ada@example.com', enrollmentId: enrollment.id })])
     // The e-mailed code of yesterday still sets a phone up.
-    expect((await knob(url, 'devices', { token: pending.id })).status).toBe(201)
+    await expect(new KnobClient(url).provisionDevice({ token: pending.id })).resolves.toMatchObject({ device: { model: 'Mock phone' } })
     // A used challenge stays used.
     const again = await client.authenticate('ada@example.com', { challenge: used.id, otp }).catch((error: ServiceError) => error)
     expect(again).toBeInstanceOf(ServiceError)
     expect((again as ServiceError).status).toBe(401)
     // The open page polls on, and its code still signs it in.
     expect((await poll(url, open.pollingUrl)).status).toBe(204)
-    await knob(url, `challenges/${open.id}/sign`, { identifier: 'grace@example.com' })
+    await new KnobClient(url).signChallenge(open.id, { identifier: 'grace@example.com' })
     const polled = (await (await poll(url, open.pollingUrl)).json()) as { token: string }
     expect(decodeJwt(polled.token)).toEqual(expect.objectContaining({ jti: open.id, sub: 'grace@example.com' }))
     await client.authenticate('grace@example.com', { challenge: open.id, otp: (decodeJwt(polled.token) as { otp: string }).otp })

@@ -1,9 +1,6 @@
 // The demo the engines' suite runs against: the QA demo with test modes, the React page, and a
 // page with a global `scheduler` of its own, as the DHTMLX calendar's script sets one.
-import { startDemo, type Demo } from '../../demo/harness.js'
-import { html } from '../../demo/app/html.js'
-import { EVENT_LOG, renderPage } from '../../demo/app/layout.js'
-import { renderWidget } from '../../demo/app/widget-markup.js'
+import { startDemo, type Demo, html, EVENT_LOG, renderPage, renderWidget } from 'service-auth-demo'
 import { reactPages } from '../react-demo.js'
 
 export async function startEnginesDemo(): Promise<Demo> {

@@ -2,7 +2,7 @@
 // knobs: the test decides when a phone signs, a code expires or the service fails, and waits on
 // what the person sees, never on time. Runner-neutral: node:assert, no test framework.
 import assert from 'node:assert/strict'
-import type { Demo } from '../../demo/harness.js'
+import type { Demo } from 'service-auth-demo'
 import type { Service } from '../service.js'
 import { until } from '../until.js'
 import type { EngineName, Tab } from './driver.js'
@@ -91,7 +91,7 @@ export const scenarios: Scenario[] = [
       await tab.goto(fixture(demo))
       await tab.evaluate(() => ((window as any).sameDocument = true))
       const first = await untilCode(tab)
-      await service.expire(first.id)
+      await service.expireChallenge(first.id)
       const [widget] = await untilWidgets(tab, 'another code', ([widget]) => !!widget?.code && widget.code.src != first.src && widget.status == SCAN)
       const second = challengeOf(widget!.code!)
       assert.notEqual(second, first.id)
@@ -227,7 +227,7 @@ export const scenarios: Scenario[] = [
     name: 'a widget added late shows a code; once removed it asks nothing more',
     async run({ tab, service, demo }) {
       // Polls answer at once, so a widget left running would ask again every second.
-      await service.config({ holdMs: 0 })
+      await service.configure({ holdMs: 0 })
       await tab.goto(fixture(demo, { late: 1 }))
       assert.deepEqual(await widgetsSeen(tab), [])
       assert.equal((await service.creations()).length, 0)

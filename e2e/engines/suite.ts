@@ -3,7 +3,7 @@
 // unhandled rejection, from the browser's log where its driver has one, and from the pages' own
 // record in every engine, beyond what the engine logs for the 4xx and 5xx answers the scenarios ask for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Demo } from '../../demo/harness.js'
+import type { Demo } from 'service-auth-demo'
 import { Service } from '../service.js'
 import type { Engine, EngineName, Tab } from './driver.js'
 import { startEnginesDemo } from './demo.js'

@@ -4,9 +4,9 @@
 // configuration, devices and sessions.
 import { describe, expect, it } from 'vitest'
 import { createClient, verifyAuthToken, type Identity } from 'service-auth/server'
-import { useService } from '../../packages/mock/test/service/helpers.js'
+import { useMock } from './mock.js'
 
-const service = useService()
+const service = useMock()
 const client = () => createClient({ baseUrl: service.url, key: service.key.key, secret: service.key.secret })
 
 /** The phone signs a challenge the embed created; what the controller reads off the token. */

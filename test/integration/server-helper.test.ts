@@ -6,10 +6,10 @@ import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { readQrPng } from '../../e2e/qr.js'
 import { createClient, handleControllerRequest, type Client, type ControllerOptions } from 'service-auth/server'
-import { useService } from '../../packages/mock/test/service/helpers.js'
 import { freePort } from '../../e2e/processes.js'
+import { useMock } from './mock.js'
 
-const service = useService()
+const service = useMock()
 
 interface User {
   identifier: string
@@ -49,22 +49,20 @@ const request = (token: string, { xhr = true } = {}) => ({
 async function enrolWithPhone(identifier: string, { known = true } = {}): Promise<string> {
   const { enrollment } = await client.enroll({ identifier })
   if (known) users.set(identifier, { identifier })
-  const res = await service.knob('devices', { token: readQrPng(Buffer.from(enrollment.base64ImageData, 'base64')) })
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { device: { id: string } }).device.id
+  return (await service.knobs.provisionDevice({ token: readQrPng(Buffer.from(enrollment.base64ImageData, 'base64')) })).device.id
 }
 
 /** A challenge as the embed creates it, signed by the phone; its id and the token the embed would get. */
 async function signedChallenge(deviceId: string): Promise<{ id: string; token: string }> {
   const { id, pollingUrl } = await service.createChallenge()
-  expect((await service.knob(`challenges/${id}/sign`, { deviceId })).status).toBe(200)
+  await service.knobs.signChallenge(id, { deviceId })
   // The token as the embed reads it: from the status poll.
   const { token } = (await (await fetch(pollingUrl)).json()) as { token: string }
   return { id, token }
 }
 
 async function stateOf(id: string): Promise<string> {
-  const challenges = (await (await service.knob('challenges', undefined, 'GET')).json()) as { id: string; state: string }[]
+  const challenges = await service.knobs.challenges()
   return challenges.find((challenge) => challenge.id === id)!.state
 }
 
@@ -83,11 +81,24 @@ describe('handleControllerRequest against the mock service', () => {
     expect(await stateOf(id)).toBe('consumed')
   })
 
-  it('answers a plain request with a 302 to the session’s location', async () => {
-    const { token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
+  it('refuses a plain request, as a link or a form would make, with 400: the challenge stays for the embed’s own request', async () => {
+    const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
     const answer = await handleControllerRequest(request(token, { xhr: false }), options())
-    expect(answer).toMatchObject({ status: 302, headers: { Location: '/welcome' } })
+    expect(answer.status).toBe(400)
+    expect(answer.headers.Location).toBeUndefined()
+    expect(problemOf(answer)).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Only the sign-in embed may sign in here.' })
+    expect(refusals).toEqual([
+      [
+        'not-xhr',
+        'service-auth/server refused a sign-in (400, not-xhr): request without X-Requested-With: XMLHttpRequest, which the embed always sends and another site cannot add without your CORS consent: is it a link, a form or a script of your own?',
+      ],
+    ])
+    expect(sessions).toEqual([])
+    expect(await stateOf(id)).toBe('signed')
+    // The same token, from the embed, still signs in.
+    expect((await handleControllerRequest(request(token), options())).status).toBe(200)
     expect(sessions).toEqual(['ada@example.com'])
+    expect(await stateOf(id)).toBe('consumed')
   })
 
   it('refuses a bad token with 401: another secret’s signature, or no JWT at all', async () => {
@@ -153,13 +164,13 @@ describe('handleControllerRequest against the mock service', () => {
       // of that name answers 200, which would start a session with nothing confirmed.
       await client.enroll({ identifier: 'authenticate', nickname: 'Untouched' })
       const { id, token } = await signedChallenge(await enrolWithPhone(identifier))
-      const before = await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)
+      const before = await service.knobs.requests()
       const answer = await handleControllerRequest(request(token), options())
       expect(answer.status).toBe(401)
       expect(problemOf(answer).detail).toBe('The service did not confirm this sign-in.')
       expect(sessions).toEqual([])
       expect(await stateOf(id)).toBe('signed')
-      expect(await service.knob('requests', undefined, 'GET').then((res) => res.json() as Promise<unknown[]>)).toHaveLength(before.length)
+      expect(await service.knobs.requests()).toHaveLength(before.length)
       expect((await client.identities.get('authenticate')).nickname).toBe('Untouched')
     },
   )
@@ -174,7 +185,7 @@ describe('handleControllerRequest against the mock service', () => {
 
   it('answers 502 when the service drops the connection, and starts no session', async () => {
     const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
-    expect((await service.knob('fail', { status: 500, network: true, match: 'authenticate' })).status).toBeLessThan(300)
+    await service.knobs.fail({ status: 500, network: true, match: 'authenticate' })
     const answer = await handleControllerRequest(request(token), options())
     expect(answer.status).toBe(502)
     expect(problemOf(answer)).toMatchObject({ status: 502, title: 'Bad Gateway' })
@@ -201,8 +212,7 @@ describe('handleControllerRequest against the mock service', () => {
 
   it.each([201, 202, 204])('counts only a 200 from authenticate: a %i is a 502, with no session, and the same token signs in after', async (status) => {
     const { id, token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
-    const knob = await service.knob('fail', { status, match: 'authenticate', ...(status !== 204 && { body: '{}', contentType: 'application/json' }) })
-    expect(knob.status).toBeLessThan(300)
+    await service.knobs.fail({ status, match: 'authenticate', ...(status !== 204 && { body: '{}', contentType: 'application/json' }) })
     const answer = await handleControllerRequest(request(token), options())
     expect(answer.status).toBe(502)
     expect(sessions).toEqual([])
@@ -237,7 +247,7 @@ describe('handleControllerRequest against the mock service', () => {
 
   it('answers 502 when the service fails (a 500 from authenticate)', async () => {
     const { token } = await signedChallenge(await enrolWithPhone('ada@example.com'))
-    await service.knob('fail', { status: 500, match: 'authenticate' })
+    await service.knobs.fail({ status: 500, match: 'authenticate' })
     expect((await handleControllerRequest(request(token), options())).status).toBe(502)
     // The failure was the service's, not the sign-in's: the same token still works.
     expect((await handleControllerRequest(request(token), options())).status).toBe(200)

@@ -16,13 +16,13 @@ import { build } from 'esbuild'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stopProcess } from '../../e2e/processes.js'
-import { useService } from '../../packages/mock/test/service/helpers.js'
+import { useMock } from './mock.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const runtimes = join(root, 'test/integration/runtimes')
 const bin = (name: string) => join(root, 'node_modules/.bin', name)
 
-const service = useService()
+const service = useMock()
 
 /** A runtime serving the controller: how to start it, and the version it reports. */
 interface Runtime {
@@ -233,7 +233,7 @@ const worker :Workerd.Worker = (
 }
 
 async function stateOf(id: string): Promise<string> {
-  const challenges = (await (await service.knob('challenges', undefined, 'GET')).json()) as { id: string; state: string }[]
+  const challenges = await service.knobs.challenges()
   return challenges.find((challenge) => challenge.id === id)!.state
 }
 

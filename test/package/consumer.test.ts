@@ -21,9 +21,9 @@ import { chromium } from '@playwright/test'
 import { build } from 'esbuild'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateCredentials } from '../../packages/mock/src/common/credentials.js'
-import { startService, type ServiceHandle } from '../../packages/mock/src/service/server.js'
-import { TEST_KEYS, TEST_SECRET } from '../../packages/mock/src/service/test-keys/test-keys.js'
+import { TEST_KEYS, TEST_SECRET } from '@service-auth/mock'
+import { KnobClient } from '@service-auth/mock/knobs'
+import { generateCredentials, startService, type ServiceHandle } from '@service-auth/mock/service'
 import { chromiumLaunchOptions } from '../../e2e/chromium.js'
 
 const run = promisify(execFile)
@@ -320,6 +320,8 @@ client.identities.get(7)
 `
   const TESTING = `import type { Page } from '@playwright/test'
 import { checkController, connectMockService, ControllerCheckError, readShownCode, startMockService, TEST_KEYS, TEST_SECRET, TestKitError, type ControllerCheckReport, type HeldRequest, type MockService, type MockServiceControls, type ShownCode } from '@service-auth/mock'
+import { KnobClient, KnobError, type ListedChallenge } from '@service-auth/mock/knobs'
+import { generateCredentials, memoryStore, startService, type ServiceHandle } from '@service-auth/mock/service'
 export async function steps(page: Page): Promise<string> {
   const service: MockService = await startMockService({ testIdentity: 'ada@example.com' })
   await service.enrolPhone('ada@example.com')
@@ -342,8 +344,15 @@ export async function steps(page: Page): Promise<string> {
   const failed: string[] = report.checks.filter((check) => check.outcome === 'fail').map((check) => check.fix ?? check.evidence)
   // @ts-expect-error the controller's URL is required
   await checkController({ identity: 'ada@example.com', service: service.url, key: service.key, secret: service.secret })
+  const knobs = new KnobClient(service.url)
+  const listed: ListedChallenge[] = await knobs.challenges({ key: service.key })
+  // @ts-expect-error a failure names its status
+  await knobs.fail({ match: 'create' })
+  const { apiKey, apiSecret } = generateCredentials()
+  const inProcess: ServiceHandle = await startService({ keys: [{ key: apiKey, secret: apiSecret }], knobs: true, store: memoryStore() })
+  await inProcess.close()
   await service.close()
-  return shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error) + held.length + released + failed.length + String(new ControllerCheckError('x') instanceof TestKitError)
+  return listed.length + String(new KnobError('x') instanceof TestKitError) + shown.challengeId + (await readShownCode(page)).widget.index + String(new TestKitError('x') instanceof Error) + held.length + released + failed.length + String(new ControllerCheckError('x') instanceof TestKitError)
 }
 `
 
@@ -498,15 +507,13 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
 
     /** Ada's phone signs a fresh challenge; the token the embed would hand to the controller. */
     async function signedToken(): Promise<string> {
-      const knob = (path: string, body: unknown) =>
-        fetch(`${service.url}/__knobs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
       const created = await fetch(`${service.url}/v1/entity/challenges`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ key }),
       })
       const { id, pollingUrl } = await created.json()
-      expect((await knob(`challenges/${id}/sign`, { identifier: 'ada@example.com' })).status).toBe(200)
+      await new KnobClient(service.url).signChallenge(id, { identifier: 'ada@example.com' })
       return (await (await fetch(pollingUrl)).json()).token
     }
 

@@ -5,8 +5,8 @@
 // it goes to that address only (phone-enrolment.ts), or the form would hand anyone's account to
 // whoever types their address.
 import type { ServerResponse } from 'node:http'
-import { parseForm, readBody } from '../../../packages/mock/src/common/read-body.js'
-import type { Enrollment } from '../../../packages/service-auth/src/server/index.js'
+import { parseForm, readBody } from '@service-auth/http'
+import type { Enrollment } from 'service-auth/server'
 import type { AppHandler } from '../context.js'
 import { readableDate } from '../dates.js'
 import { html, type SafeHtml } from '../html.js'

@@ -2,7 +2,7 @@
 import { html } from '../html.js'
 import { renderPage } from '../layout.js'
 import type { AppHandler } from '../context.js'
-import { redirect } from '../../../packages/mock/src/common/respond.js'
+import { redirect } from '@service-auth/http'
 import { sendPage } from '../send-page.js'
 
 export const welcomePage: AppHandler = (context, { req, res }) => {

@@ -2,7 +2,7 @@
 // `service-auth-mock`, the package's command (its `bin`), and `npm run service` in this
 // repository: the one entry with side effects of the package. It runs the mock service until
 // Ctrl-C.
-import { runCommand } from './testing/command-line.js'
+import { runCommand } from './command/command-line.js'
 
 const result = await runCommand(process.argv.slice(2), process.env, console)
 if ('exitCode' in result) {

@@ -1,31 +1,23 @@
-// What every service handler works with: the settings, the state and the request at hand.
+// What the service's handlers work with, in groups, each part of the code taking the ones it
+// needs: where the service is, who may call it, what it keeps, its settings, its timers and its
+// hooks. The knobs, a layer in front of it, have a context of their own (../knobs/knob-context.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Route } from '../common/router.js'
+import type { Route } from '@service-auth/http'
 import type { Timers } from '../common/timers.js'
+import type { RequestKind } from '../knobs/fault-rules.js'
 import type { ApiKey, KeyRing } from './access/api-keys.js'
+import type { RateLimiter } from './access/rate-limiter.js'
 import type { ChallengeStore } from './challenges/challenge-store.js'
 import type { ConfigurationStore } from './configuration/configuration-store.js'
 import type { EnrollmentStore } from './enrollments/enrollment-store.js'
-import type { DelayRule, FailRule, RequestKind, RuleQueue } from './knobs/fault-rules.js'
-import type { Holds } from './knobs/holds.js'
-import type { IdentityStore } from './identities/identity-store.js'
 import type { Outbox } from './enrollments/outbox.js'
-import type { RateLimit, RateLimiter } from './access/rate-limiter.js'
-import type { RequestLog } from './knobs/request-log.js'
-import type { SessionStore } from './sessions/session-store.js'
 import type { ServiceHooks } from './hooks.js'
+import type { IdentityStore } from './identities/identity-store.js'
+import type { SessionStore } from './sessions/session-store.js'
+import type { ServiceSettings } from './settings.js'
 
-/** The settings the knobs may change; they apply to what is created or received afterwards. */
-export interface ServiceSettings extends RateLimit {
-  /** How long a status request is held while nothing happens. */
-  holdMs: number
-  /** Lifetime of a new challenge. */
-  challengeTtlMs: number
-  /** Lifetime of an enrollment token when enroll names no timeout. */
-  enrollmentTimeoutSeconds: number
-}
-
-export interface ServiceContext {
+/** Where the service is. */
+export interface Addresses {
   /** The URL the service listens on, no trailing slash. */
   url: string
   /** The public base URL signed requests must name, when it is not the URL they were sent to. */
@@ -35,23 +27,31 @@ export interface ServiceContext {
    * configured base URL, as behind a proxy, or else the address it listens on.
    */
   publicUrl: string
+}
+
+/** Who may call the service, and how often. */
+export interface Access {
   keys: KeyRing
+  rateLimiter: RateLimiter
   /** The header a proxy in front of the service names the client's address in, if it has one. */
   clientAddressHeader: string | undefined
-  settings: ServiceSettings
-  /** What `/__knobs/reset` restores. */
-  defaults: Readonly<ServiceSettings>
+}
+
+/** What the service keeps, a store per resource (each writes through to the one Store). */
+export interface Stores {
   challenges: ChallengeStore
   identities: IdentityStore
   enrollments: EnrollmentStore
   sessions: SessionStore
   configurations: ConfigurationStore
   outbox: Outbox
-  rateLimiter: RateLimiter
-  failRules: RuleQueue<FailRule>
-  delayRules: RuleQueue<DelayRule>
-  holds: Holds
-  log: RequestLog
+}
+
+export interface ServiceContext {
+  addresses: Addresses
+  access: Access
+  stores: Stores
+  settings: ServiceSettings
   timers: Timers
   /** Where features such as the test keys plug in. */
   hooks: ServiceHooks

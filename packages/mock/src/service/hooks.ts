@@ -2,7 +2,7 @@
 // (test-keys/test-keys.ts) are such a feature. Each hook is a question a handler asks, or a thing
 // it tells, at one point of its work; what is plugged in decides the answer.
 import type { Challenge } from './challenges/challenge-store.js'
-import { RuleQueue, type FailRule, type RuleTarget } from './knobs/fault-rules.js'
+import { RuleQueue, type FailRule, type RuleTarget } from '../knobs/fault-rules.js'
 
 export class ServiceHooks {
   // A queue whose rules never run out (their count stays Infinity), so the knobs' matching applies.

@@ -1,36 +1,43 @@
 // The mock sign-in service: the whole /v1/ API of the spec, plus knobs for tests. What it is given
 // goes to a store: in memory by default, or a data directory (../store/).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { answerClientErrorsWithProblems } from '../common/client-errors.js'
-import { closeServer, listen } from '../common/listen.js'
-import { HttpProblem, sendProblem } from '../common/problem.js'
-import { readBody, readBodyBytes } from '../common/read-body.js'
-import { sendBytes, sendEmpty } from '../common/respond.js'
-import { handlerFor, matchRoute, requestPath, requestUrl } from '../common/router.js'
-import { serve } from '../common/serve.js'
+import {
+  AllowedHosts,
+  answerClientErrorsWithProblems,
+  closeServer,
+  HttpProblem,
+  listen,
+  readBodyBytes,
+  refuseForeignHost,
+  requestPath,
+  requestUrl,
+  sendEmpty,
+  serve,
+} from '@service-auth/http'
 import { Timers } from '../common/timers.js'
-import { KeyRing, type ApiKeyOptions } from './access/api-keys.js'
-import { API_ROUTES } from './api-routes.js'
-import { ChallengeStore } from './challenges/challenge-store.js'
-import { ConfigurationStore } from './configuration/configuration-store.js'
-import type { ServiceContext, ServiceSettings } from './context.js'
-import { AllowedHosts, refuseForeignHost } from '../common/allowed-hosts.js'
-import { corsHeaders, PREFLIGHT_HEADERS } from './access/cors.js'
-import { KnobOrigins, knobCorsHeaders } from './access/knob-access.js'
-import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS, EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollments/enrollment-store.js'
-import { RuleQueue, type DelayRule, type FailRule } from './knobs/fault-rules.js'
-import { Holds } from './knobs/holds.js'
-import { IdentityStore } from './identities/identity-store.js'
-import { KNOB_ROUTES } from './knobs/knob-routes.js'
-import { Outbox } from './enrollments/outbox.js'
-import { RateLimiter } from './access/rate-limiter.js'
-import { RequestLog } from './knobs/request-log.js'
-import { requestKey } from './knobs/request-key.js'
-import { SessionStore } from './sessions/session-store.js'
+import { injectFaults } from '../knobs/fault-injection.js'
+import { KnobOrigins } from '../knobs/knob-access.js'
+import { Faults, type KnobContext } from '../knobs/knob-context.js'
+import { handleKnob, isKnobPath } from '../knobs/knob-endpoints.js'
+import { RequestLog } from '../knobs/request-log.js'
 import { memoryStore } from '../store/open-store.js'
 import type { Store } from '../store/store.js'
-import { TestKeys, type TestKeyOptions } from './test-keys/test-keys.js'
+import { answeringWhenStored, refuseChangesWhileFull } from '../store/stored-answers.js'
+import { KeyRing, type ApiKeyOptions } from './access/api-keys.js'
+import { corsHeaders, PREFLIGHT_HEADERS } from './access/cors.js'
+import { RateLimiter } from './access/rate-limiter.js'
+import { ChallengeStore } from './challenges/challenge-store.js'
+import { ConfigurationStore } from './configuration/configuration-store.js'
+import type { ServiceContext } from './context.js'
+import { EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollments/enrollment-store.js'
+import { Outbox } from './enrollments/outbox.js'
+import { apiRouteOf, endpointFor, handleApi } from './handle-api.js'
 import { ServiceHooks } from './hooks.js'
+import { IdentityStore } from './identities/identity-store.js'
+import { SessionStore } from './sessions/session-store.js'
+import { DEFAULT_SETTINGS, type ServiceSettings } from './settings.js'
+import type { TestKeyOptions } from './test-keys/published-keys.js'
+import { TestKeys } from './test-keys/test-keys.js'
 
 export interface ServiceOptions {
   port?: number
@@ -103,17 +110,17 @@ const MAX_HEADER_BYTES = 64 * 1024
 
 export async function startService(options: ServiceOptions): Promise<ServiceHandle> {
   const defaults: ServiceSettings = {
-    holdMs: checked('holdMs', options.holdMs ?? 1000, 0, 86_400_000),
-    challengeTtlMs: checked('challengeTtlMs', options.challengeTtlMs ?? 120_000, 1, 86_400_000),
+    holdMs: checked('holdMs', options.holdMs ?? DEFAULT_SETTINGS.holdMs, 0, 86_400_000),
+    challengeTtlMs: checked('challengeTtlMs', options.challengeTtlMs ?? DEFAULT_SETTINGS.challengeTtlMs, 1, 86_400_000),
     enrollmentTimeoutSeconds: checked(
       'enrollmentTimeoutSeconds',
-      options.enrollmentTimeoutSeconds ?? DEFAULT_ENROLLMENT_TIMEOUT_SECONDS,
+      options.enrollmentTimeoutSeconds ?? DEFAULT_SETTINGS.enrollmentTimeoutSeconds,
       1,
       MAX_ENROLLMENT_TIMEOUT_SECONDS,
     ),
-    rateLimit: checked('rateLimit', options.rateLimit ?? 600, 0, 1_000_000),
-    browserRateLimit: checked('browserRateLimit', options.browserRateLimit ?? 120, 0, 1_000_000),
-    rateLimitWindowMs: checked('rateLimitWindowMs', options.rateLimitWindowMs ?? 60_000, 1, 86_400_000),
+    rateLimit: checked('rateLimit', options.rateLimit ?? DEFAULT_SETTINGS.rateLimit, 0, 1_000_000),
+    browserRateLimit: checked('browserRateLimit', options.browserRateLimit ?? DEFAULT_SETTINGS.browserRateLimit, 0, 1_000_000),
+    rateLimitWindowMs: checked('rateLimitWindowMs', options.rateLimitWindowMs ?? DEFAULT_SETTINGS.rateLimitWindowMs, 1, 86_400_000),
   }
   const timers = new Timers()
   const settings = { ...defaults }
@@ -121,156 +128,101 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const allowedHosts = new AllowedHosts(options.allowedHosts)
   const store = options.store ?? memoryStore()
   const context: ServiceContext = {
-    url: '',
-    publicUrl: '',
-    baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl),
-    keys: new KeyRing(options.keys),
-    clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
+    addresses: { url: '', publicUrl: '', baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl) },
+    access: {
+      keys: new KeyRing(options.keys),
+      rateLimiter: new RateLimiter(() => settings),
+      clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
+    },
+    stores: {
+      challenges: new ChallengeStore(timers, store.collection('challenges')),
+      identities: new IdentityStore(store.collection('identities')),
+      enrollments: new EnrollmentStore(store.collection('enrollments')),
+      sessions: new SessionStore(store.collection('sessions')),
+      configurations: new ConfigurationStore(store.collection('configurations')),
+      outbox: new Outbox(store.collection('outbox')),
+    },
     settings,
-    defaults,
-    challenges: new ChallengeStore(timers, store.collection('challenges')),
-    identities: new IdentityStore(store.collection('identities')),
-    enrollments: new EnrollmentStore(store.collection('enrollments')),
-    sessions: new SessionStore(store.collection('sessions')),
-    configurations: new ConfigurationStore(store.collection('configurations')),
-    outbox: new Outbox(store.collection('outbox')),
-    rateLimiter: new RateLimiter(() => settings),
-    failRules: new RuleQueue<FailRule>(),
-    delayRules: new RuleQueue<DelayRule>(),
-    holds: new Holds(),
-    log: new RequestLog(),
     timers,
     hooks: new ServiceHooks(),
   }
+  // The knobs' own state, apart from the service's: only the knob layer and its fault-injection step see it.
+  const knobs: KnobContext = { service: context, faults: new Faults(), log: new RequestLog(), defaults }
   if (options.testKeys) new TestKeys(options.testKeys === true ? {} : options.testKeys).plugInto(context)
 
   const server = createServer(
     // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
     { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
-    serve(async (req, res) => {
-      // Every answer closes its connection. Browsers silently retry a request whose reused
-      // keep-alive connection drops before any answer, which would swallow a knob-forced
-      // network failure; on a fresh connection the failure reaches the embed as it should.
-      res.setHeader('Connection', 'close')
-      if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
-      refuseForeignHost(req, allowedHosts)
-      const url = requestUrl(req.url, 'http://127.0.0.1')
-      const path = requestPath(req.url!)
-      if (path === '/__knobs' || path.startsWith('/__knobs/')) {
-        if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
-        // Before the body is read: a refused page's request does nothing.
-        for (const [name, value] of Object.entries(knobCorsHeaders(req, knobOrigins))) res.setHeader(name, value!)
-        await handleKnob(context, req, res, url, path)
-      } else {
-        await handleApi(context, req, res, url, path, store)
-      }
-    }),
+    // An answer leaves once what its request stored is on disk, or is a 507 (answeringWhenStored).
+    serve(
+      answeringWhenStored(async (req, res) => {
+        // Every answer closes its connection. Browsers silently retry a request whose reused
+        // keep-alive connection drops before any answer, which would swallow a knob-forced
+        // network failure; on a fresh connection the failure reaches the embed as it should.
+        res.setHeader('Connection', 'close')
+        if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
+        refuseForeignHost(req, allowedHosts)
+        const url = requestUrl(req.url, 'http://127.0.0.1')
+        const path = requestPath(req.url!)
+        if (isKnobPath(path)) {
+          if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
+          await handleKnob(knobs, knobOrigins, req, res, url, path)
+        } else {
+          await handleServiceRequest(knobs, store, req, res, url, path)
+        }
+      }),
+    ),
   )
   answerClientErrorsWithProblems(server)
-  context.url = await listen(server, options.port)
-  context.publicUrl = context.baseUrl ?? context.url
-  allowedHosts.addOwn(context.url, context.publicUrl)
-  knobOrigins.addOwn(context.url, context.publicUrl)
+  const { addresses } = context
+  addresses.url = await listen(server, options.port)
+  addresses.publicUrl = addresses.baseUrl ?? addresses.url
+  allowedHosts.addOwn(addresses.url, addresses.publicUrl)
+  knobOrigins.addOwn(addresses.url, addresses.publicUrl)
 
   return {
-    url: context.url,
+    url: addresses.url,
     settings: defaults,
-    setAllowedOrigins: (key, origins) => context.keys.setAllowedOrigins(key, origins),
+    setAllowedOrigins: (key, origins) => context.access.keys.setAllowedOrigins(key, origins),
     addKnobsOrigins: (origins) => knobOrigins.add(origins),
     async close() {
       timers.clearAll()
-      context.challenges.close()
-      context.enrollments.close()
+      context.stores.challenges.close()
+      context.stores.enrollments.close()
       await closeServer(server)
       // Their connections are gone: let held requests go, so their handlers end rather than wait for good.
-      context.holds.clear()
+      knobs.faults.holds.clear()
       if (!options.store) await store.close()
     },
   }
 }
 
-// What a /v1/ request may do without changing anything the store keeps.
-const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-async function handleApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string, store: Store): Promise<void> {
-  const logged = context.log.record(req, url)
-  const match = matchRoute(API_ROUTES, path)
+/**
+ * A /v1/ request's way to its endpoint, one step each: the knobs' request log has it from its
+ * arrival; a browser-facing endpoint's CORS headers are set before anything can fail; the body
+ * is read (into the log too), and a preflight answered; routing names the endpoint (or the 404,
+ * 405); the knobs' faults stand in front of it; a change is refused while the disk is full; and
+ * the endpoint's handler answers.
+ */
+async function handleServiceRequest(knobs: KnobContext, store: Store, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
+  const { service } = knobs
+  const logged = knobs.log.record(req, url)
+  const match = apiRouteOf(path)
   const browserFacing = match?.route.browserFacing ?? false
   if (browserFacing) {
-    // Set before anything can fail, so every answer of these endpoints carries them.
-    for (const [name, value] of Object.entries(corsHeaders(req.headers.origin, context.keys.anyAllowsOrigin(req.headers.origin)))) {
+    for (const [name, value] of Object.entries(corsHeaders(req.headers.origin, service.access.keys.anyAllowsOrigin(req.headers.origin)))) {
       res.setHeader(name, value!)
     }
   }
   const rawBody = await readBodyBytes(req)
   const body = rawBody.toString('utf8')
-  context.log.setBody(logged, body)
+  knobs.log.setBody(logged, body)
   if (browserFacing && req.method === 'OPTIONS') return sendEmpty(res, 204, PREFLIGHT_HEADERS)
-  const handler = handlerFor(match, req.method)
-  const { route, params } = match!
-
-  const aboutChallenge = route.kind === 'status' || route.kind === 'token' || route.kind === 'image' ? params[0] : undefined
-  if (route.kind === 'status') {
-    const challenge = context.challenges.get(aboutChallenge ?? '')
-    if (challenge) challenge.polls += 1
-  }
-  const key = requestKey(context.challenges, { kind: route.kind, challengeId: aboutChallenge, body, authorization: req.headers.authorization })
-  const target = { kind: route.kind, challengeId: aboutChallenge, key }
-  const delay = context.delayRules.take(target)
-  if (delay) {
-    await context.timers.sleep(delay.ms)
-    // A browser that gave up meanwhile (its page closed) must not use up the rules queued for the
-    // next one: tests share the service, and a held request outlives the test that made it.
-    if (req.socket.destroyed) return
-  }
-  const held = context.holds.take(target, { method: req.method ?? '', path: url.pathname })
-  if (held) {
-    await held
-    if (req.socket.destroyed) return
-  }
-  const queued = context.failRules.take(target)
-  if (queued) return answerWithFailure(req, res, queued, url, { byKnob: true })
-  const standing = context.hooks.standingFault(target)
-  if (standing) return answerWithFailure(req, res, standing, url, { byKnob: false })
-  // Refused before it is made, so that a 507 changed nothing (a knob's change is refused when it
-  // is stored, and stored once there is room: store.ts).
-  const refusal = READING_METHODS.has(req.method ?? '') ? undefined : store.refusal()
-  if (refusal) throw new HttpProblem(507, refusal.message)
-
-  await handler(context, { req, res, url, params, body, rawBody })
-}
-
-/**
- * The answers a knob `fail` rule forced: off the contract (openapi.yaml) on purpose, with any
- * status, body and content type a test asked for, so the tests that check every answer against
- * the contract leave these alone. Nothing on the wire tells them apart. A standing rule of the
- * hooks (test-unavailable's 503) is the service's own answer, and held to the contract.
- */
-export const forcedByKnob = new WeakSet<ServerResponse>()
-
-/** Answers as a `fail` rule says (a knob's, or a standing one of the hooks), instead of handling the request. */
-function answerWithFailure(req: IncomingMessage, res: ServerResponse, rule: FailRule, url: URL, { byKnob }: { byKnob: boolean }): void {
-  if (rule.network) {
-    req.socket.destroy()
-    return
-  }
-  if (byKnob) forcedByKnob.add(res)
-  const headers: Record<string, string> = rule.retryAfter === undefined ? {} : { 'Retry-After': rule.retryAfter }
-  if (rule.status === 204 || rule.status === 304) {
-    sendEmpty(res, rule.status, headers)
-  } else if (rule.body !== undefined || rule.contentType !== undefined) {
-    sendBytes(res, rule.status, rule.body ?? '', rule.contentType ?? 'text/plain; charset=utf-8', headers)
-  } else {
-    sendProblem(res, new HttpProblem(rule.status, rule.detail ?? 'This failure was queued with /__knobs/fail.', undefined, headers), url.pathname)
-  }
-}
-
-async function handleKnob(context: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
-  const body = await readBody(req)
-  if (req.method === 'OPTIONS') return sendEmpty(res, 204, { ...PREFLIGHT_HEADERS, 'Access-Control-Allow-Methods': 'GET, POST, DELETE' })
-  const match = matchRoute(KNOB_ROUTES, path)
-  const handler = handlerFor(match, req.method)
-  await handler(context, { req, res, url, params: match!.params, body, rawBody: Buffer.from(body) })
+  const endpoint = endpointFor(match, req.method)
+  const exchange = { req, res, url, params: endpoint.params, body, rawBody }
+  if (await injectFaults(knobs, endpoint.route, exchange)) return
+  refuseChangesWhileFull(store, req.method)
+  await handleApi(service, endpoint, exchange)
 }
 
 /** Options are the caller's code or configuration, not user input: bad values are refused at start-up. */

@@ -2,8 +2,8 @@
 // describes the same. Every control acts through one API key, and touches only that key's
 // requests and challenges, so tests that share one mock, each with a key of its own, never
 // touch each other's (see connectMockService's `isolate`).
-import type { RequestKind } from '../service/knobs/fault-rules.js'
-import type { HeldRequest } from '../service/knobs/holds.js'
+import type { RequestKind } from '../knobs/fault-rules.js'
+import type { HeldRequest } from '../knobs/holds.js'
 import type { PageLike } from './page.js'
 import type { ShownCode, ShownCodeOptions } from './shown-code.js'
 

@@ -35,3 +35,23 @@ export class SignInRefusedError extends TestKitError {
 export class ControllerCheckError extends TestKitError {
   override name = 'ControllerCheckError'
 }
+
+/**
+ * A knob call of `KnobClient` that did not do what it was asked: the mock refused it (`status`,
+ * and the problem's `detail`), has no knobs, or cannot be reached (`status` undefined).
+ */
+export class KnobError extends TestKitError {
+  override name = 'KnobError'
+
+  constructor(
+    message: string,
+    /** The mock's answer, when it answered. */
+    readonly status?: number,
+    /** The problem JSON's detail (or the body as it is), when it answered. */
+    readonly detail?: string,
+    /** What was asked, when the mock refused it; undefined when there was no mock to ask, or no knobs. */
+    readonly what?: string,
+  ) {
+    super(message)
+  }
+}

@@ -3,12 +3,12 @@
 // phone, sign or expire the code the page shows, make the next requests fail, wait or hold.
 import { generateCredentials } from '../common/credentials.js'
 import { startService } from '../service/server.js'
-import { DEFAULT_TEST_IDENTITY } from '../service/test-keys/test-keys.js'
+import { DEFAULT_TEST_IDENTITY } from '../service/test-keys/published-keys.js'
 import { createClient } from 'service-auth/server'
 import type { MockService, MockServiceControls } from './controls.js'
-import { TestKitError } from './errors.js'
+import { KnobError, TestKitError } from './errors.js'
 import { watchHandOver } from './hand-over.js'
-import { detailOf, KnobClient } from './knob-client.js'
+import { KnobClient } from './knob-client.js'
 import type { PageLike } from './page.js'
 import { DEFAULT_TIMEOUT_MS, readShownCode, type ShownCode, type ShownCodeOptions } from './shown-code.js'
 
@@ -62,17 +62,18 @@ export async function startMockService({
 export function connectMockService(options: ConnectMockServiceOptions): MockServiceControls
 export function connectMockService(options: IsolatedMockServiceOptions): Promise<MockService>
 export function connectMockService(options: ConnectMockServiceOptions | IsolatedMockServiceOptions): MockServiceControls | Promise<MockService> {
-  const knobs = new KnobClient(options.url.replace(/\/+$/, ''))
+  const knobs = new KnobClient(options.url)
   if (!('isolate' in options)) return controls(knobs, options.key, options.secret)
   return (async () => {
-    const { key, secret } = await knobs.json<{ key: string; secret: string }>(await knobs.send('keys', {}), 201, 'taking a key of its own')
+    const { key, secret } = await knobs.createKey()
     return {
       ...controls(knobs, key, secret),
       // The key, and all the test made with it, freed on the shared mock, which may hand out keys for hours.
       async close() {
-        const res = await knobs.send(`keys/${encodeURIComponent(key)}`, undefined, 'DELETE')
-        // 404: freed already (by an earlier close, or after an hour unused).
-        if (res.status !== 204 && res.status !== 404) throw await knobs.refused(res, 'freeing its key')
+        await knobs.freeKey(key).catch((error: unknown) => {
+          // 404: freed already (by an earlier close, or after an hour unused).
+          if (!(error instanceof KnobError && error.status === 404)) throw rephrased('freeing its key')(error)
+        })
       },
     }
   })()
@@ -80,14 +81,12 @@ export function connectMockService(options: ConnectMockServiceOptions | Isolated
 
 /** The controls, acting through `key`: every knob they call names it. */
 function controls(knobs: KnobClient, key: string, secret: string): MockServiceControls {
-  const base = knobs.base
-  const ofKey = `key=${encodeURIComponent(key)}`
+  const base = knobs.url
 
   /** The shown code, checked to be one of this key's challenges (so a test never acts on another's); with its app. */
   async function ownShownCode(page: PageLike, options?: ShownCodeOptions): Promise<ShownCode & { app: string }> {
     const shown = await readShownCode(page, options)
-    const challenges = await knobs.json<{ id: string; app: string; key: string }[]>(await knobs.send('challenges'), 200, 'listing the challenges')
-    const challenge = challenges.find(({ id }) => id === shown.challengeId)
+    const challenge = (await knobs.challenges()).find(({ id }) => id === shown.challengeId)
     if (!challenge) {
       throw new TestKitError(
         `the code on the page (challenge ${shown.challengeId}) is not one of the mock service's at ${base}: does the page's data-service-api name ${base}?`,
@@ -101,12 +100,6 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
     return { ...shown, app: challenge.app }
   }
 
-  /** Queues a rule of a fault knob, for this key's requests. */
-  async function queue(knob: 'fail' | 'delay' | 'hold', rule: object, what: string): Promise<void> {
-    const res = await knobs.send(knob, { ...rule, key })
-    if (res.status !== 204) throw await knobs.refused(res, what)
-  }
-
   return {
     url: base,
     key,
@@ -114,57 +107,66 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
 
     async enrolPhone(identity) {
       const { enrollment } = await createClient({ baseUrl: base, key, secret }).enroll({ identifier: identity })
-      const res = await knobs.send('devices', { token: enrollment.id })
-      if (res.status !== 201) throw await knobs.refused(res, `setting up ${identity}'s phone`)
+      await knobs.provisionDevice({ token: enrollment.id }).catch(rephrased(`setting up ${identity}'s phone`))
     },
 
     async signShownCode(page, identity, options) {
       const { app, ...shown } = await ownShownCode(page, options)
       const timeout = options?.timeout ?? DEFAULT_TIMEOUT_MS
       const signedIn = await watchHandOver(page, shown, { identity, key, timeout, widget: options?.widget })
-      const res = await knobs.send(`challenges/${encodeURIComponent(shown.challengeId)}/sign`, { identifier: identity, key })
-      if (res.status === 404 || res.status === 403) {
-        const detail = detailOf(await res.text())
-        if (/identity|device/.test(detail)) {
-          const otherApp = app === key ? '' : ` (the page's code is of the app "${app}", and enrolPhone enrols with the key ${key})`
-          throw new TestKitError(`${identity} has no phone: call enrolPhone first${otherApp}`)
+      await knobs.signChallenge(shown.challengeId, { identifier: identity, key }).catch((error: unknown) => {
+        // No mock, or no knobs, says so as it is.
+        if (!(error instanceof KnobError) || error.what === undefined) throw error
+        const { status, detail = '' } = error
+        if (status === 404 || status === 403) {
+          if (/identity|device/.test(detail)) {
+            const otherApp = app === key ? '' : ` (the page's code is of the app "${app}", and enrolPhone enrols with the key ${key})`
+            throw new TestKitError(`${identity} has no phone: call enrolPhone first${otherApp}`)
+          }
+          throw new TestKitError(`signing the code on the page: ${detail}`)
         }
-        throw new TestKitError(`signing the code on the page: ${detail}`)
-      }
-      if (res.status === 409)
-        throw new TestKitError(`the code on the page (challenge ${shown.challengeId}) can no longer be signed: ${detailOf(await res.text())}`)
-      if (!res.ok) throw await knobs.refused(res, 'signing the code on the page')
+        if (status === 409) throw new TestKitError(`the code on the page (challenge ${shown.challengeId}) can no longer be signed: ${detail}`)
+        throw rephrased('signing the code on the page')(error)
+      })
       await signedIn()
       return shown
     },
 
     async expireShownCode(page, options) {
       const { app: _app, ...shown } = await ownShownCode(page, options)
-      const res = await knobs.send(`challenges/${encodeURIComponent(shown.challengeId)}/expire`, { key })
-      if (res.status !== 204) throw await knobs.refused(res, 'expiring the code on the page')
+      await knobs.expireChallenge(shown.challengeId, { key }).catch(rephrased('expiring the code on the page'))
       return shown
     },
 
     async failNext({ status, count, match, retryAfter, body, contentType, network }) {
       if (status === undefined && !network) throw new TestKitError('failNext needs a status, or network: true')
-      const rule = { status: status ?? 500, count, match, retryAfter: retryAfter === undefined ? undefined : String(retryAfter), body, contentType, network }
-      await queue('fail', rule, 'queueing the failure')
+      const retry = retryAfter === undefined ? undefined : String(retryAfter)
+      await knobs.fail({ status: status ?? 500, count, match, retryAfter: retry, body, contentType, network, key })
     },
 
     async delayNext({ ms, count, match }) {
-      await queue('delay', { ms, count, match }, 'queueing the delay')
+      await knobs.delay({ ms, count, match, key })
     },
 
     async holdNext({ count, match } = {}) {
-      await queue('hold', { count, match }, 'queueing the hold')
+      await knobs.hold({ count, match, key })
     },
 
-    async held() {
-      return knobs.json(await knobs.send(`hold?${ofKey}`), 200, 'listing the held requests')
+    held() {
+      return knobs.held({ key })
     },
 
-    async release() {
-      return (await knobs.json<{ released: number }>(await knobs.send('release', { key }), 200, 'releasing the held requests')).released
+    release() {
+      return knobs.release({ key })
     },
   }
 }
+
+/** A knob's refusal, said as what the kit was doing: `setting up ada@example.com's phone: the mock service answered 410: …`. */
+const rephrased =
+  (what: string) =>
+  (error: unknown): never => {
+    // No mock, or no knobs, says so as it is.
+    if (!(error instanceof KnobError) || error.what === undefined) throw error
+    throw new KnobError(`${what}: the mock service answered ${error.status}: ${error.detail}`, error.status, error.detail, what)
+  }

@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCredentials } from '../../src/common/credentials.js'
 import { startService } from '../../src/service/server.js'
-import { runCommand } from '../../src/testing/command-line.js'
+import { runCommand } from '../../src/command/command-line.js'
 import { connectMockService, startMockService, type MockService } from '../../src/index.js'
 import { type Flaw, startGalleryApp } from './gallery.js'
 

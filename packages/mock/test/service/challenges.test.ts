@@ -3,7 +3,7 @@
 // origins, CORS), the status long poll and its early answers, and the images.
 import { describe, expect, it } from 'vitest'
 import { readQrPng } from '../../src/testing/qr-png.js'
-import { ErrorCode } from '../../src/common/error-codes.js'
+import { ErrorCode } from '@service-auth/http'
 import { newKey, problemOf, useService } from './helpers.js'
 
 const SHOP = 'https://shop.example'

@@ -2,7 +2,7 @@
 // POST /v1/entity/check and GET/PATCH /v1/entity/configuration, the endpoints the official clients
 // call although the spec does not show them: who may call them, what changes, what is refused.
 import { describe, expect, it } from 'vitest'
-import { ErrorCode } from '../../src/common/error-codes.js'
+import { ErrorCode } from '@service-auth/http'
 import { newKey, problemOf, useService } from './helpers.js'
 
 const otherApp = newKey('other')

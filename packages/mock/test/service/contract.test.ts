@@ -5,10 +5,9 @@
 import { createServer } from 'node:http'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { closeServer, listen } from '../../src/common/listen.js'
-import { matchRoute, type Route } from '../../src/common/router.js'
+import { closeServer, listen, matchRoute, type Route } from '@service-auth/http'
 import { API_ROUTES } from '../../src/service/api-routes.js'
-import { KNOB_ROUTES } from '../../src/service/knobs/knob-routes.js'
+import { KNOB_ROUTES } from '../../src/knobs/knob-routes.js'
 import { answerCounts, contract, operationsOf, takeViolations, validatorOf, violationsOf, type Answer } from './contract.js'
 import { useService } from './helpers.js'
 

@@ -10,7 +10,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, afterEach } from 'vitest'
 import { parse } from 'yaml'
-import { forcedByKnob } from '../../src/service/server.js'
+import { forcedByKnob } from '../../src/knobs/fault-injection.js'
 
 type Json = Record<string, any>
 

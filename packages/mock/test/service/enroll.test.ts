@@ -3,8 +3,7 @@
 // code of the token, nickname, role and timeout, the outbox e-mail, and every kind of bad body.
 import { describe, expect, it } from 'vitest'
 import { readQrPng } from '../../src/testing/qr-png.js'
-import { ErrorCode } from '../../src/common/error-codes.js'
-import { BODY_LIMIT } from '../../src/common/read-body.js'
+import { ErrorCode, BODY_LIMIT } from '@service-auth/http'
 import { DEFAULT_ENROLLMENT_TIMEOUT_SECONDS } from '../../src/service/enrollments/enrollment-store.js'
 import { problemOf, useService } from './helpers.js'
 

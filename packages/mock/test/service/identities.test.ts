@@ -2,7 +2,7 @@
 // The identity endpoints over real HTTP: create, retrieve, update, list with paging, rename and
 // delete, with every status code, the Identity shape, and apps kept apart.
 import { describe, expect, it } from 'vitest'
-import { ErrorCode } from '../../src/common/error-codes.js'
+import { ErrorCode } from '@service-auth/http'
 import { newKey, problemOf, useService } from './helpers.js'
 
 const shopKey = newKey('shop')

@@ -3,8 +3,8 @@
 // delays, holds until released, settings, the request log, reset; and none of it when the knobs are off.
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fingerprint } from '../../src/common/fingerprint.js'
-import type { LoggedRequest } from '../../src/service/knobs/request-log.js'
+import { fingerprint } from '@service-auth/http'
+import type { LoggedRequest } from '../../src/knobs/request-log.js'
 import { startService, type ServiceHandle } from '../../src/service/server.js'
 import { newKey, problemOf, signRequest, useService } from './helpers.js'
 

@@ -6,7 +6,7 @@
 // Sec-Fetch-Site, as tests, curl and the official clients do.
 import { describe, expect, it } from 'vitest'
 import { startService } from '../../src/service/server.js'
-import { withHost } from '../with-host.js'
+import { withHost } from '@service-auth/http'
 import { newKey, problemOf, useService } from './helpers.js'
 
 const APP = 'http://127.0.0.1:3000'

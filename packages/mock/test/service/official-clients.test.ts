@@ -4,7 +4,7 @@
 // the shapes those clients parse. One describe per point of what the clients do.
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { ErrorCode } from '../../src/common/error-codes.js'
+import { ErrorCode } from '@service-auth/http'
 import { signRequest, useService } from './helpers.js'
 import { incumbentCreateChallenge, nodeClient, phpClient, send } from './official-clients.js'
 

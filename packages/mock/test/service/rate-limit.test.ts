@@ -5,7 +5,7 @@
 import { request } from 'node:http'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { HttpProblem } from '../../src/common/problem.js'
+import { HttpProblem } from '@service-auth/http'
 import { rateLimitBucket } from '../../src/service/access/client-address.js'
 import { RateLimiter } from '../../src/service/access/rate-limiter.js'
 import { newKey, problemOf, useService } from './helpers.js'

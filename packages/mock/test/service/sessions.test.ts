@@ -3,7 +3,7 @@
 // kept up to date by the app's reports, ended by logout, expiry or the identity's deletion.
 import { decodeJwt } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ErrorCode } from '../../src/common/error-codes.js'
+import { ErrorCode } from '@service-auth/http'
 import { SESSION_LIFETIME_SECONDS, SessionStore } from '../../src/service/sessions/session-store.js'
 import { describeBrowser } from '../../src/service/sessions/session-client.js'
 import { memoryStore } from '../../src/store/open-store.js'

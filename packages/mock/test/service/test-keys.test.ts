@@ -5,7 +5,7 @@
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { startService } from '../../src/service/server.js'
-import { TEST_SECRET } from '../../src/service/test-keys/test-keys.js'
+import { TEST_SECRET } from '../../src/service/test-keys/published-keys.js'
 import { createClient } from 'service-auth/server'
 import { problemOf, useService } from './helpers.js'
 

@@ -17,6 +17,11 @@ export interface ServiceProcess {
   url: string
   /** Everything it printed so far, both streams. */
   output(): string
+  /**
+   * Resolves with the first line, printed before or after, that matches: what the service prints
+   * as it answers may reach this end of the pipe after the answer does.
+   */
+  line(pattern: RegExp): Promise<RegExpExecArray>
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>
 }
@@ -112,7 +117,7 @@ export async function startServiceProcess(
     printed.banner,
     exited.then((code) => Promise.reject(new Error(`The service exited (${code}) before it started:\n${printed.output()}`))),
   ])
-  return { child, url, output: printed.output, exited }
+  return { child, url, output: printed.output, line: printed.line, exited }
 }
 
 /** How a command run to its end ended: its exit code, or the signal that ended it, and what it printed. */

@@ -131,7 +131,7 @@ describe('a data directory on a disk that fills up', () => {
     expect(service.child.exitCode).toBe(null)
     expect(service.child.signalCode).toBe(null)
     // It said so, once per time it filled, naming the directory.
-    expect(service.output()).toContain(`the disk of ${dataDir} is full`)
+    await service.line(new RegExp(`the disk of ${escaped(dataDir)} is full`))
 
     // Reads go on.
     const last = acknowledged.at(-1)!
@@ -147,7 +147,7 @@ describe('a data directory on a disk that fills up', () => {
     const after = 'after-freeing@example.com'
     await api.enroll({ identifier: after })
     acknowledged.push(after)
-    expect(service.output()).toContain(`${dataDir} has room again`)
+    await service.line(new RegExp(`${escaped(dataDir)} has room again`))
 
     // A kill -9 and a restart: every acknowledged identity is there.
     service.child.kill('SIGKILL')

@@ -8,12 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { listen } from '../../src/common/listen.js'
-import { serve } from '../../src/common/serve.js'
+import { listen, serve } from '@service-auth/http'
 import { StoreError } from '../../src/store/errors.js'
 import { memoryStore, openDataStore, type StoreOptions } from '../../src/store/open-store.js'
 import { MOCK_COLLECTIONS, SCHEMA_VERSION, type MockCollectionName } from '../../src/store/schema.js'
 import { Store, type Backend } from '../../src/store/store.js'
+import { answeringWhenStored } from '../../src/store/stored-answers.js'
 
 let work: string
 beforeAll(async () => {
@@ -164,13 +164,15 @@ describe('an answer', () => {
   let url: string
   beforeAll(async () => {
     server = createServer(
-      serve(async (req, res) => {
-        const path = new URL(req.url!, 'http://x').pathname
-        const collection = 'identities' satisfies MockCollectionName
-        if (path === '/write') store.collection(collection).put('a', {})
-        if (path === '/batched') store.collection(collection).put('b', {}, 'batched')
-        res.writeHead(200).end(path)
-      }),
+      serve(
+        answeringWhenStored(async (req, res) => {
+          const path = new URL(req.url!, 'http://x').pathname
+          const collection = 'identities' satisfies MockCollectionName
+          if (path === '/write') store.collection(collection).put('a', {})
+          if (path === '/batched') store.collection(collection).put('b', {}, 'batched')
+          res.writeHead(200).end(path)
+        }),
+      ),
     )
     url = await listen(server)
   })

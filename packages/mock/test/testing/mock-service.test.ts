@@ -47,9 +47,9 @@ it("a knob's own 404 still says the problem's detail: a mock with knobs is not t
   const service = await startMockService()
   try {
     const knobs = new KnobClient(service.url)
-    const res = await knobs.send('challenges/no-such-challenge/sign', { identifier: 'ada@example.com' })
-    expect(res.status).toBe(404)
-    expect((await knobs.refused(res, 'signing')).message).toMatch(/^signing: the mock service answered 404: (?!There is nothing at this address)/)
+    await expect(knobs.signChallenge('no-such-challenge', { identifier: 'ada@example.com' })).rejects.toThrow(
+      /^signing the challenge no-such-challenge: the mock service answered 404: (?!There is nothing at this address)/,
+    )
   } finally {
     await service.close()
   }

@@ -75,8 +75,9 @@ export type SessionStarted = string | void | { location?: string; headers?: Reco
 /**
  * The controller of spec section 4 in one call: read the token (1), verify it with the API secret
  * (2), take jti, sub and otp (3), ask your user store (4), confirm at the service (5), and answer
- * (6): JSON `{location}` to the embed's XHR, a redirect to anything else. Refusals are problem
- * JSON: 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
+ * (6): JSON `{location}`, which the embed follows. Refusals are problem JSON: 400 for a request
+ * that is not the embed's (no `X-Requested-With: XMLHttpRequest`, checked before the token is
+ * read), 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
  * sign in, 423 for a locked identity, 502 when the service cannot be reached or answers other
  * than 200, each told to `onRefused`; 500 when `startSession` returns a location or headers that
  * are not safe to send, or anything throws, told to `onError`. Whatever the request holds, it
@@ -92,6 +93,9 @@ export async function handleControllerRequest<User>(request: ControllerRequest, 
     return problem(refusal.status, refusal.title, refusal.detail)
   }
   try {
+    // Only the embed's own request, never a link, a form or an <img> on another site: browsers
+    // let no other site add this header without the controller's CORS consent.
+    if (headerOf(request, 'X-Requested-With') !== 'XMLHttpRequest') return refuse('not-xhr')
     let token = headerOf(request, header)
     if (/^authorization$/i.test(header)) token = token?.replace(/^Bearer\s+/i, '')
     if (!token) return refuse('no-token')
@@ -104,9 +108,7 @@ export async function handleControllerRequest<User>(request: ControllerRequest, 
     const next = started && typeof started === 'object' ? started : { location: started || undefined }
     const location = safeLocation(next.location || '/', redirectOrigins)
     const headers = safeHeaders(next.headers)
-    return headerOf(request, 'X-Requested-With') === 'XMLHttpRequest'
-      ? { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ location }) }
-      : { status: 302, headers: { ...headers, Location: location, 'Cache-Control': 'no-store' }, body: '' }
+    return { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ location }) }
   } catch (error) {
     if (error instanceof AuthTokenError) return refuse(error.problem, error.message)
     // An identifier the client cannot send ("." or "..") cannot be confirmed: refused like any

@@ -15,7 +15,7 @@ interface Facts {
 }
 
 interface Reason {
-  status: 401 | 403 | 423 | 502
+  status: 400 | 401 | 403 | 423 | 502
   /** The problem's `detail` for the browser; the facts' detail where there is none. */
   answer?: string
   /** The log line after the prefix: the cause, then the fix. */
@@ -27,6 +27,12 @@ const SERVICE_FAILED = 'The sign-in service could not confirm this sign-in.'
 
 // One entry per reason: the reasons' type, the answers and the log lines all come from here.
 const REASONS = {
+  'not-xhr': {
+    status: 400,
+    answer: 'Only the sign-in embed may sign in here.',
+    line: () =>
+      'request without X-Requested-With: XMLHttpRequest, which the embed always sends and another site cannot add without your CORS consent: is it a link, a form or a script of your own?',
+  },
   'no-token': {
     status: 401,
     answer: 'There is no token.',
@@ -69,13 +75,14 @@ const REASONS = {
 
 /**
  * Why a sign-in was refused: an AuthTokenProblem (`malformed`, `signature`, `expired`,
- * `not-yet-valid`, `claims`, `audience`, `issuer`), or `no-token`, `unknown-user` (findUser
- * found no one), `not-confirmed` (the service answered 401 or 404: a challenge used already, a
- * wrong otp), `locked`, `unreachable` or `service-failed` (any other answer than 200).
+ * `not-yet-valid`, `claims`, `audience`, `issuer`), or `not-xhr` (not the embed's request: no
+ * `X-Requested-With: XMLHttpRequest`), `no-token`, `unknown-user` (findUser found no one),
+ * `not-confirmed` (the service answered 401 or 404: a challenge used already, a wrong otp),
+ * `locked`, `unreachable` or `service-failed` (any other answer than 200).
  */
 export type RefusalReason = keyof typeof REASONS
 
-const TITLES = { 401: 'Unauthorized', 403: 'Forbidden', 423: 'Locked', 502: 'Bad Gateway' } as const
+const TITLES = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 423: 'Locked', 502: 'Bad Gateway' } as const
 
 // C0 and C1 controls and the line and paragraph separators: whatever a token or the service says
 // stays on its one line of the log.

@@ -17,7 +17,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 const SAME_ORIGIN_PATH = /^\/(?![/\\])/
 // Only a placeholder: a path is resolved against it to be serialised, then checked to stay on it.
 const HERE = 'https://same-origin.invalid'
-// The headers the controller writes itself; one from startSession would override or double them.
+// The headers the controller writes itself, which one from startSession would override or double,
+// and Location, which would take the browser past the location's check.
 const OWN_HEADERS = new Set(['location', 'content-type', 'cache-control'])
 // RFC 9110 token characters.
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
@@ -81,7 +82,9 @@ export function safeHeaders(headers: unknown): Record<string, string | string[]>
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) throw new UnsafeAnswerError(`startSession returned a header whose name is not a header name: ${JSON.stringify(name)}.`)
     if (OWN_HEADERS.has(name.toLowerCase()))
-      throw new UnsafeAnswerError(`startSession returned a ${name} header; the controller writes it itself (return the location as \`location\`).`)
+      throw new UnsafeAnswerError(
+        `startSession returned a ${name} header: the controller writes its own Content-Type and Cache-Control, and where to go is returned as \`location\`.`,
+      )
     const values = [value].flat()
     if (values.length === 0 || !values.every((each) => typeof each === 'string' && HEADER_VALUE.test(each))) {
       throw new UnsafeAnswerError(

@@ -49,9 +49,31 @@ describe('handleControllerRequest', () => {
     expect(startSession).toHaveBeenCalledWith({ id: 7, name: 'Ada' }, { challengeId: 'challenge-1', identifier: 'ada@example.com', otp: '493021' })
   })
 
-  it('answers a plain request with a redirect', async () => {
-    const response = await handleControllerRequest({ headers: { 'x-service-auth': await signed() } }, options)
-    expect(response).toMatchObject({ status: 302, headers: { Location: '/welcome' } })
+  it.each([
+    ['a good token and no X-Requested-With, as a link or a form sends it', async () => ({ headers: { 'x-service-auth': await signed() } })],
+    ['X-Requested-With of another value', async () => xhr(await signed(), { 'x-requested-with': 'fetch' })],
+    ['an empty X-Requested-With', async () => xhr(await signed(), { 'x-requested-with': '' })],
+    ['a bad token and no X-Requested-With', async () => ({ headers: { 'x-service-auth': 'garbage' } })],
+    ['no headers at all', async () => ({ headers: {} })],
+  ])('refuses %s with 400 (not-xhr), before the token is read: no one asked, nothing confirmed', async (_, request) => {
+    const findUser = vi.fn(() => users.get('ada@example.com'))
+    const onRefused = vi.fn()
+    const response = await handleControllerRequest(await request(), { ...options, findUser, onRefused })
+    expect(response).toEqual({
+      status: 400,
+      headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' },
+      body: JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Only the sign-in embed may sign in here.' }),
+    })
+    expect(onRefused.mock.calls).toEqual([
+      [
+        'not-xhr',
+        undefined,
+        'service-auth/server refused a sign-in (400, not-xhr): request without X-Requested-With: XMLHttpRequest, which the embed always sends and another site cannot add without your CORS consent: is it a link, a form or a script of your own?',
+      ],
+    ])
+    expect(findUser).not.toHaveBeenCalled()
+    expect(authenticate).not.toHaveBeenCalled()
+    expect(startSession).not.toHaveBeenCalled()
   })
 
   it('goes to / when the session names no location', async () => {
@@ -59,14 +81,12 @@ describe('handleControllerRequest', () => {
     expect(body(await handleControllerRequest(xhr(await signed()), options))).toEqual({ location: '/' })
   })
 
-  it('adds the headers startSession returns, such as its cookie, to either answer', async () => {
+  it('adds the headers startSession returns, such as its cookie, to the answer', async () => {
     const cookie = 'session=s1; Path=/; HttpOnly; SameSite=Lax'
     startSession.mockReturnValue({ location: '/account', headers: { 'Set-Cookie': cookie } })
     const answer = await handleControllerRequest(xhr(await signed()), options)
     expect(answer).toMatchObject({ status: 200, headers: { 'Set-Cookie': cookie, 'Content-Type': 'application/json' } })
     expect(body(answer)).toEqual({ location: '/account' })
-    const redirect = await handleControllerRequest({ headers: { 'x-service-auth': await signed() } }, options)
-    expect(redirect).toMatchObject({ status: 302, headers: { 'Set-Cookie': cookie, Location: '/account' } })
   })
 
   it('marks every answer Cache-Control: no-store, the sign-in and the refusals', async () => {
@@ -78,7 +98,7 @@ describe('handleControllerRequest', () => {
     ]
     expect(answers.map((answer) => [answer.status, answer.headers['Cache-Control']])).toEqual([
       [200, 'no-store'],
-      [302, 'no-store'],
+      [400, 'no-store'],
       [401, 'no-store'],
       [403, 'no-store'],
     ])
@@ -254,31 +274,30 @@ describe('handleControllerRequest', () => {
 })
 
 describe('handleControllerRequest, given hostile requests', () => {
+  /** The embed's X-Requested-With and these headers, whatever they hold: past the not-xhr check, to the token. */
+  const embed = (headers: Record<string, unknown>) => ({ headers: { 'x-requested-with': 'XMLHttpRequest', ...headers } })
+
   // Whatever the request holds, an answer: never a rejection, never a confirmation without a good token.
   it.each([
-    ['the token twice, as a list', async () => ({ headers: { 'x-service-auth': ['garbage', await signed()] } }), 'malformed'],
-    ['the token twice, joined as Node joins them', async () => ({ headers: { 'x-service-auth': `${await signed()}, ${await signed()}` } }), 'malformed'],
-    ['an empty header', async () => ({ headers: { 'x-service-auth': '' } }), 'no-token'],
-    ['an empty list', async () => ({ headers: { 'x-service-auth': [] } }), 'no-token'],
-    ['a header that is a number', async () => ({ headers: { 'x-service-auth': 7 } }), 'no-token'],
-    ['a header that is an object', async () => ({ headers: { 'x-service-auth': { toString: () => 'x' } } }), 'no-token'],
-    ['spaces around the token', async () => ({ headers: { 'x-service-auth': ` ${await signed()} ` } }), 'signature'],
-    ['a token of 10,000 characters', async () => ({ headers: { 'x-service-auth': 'a'.repeat(10_000) } }), 'malformed'],
-    ['three dots', async () => ({ headers: { 'x-service-auth': '...' } }), 'malformed'],
-    ['empty JSON parts', async () => ({ headers: { 'x-service-auth': 'e30.e30.' } }), 'malformed'],
-    [
-      'alg none',
-      async () => ({ headers: { 'x-service-auth': `${b64({ alg: 'none' })}.${b64({ jti: 'c', sub: 'ada@example.com', otp: 'o' })}.` } }),
-      'malformed',
-    ],
+    ['the token twice, as a list', async () => embed({ 'x-service-auth': ['garbage', await signed()] }), 'malformed'],
+    ['the token twice, joined as Node joins them', async () => embed({ 'x-service-auth': `${await signed()}, ${await signed()}` }), 'malformed'],
+    ['an empty header', async () => embed({ 'x-service-auth': '' }), 'no-token'],
+    ['an empty list', async () => embed({ 'x-service-auth': [] }), 'no-token'],
+    ['a header that is a number', async () => embed({ 'x-service-auth': 7 }), 'no-token'],
+    ['a header that is an object', async () => embed({ 'x-service-auth': { toString: () => 'x' } }), 'no-token'],
+    ['spaces around the token', async () => embed({ 'x-service-auth': ` ${await signed()} ` }), 'signature'],
+    ['a token of 10,000 characters', async () => embed({ 'x-service-auth': 'a'.repeat(10_000) }), 'malformed'],
+    ['three dots', async () => embed({ 'x-service-auth': '...' }), 'malformed'],
+    ['empty JSON parts', async () => embed({ 'x-service-auth': 'e30.e30.' }), 'malformed'],
+    ['alg none', async () => embed({ 'x-service-auth': `${b64({ alg: 'none' })}.${b64({ jti: 'c', sub: 'ada@example.com', otp: 'o' })}.` }), 'malformed'],
     [
       'a well-signed __proto__ payload',
-      async () => ({ headers: { 'x-service-auth': signedRaw('{"__proto__":{"sub":"ada@example.com"},"jti":"c","otp":"o"}') } }),
+      async () => embed({ 'x-service-auth': signedRaw('{"__proto__":{"sub":"ada@example.com"},"jti":"c","otp":"o"}') }),
       'claims',
     ],
-    ['the token as Bearer in X-Service-Auth', async () => ({ headers: { 'x-service-auth': `Bearer ${await signed()}` } }), 'malformed'],
-    ['no headers at all', async () => ({ headers: {} }), 'no-token'],
-  ])('%s: refused (%s), nothing confirmed', async (_, request, reason) => {
+    ['the token as Bearer in X-Service-Auth', async () => embed({ 'x-service-auth': `Bearer ${await signed()}` }), 'malformed'],
+    ['no token header at all', async () => embed({}), 'no-token'],
+  ])('%s, from the embed: refused (%s), nothing confirmed', async (_, request, reason) => {
     const onRefused = vi.fn()
     const answer = await handleControllerRequest((await request()) as never, { ...options, onRefused })
     expect(answer.status).toBe(401)
@@ -293,7 +312,7 @@ describe('handleControllerRequest, given hostile requests', () => {
     ['another scheme', 'Basic YWRhOnB3', 'malformed'],
   ])('an Authorization header with %s is refused (%s)', async (_, value, reason) => {
     const onRefused = vi.fn()
-    const answer = await handleControllerRequest({ headers: { authorization: value } }, { ...options, header: 'Authorization', onRefused })
+    const answer = await handleControllerRequest(embed({ authorization: value }), { ...options, header: 'Authorization', onRefused })
     expect(answer.status).toBe(401)
     expect(onRefused.mock.calls.map(([why]) => why)).toEqual([reason])
     expect(authenticate).not.toHaveBeenCalled()
@@ -301,14 +320,14 @@ describe('handleControllerRequest, given hostile requests', () => {
 
   it('reads Authorization: Bearer with any case and any run of spaces, in that header only', async () => {
     for (const value of [`Bearer ${await signed()}`, `bearer  ${await signed()}`, `BEARER\t${await signed()}`]) {
-      expect((await handleControllerRequest({ headers: { authorization: value } }, { ...options, header: 'authorization' })).status).toBe(302)
+      expect((await handleControllerRequest(embed({ authorization: value }), { ...options, header: 'authorization' })).status).toBe(200)
     }
     // Only a prefix is taken off, not a Bearer further on.
-    const trailing = { headers: { authorization: `${await signed()}Bearer ` } }
+    const trailing = embed({ authorization: `${await signed()}Bearer ` })
     expect((await handleControllerRequest(trailing, { ...options, header: 'Authorization' })).status).toBe(401)
     // Headers named like it are not it: their Bearer prefix stays, and the token is malformed.
     for (const header of ['X-Authorization', 'Authorization-Token']) {
-      const request = { headers: { [header.toLowerCase()]: `Bearer ${await signed()}` } }
+      const request = embed({ [header.toLowerCase()]: `Bearer ${await signed()}` })
       expect((await handleControllerRequest(request, { ...options, header })).status, header).toBe(401)
     }
   })
@@ -345,12 +364,14 @@ describe('handleFetchRequest', () => {
     expect(answer.headers['Set-Cookie']).toEqual(['session=s1; Path=/; HttpOnly', 'csrf=t1; Path=/'])
   })
 
-  it('redirects a plain request, and refuses a bad token with problem JSON', async () => {
-    const redirect = await handleFetchRequest(request({ 'X-Service-Auth': await signed() }), options)
-    expect(redirect.status).toBe(302)
-    expect(redirect.headers.get('location')).toBe('/welcome')
-    expect(await redirect.text()).toBe('')
-    const refused = await handleFetchRequest(request({ 'X-Service-Auth': 'garbage' }), options)
+  it('refuses a plain request and a bad token with problem JSON', async () => {
+    const plain = await handleFetchRequest(request({ 'X-Service-Auth': await signed() }), options)
+    expect(plain.status).toBe(400)
+    expect(plain.headers.get('content-type')).toBe('application/problem+json')
+    expect(plain.headers.get('location')).toBeNull()
+    expect(await plain.json()).toMatchObject({ status: 400, title: 'Bad Request', detail: 'Only the sign-in embed may sign in here.' })
+    expect(authenticate).not.toHaveBeenCalled()
+    const refused = await handleFetchRequest(request({ 'X-Service-Auth': 'garbage', 'X-Requested-With': 'XMLHttpRequest' }), options)
     expect(refused.status).toBe(401)
     expect(refused.headers.get('content-type')).toBe('application/problem+json')
     expect(await refused.json()).toMatchObject({ status: 401, title: 'Unauthorized' })

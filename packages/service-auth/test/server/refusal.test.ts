@@ -41,8 +41,9 @@ const signed = (claims: Record<string, unknown> = {}, { signWith = secret, lifet
     .sign(Buffer.from(signWith, 'base64'))
 }
 
-const xhr = (token: string | undefined, header = 'x-service-auth') => ({
-  headers: { 'x-requested-with': 'XMLHttpRequest', ...(token !== undefined && { [header]: token }) },
+/** The embed's request with this token; `xhr: false` leaves out its X-Requested-With, as a link or a form would. */
+const xhr = (token: string | undefined, { xhr = true } = {}) => ({
+  headers: { ...(xhr && { 'x-requested-with': 'XMLHttpRequest' }), ...(token !== undefined && { 'x-service-auth': token }) },
 })
 
 const PREFIX = 'service-auth/server refused a sign-in'
@@ -56,9 +57,18 @@ interface Case {
   line: string
   /** Whether onRefused gets the claims: the token was good. */
   verified?: boolean
+  /** Sent without X-Requested-With: XMLHttpRequest. */
+  plain?: boolean
 }
 
 const cases: Record<RefusalReason, Case> = {
+  'not-xhr': {
+    detail: 'Only the sign-in embed may sign in here.',
+    token: () => signed(),
+    plain: true,
+    status: 400,
+    line: `${PREFIX} (400, not-xhr): request without X-Requested-With: XMLHttpRequest, which the embed always sends and another site cannot add without your CORS consent: is it a link, a form or a script of your own?`,
+  },
   'no-token': {
     detail: 'There is no token.',
     token: async () => undefined,
@@ -152,10 +162,10 @@ const cases: Record<RefusalReason, Case> = {
 describe('a refusal, in the log', () => {
   it.each(Object.entries(cases))(
     '%s: one console.warn line naming the cause and the fix, never the token',
-    async (reason, { token, setUp, status, detail, line }) => {
+    async (reason, { token, setUp, status, detail, line, plain }) => {
       setUp?.()
       const sent = await token()
-      const answer = await handleControllerRequest(xhr(sent), options)
+      const answer = await handleControllerRequest(xhr(sent, { xhr: !plain }), options)
       expect(answer.status).toBe(status)
       expect(JSON.parse(answer.body)).toEqual({ type: 'about:blank', title: expect.any(String), status, detail })
       expect(warn.mock.calls).toEqual([[line]])
@@ -167,10 +177,10 @@ describe('a refusal, in the log', () => {
 
   it.each(Object.entries(cases))(
     '%s: onRefused gets the reason, the claims once verified, and the same line, and nothing is logged',
-    async (reason, { token, setUp, line, verified }) => {
+    async (reason, { token, setUp, line, verified, plain }) => {
       setUp?.()
       const onRefused = vi.fn()
-      await handleControllerRequest(xhr(await token()), { ...options, onRefused })
+      await handleControllerRequest(xhr(await token(), { xhr: !plain }), { ...options, onRefused })
       const claims = verified ? expect.objectContaining({ challengeId: 'challenge-1', otp: 'otp-493021' }) : undefined
       expect(onRefused.mock.calls).toEqual([[reason, claims, line]])
       expect(warn).not.toHaveBeenCalled()
@@ -189,7 +199,7 @@ describe('a refusal, in the log', () => {
   })
 
   it('names the header it read, when told another', async () => {
-    await handleControllerRequest({ headers: {} }, { ...options, header: 'Authorization' })
+    await handleControllerRequest(xhr(undefined), { ...options, header: 'Authorization' })
     expect(warn.mock.calls[0]![0]).toContain('no token in the Authorization header')
   })
 

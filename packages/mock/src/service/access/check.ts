@@ -1,8 +1,6 @@
 // POST /v1/entity/check `{message: "ping"}`: 200 `{message: "pong"}`. Not in the spec; the
 // official clients call it to test their credentials, so it needs a valid signature and nothing else.
-import { FieldValidator } from '../../common/field-validator.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, parseJsonObject, sendJson } from '@service-auth/http'
 import type { SignedHandler } from '../context.js'
 
 export const check: SignedHandler = (_context, { req, res, body }) => {

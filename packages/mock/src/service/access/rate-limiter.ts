@@ -4,7 +4,7 @@
 // spend the integrator's own budget, nor that of other people signing in from elsewhere.
 // Fixed windows: simple to reason about in tests, and Retry-After says exactly when the window
 // opens again.
-import { HttpProblem } from '../../common/problem.js'
+import { HttpProblem } from '@service-auth/http'
 import { rateLimitBucket } from './client-address.js'
 
 export interface RateLimit {

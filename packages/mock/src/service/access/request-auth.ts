@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose'
-import { HttpProblem } from '../../common/problem.js'
-import { withOneLeadingSlash } from '../../common/router.js'
+import { HttpProblem, withOneLeadingSlash } from '@service-auth/http'
 import type { SignedRequestPayload } from 'service-auth'
 import type { ApiKey, KeyRing } from './api-keys.js'
 

@@ -2,10 +2,7 @@
 // integrator's controller confirms a signed challenge, which consumes it. 200 once, with the
 // Identity's fields and `session` at the top level (the official clients parse the answer as an
 // Identity, and read `session`); every other attempt is 401, and a locked identity 423.
-import { FieldValidator } from '../../common/field-validator.js'
-import { HttpProblem } from '../../common/problem.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, HttpProblem, parseJsonObject, sendJson } from '@service-auth/http'
 import type { Challenge } from './challenge-store.js'
 import type { ServiceContext, SignedExchange, SignedHandler } from '../context.js'
 import type { Identity } from '../identities/identity-store.js'
@@ -32,14 +29,14 @@ export const authenticate: SignedHandler = (context, exchange) => {
   const { challengeId, otp } = readAuthenticateInput(exchange)
   const { app } = exchange.key
   const identity = identityNamedInPath(context, exchange)
-  const challenge = context.challenges.get(challengeId)
+  const challenge = context.stores.challenges.get(challengeId)
   // Another app's challenge is as unknown as a missing one: apps do not see each other's.
   const refusal = whyNotConfirmable(challenge?.app === app ? challenge : undefined, identity, otp)
   if (refusal) throw unauthorized(refusal)
   if (identity!.locked) throw new HttpProblem(423, 'This identity is locked.')
-  context.challenges.consume(challenge!)
+  context.stores.challenges.consume(challenge!)
   const session = startSession(context, challenge!, identity!)
-  sendJson(exchange.res, 200, { ...identityJson(identity!, context.sessions), session: session ? sessionJson(session, identity) : null })
+  sendJson(exchange.res, 200, { ...identityJson(identity!, context.stores.sessions), session: session ? sessionJson(session, identity) : null })
 }
 
 /** The session the token named in `sid`, if the app had sessions on when the phone signed. */
@@ -48,7 +45,7 @@ function startSession(context: ServiceContext, challenge: Challenge, identity: I
   if (!sessionId) return undefined
   // whyNotConfirmable made sure the device that signed is still the identity's.
   const device = identity.devices.find((candidate) => candidate.id === deviceId)!
-  return context.sessions.start({ id: sessionId, app: challenge.app, identityId: identity.id, device, client: describeBrowser(challenge.browser) })
+  return context.stores.sessions.start({ id: sessionId, app: challenge.app, identityId: identity.id, device, client: describeBrowser(challenge.browser) })
 }
 
 /** Why the confirmation is refused, or undefined when it may go ahead. */

@@ -1,7 +1,6 @@
 // GET /v1/entity/challenges/{id}/images/{kind}: the QR code as a PNG, for embeds that show
 // the image by URL instead of inline data.
-import { HttpProblem } from '../../common/problem.js'
-import { sendBytes } from '../../common/respond.js'
+import { HttpProblem, sendBytes } from '@service-auth/http'
 import type { Challenge } from './challenge-store.js'
 import type { Handler } from '../context.js'
 import { IMAGE_KINDS, isImageKind, qrText, renderQrPng, type ImageKind } from './qr-images.js'
@@ -18,10 +17,10 @@ export function challengePng(challenge: Challenge, kind: ImageKind, serviceUrl: 
 }
 
 export const serveChallengeImage: Handler = async (context, { res, params: [id, kind] }) => {
-  const challenge = context.challenges.get(id ?? '')
+  const challenge = context.stores.challenges.get(id ?? '')
   if (!challenge) throw new HttpProblem(404, 'There is no challenge with this id.')
   if (!kind || !isImageKind(kind)) {
     throw new HttpProblem(404, `There is no image of this kind. Kinds: ${IMAGE_KINDS.join(', ')}.`)
   }
-  sendBytes(res, 200, await challengePng(challenge, kind, context.publicUrl), 'image/png')
+  sendBytes(res, 200, await challengePng(challenge, kind, context.addresses.publicUrl), 'image/png')
 }

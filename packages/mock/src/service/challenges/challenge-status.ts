@@ -3,8 +3,7 @@
 // the browser that created the challenge may ask: the id is in the QR code for anyone to see,
 // so the status URL carries a secret besides (the pollingUrl), and without it the answer is 403.
 import type { ServerResponse } from 'node:http'
-import { HttpProblem, sendProblem } from '../../common/problem.js'
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { HttpProblem, sendProblem, sendEmpty, sendJson } from '@service-auth/http'
 import type { Challenge } from './challenge-store.js'
 import type { Handler, ServiceContext } from '../context.js'
 import { sameSecret } from '../access/same-secret.js'
@@ -17,7 +16,7 @@ const notFound = () => new HttpProblem(404, 'There is no challenge with this id.
 
 /** The challenge the URL names, if its polling secret is there too; 404 unknown, 403 no or wrong secret. */
 function ownChallenge(context: ServiceContext, url: URL, id: string): Challenge {
-  const challenge = context.challenges.get(id)
+  const challenge = context.stores.challenges.get(id)
   if (!challenge) throw notFound()
   const secret = url.searchParams.get(POLL_SECRET_PARAM)
   if (secret === null || !sameSecret(secret, challenge.pollSecret)) {
@@ -42,7 +41,7 @@ export const checkChallengeStatus: Handler = (context, { res, url, params: [id =
     stop()
     sendEmpty(res, 204)
   }, context.settings.holdMs)
-  const unsubscribe = context.challenges.onChange(id, (changed) => {
+  const unsubscribe = context.stores.challenges.onChange(id, (changed) => {
     // Only a settled state ends the hold early; anything else waits for the hold to run out.
     if (changed && !answerSettled(res, changed, url.pathname)) return
     stop()

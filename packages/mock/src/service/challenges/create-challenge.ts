@@ -1,9 +1,6 @@
 // POST /v1/entity/challenges: the embed asks for a challenge to show (spec section 4, "Create
 // challenge"). Browser-facing and unsigned, so the API key and the page's Origin are what is checked.
-import { FieldValidator } from '../../common/field-validator.js'
-import { HttpProblem } from '../../common/problem.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, HttpProblem, parseJsonObject, sendJson } from '@service-auth/http'
 import { challengePng, imageUrl } from './challenge-image.js'
 import type { Challenge } from './challenge-store.js'
 import { POLL_SECRET_PARAM } from './challenge-status.js'
@@ -32,7 +29,7 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
   fields.check()
 
   // The key is public (it is in the page), so it is checked against where the page comes from.
-  const key = context.keys.get(keyName)
+  const key = context.access.keys.get(keyName)
   if (!key) throw new HttpProblem(403, 'The API key is not known.')
   if (!key.permissions.has('challenges')) throw new HttpProblem(403, 'This API key may not create challenges.')
   const origin = req.headers.origin
@@ -40,12 +37,12 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
     throw new HttpProblem(403, `The origin ${origin} may not use this API key.`)
   }
   // Its own budget per key and address: anonymous traffic cannot spend the integrator's signed calls.
-  const address = clientAddress(req, context.clientAddressHeader)
-  context.rateLimiter.takeBrowser(key.key, address)
+  const address = clientAddress(req, context.access.clientAddressHeader)
+  context.access.rateLimiter.takeBrowser(key.key, address)
 
   // A key may have a lifetime of its own (see hooks.ts).
   const ttlMs = context.hooks.challengeLifetime(key.key) ?? context.settings.challengeTtlMs
-  const challenge = context.challenges.create(ttlMs, {
+  const challenge = context.stores.challenges.create(ttlMs, {
     app: key.app,
     key: key.key,
     authType,
@@ -53,7 +50,7 @@ export const createChallenge: Handler = async (context, { req, res, body }) => {
     // The User-Agent only as long as any real one: it is matched against patterns later.
     browser: { ip: address || null, userAgent: req.headers['user-agent']?.slice(0, 512) ?? null },
   })
-  sendJson(res, 201, await describe(challenge, context.publicUrl, returnAuthImageData))
+  sendJson(res, 201, await describe(challenge, context.addresses.publicUrl, returnAuthImageData))
 }
 
 /** The Challenge object of spec section 2, as the embed reads it (one definition: src/wire/challenge.ts). */

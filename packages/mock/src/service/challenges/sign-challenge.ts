@@ -14,8 +14,8 @@ export async function signChallenge(context: ServiceContext, challenge: Challeng
   if (challenge.state !== 'pending') return
   const otp = randomBytes(16).toString('base64url')
   // The session's id is chosen now, because the token names it; authenticate starts it.
-  const sessionId = context.configurations.get(challenge.app).sessionsEnabled ? randomUUID() : undefined
-  const secret = context.keys.get(challenge.key)!.secret
+  const sessionId = context.stores.configurations.get(challenge.app).sessionsEnabled ? randomUUID() : undefined
+  const secret = context.access.keys.get(challenge.key)!.secret
   const token = await signAuthToken(
     {
       challengeId: challenge.id,
@@ -23,13 +23,13 @@ export async function signChallenge(context: ServiceContext, challenge: Challeng
       otp,
       role: identity.role,
       sessionId,
-      issuer: context.publicUrl,
+      issuer: context.addresses.publicUrl,
       audience: challenge.key,
     },
     secret,
   )
   // Signing is asynchronous: only the first of two racing sign requests wins, and expiry may come between.
-  if (challenge.state === 'pending' && context.challenges.get(challenge.id) === challenge) {
-    context.challenges.sign(challenge, token, { identityId: identity.id, deviceId: device.id, identifier: identity.identifier, otp, sessionId })
+  if (challenge.state === 'pending' && context.stores.challenges.get(challenge.id) === challenge) {
+    context.stores.challenges.sign(challenge, token, { identityId: identity.id, deviceId: device.id, identifier: identity.identifier, otp, sessionId })
   }
 }

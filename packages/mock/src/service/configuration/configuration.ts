@@ -2,9 +2,7 @@
 // the official clients read them and write them (PHP sends only the fields it changes, Node sends
 // all three with null for "none"). The session switch has two names, and clients read both.
 import type * as Wire from 'service-auth/server'
-import { FieldValidator } from '../../common/field-validator.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, parseJsonObject, sendJson } from '@service-auth/http'
 import type { AppConfiguration } from './configuration-store.js'
 import type { SignedExchange, SignedHandler } from '../context.js'
 
@@ -17,13 +15,13 @@ function configurationJson(configuration: Readonly<AppConfiguration>): Wire.Conf
 }
 
 export const showConfiguration: SignedHandler = (context, { key, res }) => {
-  sendJson(res, 200, configurationJson(context.configurations.get(key.app)))
+  sendJson(res, 200, configurationJson(context.stores.configurations.get(key.app)))
 }
 
 /** Fields not given stay; unknown fields are ignored, as clients may send settings the mock does not keep. */
 export const updateConfiguration: SignedHandler = (context, exchange) => {
   const changes = readConfigurationChanges(exchange)
-  sendJson(exchange.res, 200, configurationJson(context.configurations.update(exchange.key.app, changes)))
+  sendJson(exchange.res, 200, configurationJson(context.stores.configurations.update(exchange.key.app, changes)))
 }
 
 function readConfigurationChanges({ req, body }: SignedExchange): Partial<AppConfiguration> {

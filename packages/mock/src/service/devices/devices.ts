@@ -1,7 +1,6 @@
 // DELETE /v1/entity/tokens/{id}: a device (an element of Identity.tokens) is removed from its
 // identity, as when a phone is lost. Not in the spec; every official client calls it.
-import { HttpProblem } from '../../common/problem.js'
-import { sendEmpty } from '../../common/respond.js'
+import { HttpProblem, sendEmpty } from '@service-auth/http'
 import type { SignedHandler } from '../context.js'
 
 /**
@@ -9,8 +8,8 @@ import type { SignedHandler } from '../context.js'
  * no longer be confirmed; sessions it started stay until they end, as the app's own sessions do.
  */
 export const deleteDevice: SignedHandler = (context, exchange) => {
-  const found = context.identities.findDevice(exchange.key.app, exchange.params[0] ?? '')
+  const found = context.stores.identities.findDevice(exchange.key.app, exchange.params[0] ?? '')
   if (!found) throw new HttpProblem(404, 'There is no device with this id.')
-  context.identities.removeDevice(found.identity, found.device)
+  context.stores.identities.removeDevice(found.identity, found.device)
   sendEmpty(exchange.res, 204)
 }

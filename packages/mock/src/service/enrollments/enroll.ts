@@ -6,9 +6,7 @@
 // `sendEmailTo: ""` (.NET also `nickname: ""`, as it cannot send null), `enrollmentType`. A blank
 // or null optional field therefore means "not given": a re-enrollment keeps the nickname. Fields
 // the mock does not know are ignored, as the real service ignores what it does not use.
-import { FieldValidator } from '../../common/field-validator.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendJson } from '../../common/respond.js'
+import { FieldValidator, parseJsonObject, sendJson } from '@service-auth/http'
 import type { SignedExchange, SignedHandler } from '../context.js'
 import { composeEnrollmentEmail } from './enrollment-email.js'
 import { enrollmentQrText, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollment-store.js'
@@ -89,12 +87,12 @@ export const enroll: SignedHandler = async (context, exchange) => {
   const input = readEnrollInput(exchange)
   const { app } = exchange.key
   // Everything is valid: only from here on does the request change state.
-  let identity = context.identities.get(app, input.identifier)
+  let identity = context.stores.identities.get(app, input.identifier)
   const created = identity === undefined
-  if (identity) context.identities.update(identity, { nickname: input.nickname, role: input.role })
-  else identity = context.identities.create(app, input.identifier, { nickname: input.nickname, role: input.role })
+  if (identity) context.stores.identities.update(identity, { nickname: input.nickname, role: input.role })
+  else identity = context.stores.identities.create(app, input.identifier, { nickname: input.nickname, role: input.role })
   const timeout = input.timeoutSeconds ?? context.settings.enrollmentTimeoutSeconds
-  const enrollment = context.enrollments.create(app, identity.id, timeout)
+  const enrollment = context.stores.enrollments.create(app, identity.id, timeout)
 
   const qrText = enrollmentQrText(enrollment.id)
   const png = await renderQrPng(qrText)
@@ -103,7 +101,7 @@ export const enroll: SignedHandler = async (context, exchange) => {
     createdAt: toTimestamp(enrollment.createdAt),
     expiresAt: toTimestamp(enrollment.expiresAt),
     base64ImageData: png.toString('base64'),
-    identity: identityJson(identity, context.sessions),
+    identity: identityJson(identity, context.stores.sessions),
   }
   if (input.emailTo !== undefined) {
     const email = {
@@ -117,7 +115,7 @@ export const enroll: SignedHandler = async (context, exchange) => {
       expiresAt: json.expiresAt,
       png,
     }
-    context.outbox.add(composeEnrollmentEmail(email, json.createdAt))
+    context.stores.outbox.add(composeEnrollmentEmail(email, json.createdAt))
   }
   sendJson(exchange.res, created ? 201 : 200, json)
 }

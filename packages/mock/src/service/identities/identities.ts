@@ -2,9 +2,7 @@
 // whose method and path the spec leaves open: the official clients send PATCH
 // /v1/entity/identities/{identifier}/rename, and POST is kept for callers of the mock's first form.
 // Each request kind validates its whole input in one function before anything changes.
-import { FieldValidator } from '../../common/field-validator.js'
-import { parseJsonObject } from '../../common/read-body.js'
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { FieldValidator, parseJsonObject, sendEmpty, sendJson } from '@service-auth/http'
 import type { SignedExchange, SignedHandler } from '../context.js'
 import { checkIdentifierFree, identityInPath, readIdentifier, readNickname, readRole } from './identity-fields.js'
 import { identityJson } from './identity-json.js'
@@ -24,13 +22,13 @@ export const createIdentity: SignedHandler = (context, exchange) => {
   const changes: IdentityChanges = { nickname: readNickname(fields), role: readRole(fields), locked: fields.boolean('locked') }
   checkIdentifierFree(context, exchange.key.app, identifier, 'identifier', fields)
   fields.check()
-  const identity = context.identities.create(exchange.key.app, identifier!, changes)
-  sendJson(exchange.res, 201, identityJson(identity, context.sessions))
+  const identity = context.stores.identities.create(exchange.key.app, identifier!, changes)
+  sendJson(exchange.res, 201, identityJson(identity, context.stores.sessions))
 }
 
 /** GET /v1/entity/identities/{identifier} */
 export const retrieveIdentity: SignedHandler = (context, exchange) => {
-  sendJson(exchange.res, 200, identityJson(identityInPath(context, exchange), context.sessions))
+  sendJson(exchange.res, 200, identityJson(identityInPath(context, exchange), context.stores.sessions))
 }
 
 /**
@@ -46,8 +44,8 @@ export const updateIdentity: SignedHandler = (context, exchange) => {
     fields.add('identifier', 'noSuchField', 'Use POST /v1/entity/identities/{identifier}/rename to change the identifier.')
   }
   fields.check()
-  context.identities.update(identity, changes)
-  sendJson(exchange.res, 200, identityJson(identity, context.sessions))
+  context.stores.identities.update(identity, changes)
+  sendJson(exchange.res, 200, identityJson(identity, context.stores.sessions))
 }
 
 /** PATCH (or POST) /v1/entity/identities/{identifier}/rename `{identifier}`: 200 with the renamed identity. */
@@ -57,15 +55,15 @@ export const renameIdentity: SignedHandler = (context, exchange) => {
   const identifier = readIdentifier(fields)
   if (identifier !== identity.identifier) checkIdentifierFree(context, exchange.key.app, identifier, 'identifier', fields)
   fields.check()
-  context.identities.rename(identity, identifier!)
-  sendJson(exchange.res, 200, identityJson(identity, context.sessions))
+  context.stores.identities.rename(identity, identifier!)
+  sendJson(exchange.res, 200, identityJson(identity, context.stores.sessions))
 }
 
 /** DELETE /v1/entity/identities/{identifier}: 204; the identifier can no longer authenticate, and its sessions end. */
 export const deleteIdentity: SignedHandler = (context, exchange) => {
   const identity = identityInPath(context, exchange)
-  context.identities.delete(identity)
-  context.sessions.endAllOf(identity.id)
+  context.stores.identities.delete(identity)
+  context.stores.sessions.endAllOf(identity.id)
   sendEmpty(exchange.res, 204)
 }
 
@@ -76,12 +74,12 @@ export const deleteIdentity: SignedHandler = (context, exchange) => {
  */
 export const listIdentities: SignedHandler = (context, exchange) => {
   const { page, limit } = readListQuery(exchange.url.searchParams)
-  const identities = context.identities.list(exchange.key.app)
+  const identities = context.stores.identities.list(exchange.key.app)
   const pages = Math.max(1, Math.ceil(identities.length / limit))
-  const items = identities.slice((page - 1) * limit, page * limit).map((identity) => identityJson(identity, context.sessions))
+  const items = identities.slice((page - 1) * limit, page * limit).map((identity) => identityJson(identity, context.stores.sessions))
   sendJson(exchange.res, 200, items, {
     'X-Total-Count': String(identities.length),
-    Link: pageLinks(`${context.publicUrl}/v1/entity/identities`, page, pages, limit),
+    Link: pageLinks(`${context.addresses.publicUrl}/v1/entity/identities`, page, pages, limit),
   })
 }
 

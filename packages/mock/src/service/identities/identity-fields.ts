@@ -1,7 +1,6 @@
 // The rules for identity fields, shared by enroll, create, update and rename, so an identifier
 // valid in one request is valid in all of them.
-import type { FieldValidator } from '../../common/field-validator.js'
-import { HttpProblem } from '../../common/problem.js'
+import { type FieldValidator, HttpProblem } from '@service-auth/http'
 import type { SignedExchange, ServiceContext } from '../context.js'
 import type { Identity } from './identity-store.js'
 
@@ -26,7 +25,7 @@ export const readRole = (fields: FieldValidator): string | undefined => fields.s
 
 /** A free identifier, or a 400 naming `field` when another identity of the app has it. */
 export function checkIdentifierFree(context: ServiceContext, app: string, identifier: string | undefined, field: string, fields: FieldValidator): void {
-  if (identifier !== undefined && context.identities.get(app, identifier)) {
+  if (identifier !== undefined && context.stores.identities.get(app, identifier)) {
     fields.add(field, 'notUnique', 'This identifier is already used by another identity.')
   }
 }
@@ -45,5 +44,7 @@ export function identityInPath(context: ServiceContext, exchange: SignedExchange
  */
 export function identityNamedInPath(context: ServiceContext, { key, params }: SignedExchange): Identity | undefined {
   const written = params[0] ?? ''
-  return context.identities.get(key.app, written) ?? (written.includes('+') ? context.identities.get(key.app, written.replace(/\+/g, ' ')) : undefined)
+  return (
+    context.stores.identities.get(key.app, written) ?? (written.includes('+') ? context.stores.identities.get(key.app, written.replace(/\+/g, ' ')) : undefined)
+  )
 }

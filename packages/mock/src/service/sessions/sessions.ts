@@ -1,10 +1,6 @@
 // /v1/entity/sessions: the sign-in sessions of the key's app (see session-store.ts). Not in the
 // spec; the official clients list them, read one, report their own session times, and log out.
-import { ErrorCode } from '../../common/error-codes.js'
-import { FieldValidator } from '../../common/field-validator.js'
-import { fieldProblem, HttpProblem, type FieldErrors } from '../../common/problem.js'
-import { isJsonObject, parseJsonArray } from '../../common/read-body.js'
-import { sendEmpty, sendJson } from '../../common/respond.js'
+import { ErrorCode, FieldValidator, fieldProblem, HttpProblem, type FieldErrors, isJsonObject, parseJsonArray, sendEmpty, sendJson } from '@service-auth/http'
 import type { ServiceContext, SignedExchange, SignedHandler } from '../context.js'
 import { sessionJson } from '../identities/identity-json.js'
 import type { Session } from './session-store.js'
@@ -14,7 +10,7 @@ const MAX_UPDATES = 500
 
 /** GET /v1/entity/sessions: 200 `{items}`, the app's live sessions, oldest first. */
 export const listSessions: SignedHandler = (context, { key, res }) => {
-  sendJson(res, 200, sessionsJson(context, context.sessions.list(key.app)))
+  sendJson(res, 200, sessionsJson(context, context.stores.sessions.list(key.app)))
 }
 
 /** GET /v1/entity/sessions/{id}: 200 Session; 404 for none, an ended or another app's. */
@@ -24,7 +20,7 @@ export const retrieveSession: SignedHandler = (context, exchange) => {
 
 /** DELETE /v1/entity/sessions/{id}: logs the session out, 204; 404 as retrieve. */
 export const logoutSession: SignedHandler = (context, exchange) => {
-  context.sessions.end(sessionInPath(context, exchange))
+  context.stores.sessions.end(sessionInPath(context, exchange))
   sendEmpty(exchange.res, 204)
 }
 
@@ -37,10 +33,10 @@ export const logoutSession: SignedHandler = (context, exchange) => {
 export const updateSessions: SignedHandler = (context, exchange) => {
   const updates = readSessionUpdates(exchange)
   for (const { id, updatedAt, expiresAt } of updates) {
-    const session = context.sessions.get(exchange.key.app, id)
-    if (session) context.sessions.update(session, { updatedAt, expiresAt })
+    const session = context.stores.sessions.get(exchange.key.app, id)
+    if (session) context.stores.sessions.update(session, { updatedAt, expiresAt })
   }
-  sendJson(exchange.res, 200, sessionsJson(context, context.sessions.list(exchange.key.app)))
+  sendJson(exchange.res, 200, sessionsJson(context, context.stores.sessions.list(exchange.key.app)))
 }
 
 interface SessionUpdate {
@@ -73,11 +69,11 @@ function readSessionUpdates({ req, body }: SignedExchange): SessionUpdate[] {
 }
 
 function sessionInPath(context: ServiceContext, { key, params }: SignedExchange): Session {
-  const session = context.sessions.get(key.app, params[0] ?? '')
+  const session = context.stores.sessions.get(key.app, params[0] ?? '')
   if (!session) throw new HttpProblem(404, 'There is no session with this id; it may have ended.')
   return session
 }
 
-const describe = (context: ServiceContext, session: Session) => sessionJson(session, context.identities.getById(session.identityId))
+const describe = (context: ServiceContext, session: Session) => sessionJson(session, context.stores.identities.getById(session.identityId))
 
 const sessionsJson = (context: ServiceContext, sessions: Session[]) => ({ items: sessions.map((session) => describe(context, session)) })

@@ -7,36 +7,18 @@ import type { Challenge } from '../challenges/challenge-store.js'
 import { signChallenge } from '../challenges/sign-challenge.js'
 import type { ServiceContext } from '../context.js'
 import type { Device, Identity } from '../identities/identity-store.js'
-
-/**
- * The mock's test keys, by what they do: `test-signs` is signed by the test identity's phone,
- * `test-expires` expires in 5 s, `test-unavailable` answers 503. Published in the README's table,
- * and exported by the test kit as they are here.
- */
-export const TEST_KEYS = Object.freeze({ signs: 'test-signs', expires: 'test-expires', unavailable: 'test-unavailable' } as const)
-
-/** The one secret of every test key (Base64 of "service-auth test keys: a public secret"): published, so it protects nothing. */
-export const TEST_SECRET = 'c2VydmljZS1hdXRoIHRlc3Qga2V5czogYSBwdWJsaWMgc2VjcmV0'
-
-/** Who signs `test-signs` codes unless the service is told otherwise. */
-export const DEFAULT_TEST_IDENTITY = 'test@example.com'
-
-/** The app the test keys share: an identity enrolled with one of them is known to all three. */
-export const TEST_APP = 'test-keys'
-
-/** How long after the first status poll `test-signs` signs: long enough to see the code, short enough not to wait on. */
-export const SIGN_AFTER_MS = 1000
-/** The lifetime of a `test-expires` challenge. */
-export const EXPIRES_AFTER_MS = 5000
-/** `test-unavailable`'s Retry-After, in seconds. */
-export const UNAVAILABLE_RETRY_AFTER_S = 5
+import {
+  DEFAULT_TEST_IDENTITY,
+  EXPIRES_AFTER_MS,
+  SIGN_AFTER_MS,
+  TEST_APP,
+  TEST_KEYS,
+  TEST_SECRET,
+  UNAVAILABLE_RETRY_AFTER_S,
+  type TestKeyOptions,
+} from './published-keys.js'
 
 const TEST_PHONE = { model: 'Test phone', label: 'test-signs' }
-
-export interface TestKeyOptions {
-  /** The identity whose test phone signs `test-signs` challenges; default test@example.com. */
-  identity?: string
-}
 
 export class TestKeys {
   readonly identity: string
@@ -58,8 +40,8 @@ export class TestKeys {
    */
   plugInto(context: ServiceContext): void {
     for (const key of Object.values(TEST_KEYS)) {
-      if (context.keys.get(key)) throw new Error(`The API key ${key} is a test key of the mock: name yours otherwise, or turn the test keys off.`)
-      context.keys.add({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] })
+      if (context.access.keys.get(key)) throw new Error(`The API key ${key} is a test key of the mock: name yours otherwise, or turn the test keys off.`)
+      context.access.keys.add({ key, secret: TEST_SECRET, app: TEST_APP, allowedOrigins: [] })
     }
     context.hooks.setChallengeLifetime(TEST_KEYS.expires, EXPIRES_AFTER_MS)
     context.hooks.addStandingFault({
@@ -82,8 +64,8 @@ export class TestKeys {
    * before signing, in case a test deleted the identity or its phone meanwhile.
    */
   ensurePhone(context: ServiceContext): { identity: Identity; device: Device } {
-    const identity = context.identities.get(TEST_APP, this.identity) ?? context.identities.create(TEST_APP, this.identity)
-    const device = identity.devices.at(-1) ?? context.identities.addDevice(identity, TEST_PHONE)
+    const identity = context.stores.identities.get(TEST_APP, this.identity) ?? context.stores.identities.create(TEST_APP, this.identity)
+    const device = identity.devices.at(-1) ?? context.stores.identities.addDevice(identity, TEST_PHONE)
     return { identity, device }
   }
 

@@ -2,7 +2,7 @@
 // environment the controller itself reads), its help, the table or the JSON, and the exit code:
 // 0 when nothing fails (warnings allowed), 1 when a check fails, 2 when it could not run.
 import { parseArgs } from 'node:util'
-import type { Output } from '../command-line.js'
+import type { Output } from '../../command/command-line.js'
 import { TestKitError } from '../errors.js'
 import type { ControllerCheckReport } from './cases.js'
 import { checkController, type CheckControllerOptions } from './check-controller.js'

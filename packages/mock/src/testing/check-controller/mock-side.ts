@@ -5,10 +5,11 @@
 // is here.
 import { randomBytes } from 'node:crypto'
 import { createClient, ServiceError, type Client } from 'service-auth/server'
-import { fingerprint } from '../../common/fingerprint.js'
+import { fingerprint } from '@service-auth/http'
 import type { MockServiceControls } from '../controls.js'
 import { ControllerCheckError, TestKitError } from '../errors.js'
-import { detailOf, KnobClient, noKnobs } from '../knob-client.js'
+import { KnobClient } from '../knob-client.js'
+import { detailOf } from '../problem-detail.js'
 import { connectMockService } from '../mock-service.js'
 
 /** A confirmation the controller sent for a challenge, as the mock logged it. */
@@ -48,10 +49,8 @@ export class MockSide {
       // createClient names the option at fault: `secret must be Base64…`, `baseUrl…`.
       throw new ControllerCheckError((error as Error).message)
     }
-    const config = await mock.#knobs.send('config').catch(asCheckError)
-    // A mock started without them answers 404 there, as any other server would.
-    if (config.status === 404) throw asCheckError(noKnobs(mock.url))
-    if (config.status !== 200) throw asCheckError(await mock.#knobs.refused(config, 'reading its settings'))
+    // A mock started without them says so (KnobClient names it, and how to start it with them).
+    await mock.#knobs.settings().catch(asCheckError)
     try {
       await mock.#client.check()
     } catch (error) {
@@ -94,17 +93,12 @@ export class MockSide {
 
   /** The identity's phone signs the challenge; the token the embed would hand to the controller. */
   async sign(challengeId: string, identifier: string): Promise<string> {
-    const res = await this.#knobs.send(`challenges/${encodeURIComponent(challengeId)}/sign`, { identifier, key: this.key })
-    return (await this.#knobs.json<{ token: string }>(res, 200, `signing a challenge as ${identifier}`).catch(asCheckError)).token
+    return (await this.#knobs.signChallenge(challengeId, { identifier, key: this.key }).catch(asCheckError)).token
   }
 
   /** The confirmations of the challenge that reached the mock, oldest first. */
   async confirmations(challengeId: string, otp: string): Promise<Confirmation[]> {
-    const log = await this.#knobs.json<{ method: string; path: string; body: string; at: number }[]>(
-      await this.#knobs.send('requests'),
-      200,
-      'reading its request log',
-    )
+    const log = await this.#knobs.requests()
     return log.flatMap(({ method, path, body, at }) => {
       if (method !== 'POST' || !/^\/v1\/entity\/identities\/[^/?]+\/authenticate(\?|$)/.test(path)) return []
       const sent = parseObject(body)
@@ -114,11 +108,7 @@ export class MockSide {
 
   /** The challenge's state at the mock: `signed`, `consumed` (confirmed), ... */
   async challengeState(challengeId: string): Promise<string | undefined> {
-    const challenges = await this.#knobs.json<{ id: string; state: string }[]>(
-      await this.#knobs.send(`challenges?key=${encodeURIComponent(this.key)}`),
-      200,
-      'listing the challenges',
-    )
+    const challenges = await this.#knobs.challenges({ key: this.key })
     return challenges.find(({ id }) => id === challengeId)?.state
   }
 
@@ -130,8 +120,7 @@ export class MockSide {
 
   /** Forgets the failures still queued through the key. */
   async endFailures(): Promise<void> {
-    const res = await this.#fetch('/__knobs/fail', 'DELETE', { key: this.key })
-    if (res.status !== 204) throw await this.#knobs.refused(res, 'ending the failures')
+    await this.#knobs.endFailures({ key: this.key }).catch(asCheckError)
   }
 
   /** A request of the check's own to the mock, with a JSON body; a mock that cannot be reached is a reason it cannot run. */

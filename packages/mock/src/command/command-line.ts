@@ -1,0 +1,91 @@
+// `service-auth-mock [options]`: its help, its mistakes and their exit codes,
+// apart from the process (cli.ts), so that all of it can be tested in one process.
+import { startService, type ServiceHandle } from '../service/server.js'
+import { describeState, exportState, openState } from './state-options.js'
+import { rememberedCredentials } from '../store/remembered-credentials.js'
+import { runCheckCommand } from '../testing/check-controller/command.js'
+import { readMockCommand, startLines } from './mock-command.js'
+import { UsageError } from './options.js'
+import { commandHelp } from './usage.js'
+
+/** Where the command writes: the console, in cli.ts. */
+export interface Output {
+  log(text: string): void
+  error(text: string): void
+}
+
+/** How a run ended: with an exit code, or with the mock service listening until it is stopped. */
+export type CommandResult = { exitCode: number } | { service: ServiceHandle; close(): Promise<void> }
+
+export async function runCommand(args: readonly string[], env: Record<string, string | undefined>, output: Output): Promise<CommandResult> {
+  // The one subcommand: the check of a controller, against a mock running elsewhere.
+  if (args[0] === 'check-controller') return { exitCode: await runCheckCommand(args.slice(1), env, output) }
+  try {
+    return await mock([...args], env, output)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.error(`${error.message}\n\n${commandHelp()}`)
+      return { exitCode: 2 }
+    }
+    // A bad setting: the message names it.
+    output.error(error instanceof Error ? error.message : String(error))
+    return { exitCode: 1 }
+  }
+}
+
+async function mock(args: string[], env: Record<string, string | undefined>, output: Output): Promise<CommandResult> {
+  const read = readMockCommand(args, env)
+  if (read.help) {
+    output.log(commandHelp())
+    return { exitCode: 0 }
+  }
+  if (read.state.exportTo !== undefined) {
+    const count = await exportState(read.state)
+    output.log(`Exported ${count} records from ${read.state.dataDir} to ${read.state.exportTo}.`)
+    return { exitCode: 0 }
+  }
+  const store = await openState(read.state)
+  try {
+    const config = read.configure(() => rememberedCredentials(store))
+    const service = await startService({ ...config.options, store }).catch((error: NodeJS.ErrnoException) => {
+      throw listenRefused(config.options.port, error)
+    })
+    // Everything the start made, the credentials of a new data directory and the test identity
+    // with its phone, is on disk before the banner says the service is there: a kill -9 the
+    // moment it appears loses none of it.
+    try {
+      await store.stored()
+    } catch (error) {
+      await service.close()
+      throw error
+    }
+    for (const line of startLines(config, service)) output.log(line)
+    output.log(describeState(store))
+    return {
+      service,
+      async close() {
+        await service.close()
+        await store.close()
+      },
+    }
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+}
+
+/**
+ * Node's own words for a port it cannot listen on (`listen EADDRINUSE: address already in use
+ * 127.0.0.1:8081`) name neither the option nor what to do: a second mock on the default port is
+ * the usual cause.
+ */
+function listenRefused(port: number, error: NodeJS.ErrnoException): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new Error(
+      `Port ${port} on 127.0.0.1 is in use (another service-auth-mock?): stop what listens there, or choose another with --port (0 picks a free one).`,
+    )
+  }
+  if (error.code === 'EACCES')
+    return new Error(`Port ${port} on 127.0.0.1 is not this user's to listen on: choose one above 1023 with --port (0 picks a free one).`)
+  return error
+}
