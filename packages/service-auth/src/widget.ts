@@ -102,7 +102,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
 
   if (config.problem) m.fail(new ServiceAuthFailure('config', config.problem))
   else if (config.autoStart) start()
-  else m.transition('idle', { button: true })
+  else stop()
 
   return {
     start,
