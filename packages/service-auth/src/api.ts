@@ -125,6 +125,5 @@ export const pollStatus = async (url: string, deadline: number, signal: AbortSig
         },
         // The service says a code expired (410), or has forgotten it, as it does some time after (404).
         outcomes: { 404: 'unknown', 410: 'expired' },
-        refused: (res) => new ServiceAuthFailure('service', '', res),
         limit: deadline + POLL_MARGIN - Date.now(),
       })

@@ -28,8 +28,11 @@ export interface Request<T, Body extends object = Record<string, unknown>> {
   read: (body: Partial<Body>, res: Response) => T
   /** Statuses besides 2xx that are answers rather than failures, and what each means. */
   outcomes?: Record<number, T>
-  /** The failure another status is, from the answer and its problem's own words (`detail`, else `title`), if it has any. */
-  refused: (res: Response, problem?: string) => ServiceAuthFailure
+  /**
+   * The failure another status is, from the answer and its problem's own words (`detail`, else
+   * `title`), if it has any; by default `service`, which the widget retries by itself.
+   */
+  refused?: (res: Response, problem?: string) => ServiceAuthFailure
   /** How long the request may take, in ms; 30 s at most, and by default. */
   limit?: number
   /** The console line for no answer at all, where there is more to say than the network tab does. */
@@ -48,7 +51,7 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
   init,
   read,
   outcomes = {},
-  refused,
+  refused = (res) => new ServiceAuthFailure('service', '', res),
   limit = REQUEST_LIMIT,
   unreachable,
 }: Request<T, Body>): Promise<T> => {
