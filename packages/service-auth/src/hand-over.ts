@@ -37,7 +37,7 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
     },
     // A controller that echoes what it was sent must not bring the token to the console.
     refused: (res, problem) =>
-      new ServiceAuthFailure('controller', `the controller refused the sign-in (${res.status}): ${problem?.split(token).join('…') || 'no reason given'}`, res),
+      new ServiceAuthFailure('controller', `the controller refused the sign-in (${res.status}): ${problem?.replaceAll(token, '…') || 'no reason given'}`, res),
     // A failed fetch looks the same either way, and a redirect is what integrators try first.
     unreachable:
       'no answer from the controller: the network failed, or it redirected to another origin, which is not followed; answer {"location": "https://…"} instead.',
