@@ -39,6 +39,5 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
     refused: (res, problem) =>
       new ServiceAuthFailure('controller', `the controller refused the sign-in (${res.status}): ${problem?.replaceAll(token, '…') || 'no reason given'}`, res),
     // A failed fetch looks the same either way, and a redirect is what integrators try first.
-    unreachable:
-      'no answer from the controller: the network failed, or it redirected to another origin, which is not followed; answer {"location": "https://…"} instead.',
+    unreachable: 'no answer from the controller: the network failed, or it redirected to another origin; answer {"location": "https://…"} instead.',
   })

@@ -436,7 +436,7 @@ describe('when the controller refuses', () => {
     start()
     await vi.advanceTimersByTimeAsync(2_000)
     expect(logged).toHaveBeenCalledExactlyOnceWith(
-      'service-auth: no answer from the controller: the network failed, or it redirected to another origin, which is not followed; answer {"location": "https://…"} instead.',
+      'service-auth: no answer from the controller: the network failed, or it redirected to another origin; answer {"location": "https://…"} instead.',
     )
   })
 })
