@@ -88,7 +88,7 @@ test('an answer of 5 MB ends on the error state, and the console says its size',
   await page.goto(fixture())
   await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
   await expect(widget(page).getByRole('button')).toHaveText('Try again')
-  expect(seen.console).toEqual(['service-auth: an answer of 5000015 B or more (201) is over the 256 KB the widget reads.'])
+  expect(seen.console).toEqual(['service-auth: an answer of 5000015 B or more (201) is over 256 KB.'])
   expect(seen.uncaught).toEqual([])
 })
 

@@ -90,8 +90,7 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
   } finally {
     clearTimeout(timer)
   }
-  if (size > LARGEST_ANSWER)
-    throw new ServiceAuthFailure('response', `an answer of ${size} B or more (${res.status}) is over the 256 KB the widget reads.`, res, true)
+  if (size > LARGEST_ANSWER) throw new ServiceAuthFailure('response', `an answer of ${size} B or more (${res.status}) is over 256 KB.`, res, true)
   const body: Partial<Body & Problem> = json && typeof json == 'object' ? json : {}
   if (res.status in outcomes) return outcomes[res.status]!
   if (!res.ok) throw refused(res, [body.detail, body.title].find((words) => typeof words == 'string' && words) as string | undefined)

@@ -382,7 +382,7 @@ describe('createChallenge: a hostile or broken service', () => {
       reason: 'response',
       status: 201,
       retryAfter: 0,
-      message: 'an answer of 5000000 B or more (201) is over the 256 KB the widget reads.',
+      message: 'an answer of 5000000 B or more (201) is over 256 KB.',
       final: true,
     })
   })

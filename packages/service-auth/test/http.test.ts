@@ -222,7 +222,7 @@ describe('send', () => {
       reason: 'response',
       status: 201,
       retryAfter: 0,
-      message: 'an answer of 5242880 B or more (201) is over the 256 KB the widget reads.',
+      message: 'an answer of 5242880 B or more (201) is over 256 KB.',
       final: true,
     })
     expect(body.pulled).toBeLessThanOrEqual(1)
@@ -239,7 +239,7 @@ describe('send', () => {
         reason: 'response',
         status,
         retryAfter: 0,
-        message: `an answer of 327680 B or more (${status}) is over the 256 KB the widget reads.`,
+        message: `an answer of 327680 B or more (${status}) is over 256 KB.`,
         final: true,
       })
       // Five chunks of 64 KiB: the fifth passes the limit, and nothing after it is read.

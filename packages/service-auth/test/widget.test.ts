@@ -1260,7 +1260,7 @@ describe('no failure shown as success', () => {
     expect(service.creates).toHaveLength(1)
     expect(pulled).toBeLessThan(8)
     expect(events.map((e) => e.detail)).toEqual([{ reason: 'response', status: 201 }])
-    expect(logged).toHaveBeenCalledExactlyOnceWith('service-auth: an answer of 327680 B or more (201) is over the 256 KB the widget reads.')
+    expect(logged).toHaveBeenCalledExactlyOnceWith('service-auth: an answer of 327680 B or more (201) is over 256 KB.')
   })
 
   it('ends on the error state, with no button, for an image kind that only Object.prototype has', async () => {
