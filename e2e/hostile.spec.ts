@@ -70,7 +70,7 @@ test("a QR image the page's policy blocks ends on the error state, after one new
   await expect(widget(page).getByRole('button')).toHaveText('Try again')
   await expect(widget(page).getByRole('img')).toBeHidden()
   expect(await service.creations()).toHaveLength(2)
-  expect(seen.console).toContain("service-auth: the QR image did not load: does the page's Content-Security-Policy allow img-src data:?")
+  expect(seen.console).toContain("service-auth: the QR image did not load: does the page's CSP allow img-src data:?")
   expect(seen.uncaught).toEqual([])
 })
 

@@ -79,7 +79,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
     imageFailed = !imageFailed
     if (imageFailed) return start()
     const origin = /^data:/.test(src) ? 'data:' : new URL(src).origin
-    m.fail(new ServiceAuthFailure('image', `the QR image did not load: does the page's Content-Security-Policy allow img-src ${origin}?`))
+    m.fail(new ServiceAuthFailure('image', `the QR image did not load: does the page's CSP allow img-src ${origin}?`))
   }
   const m = createMachine(el, config, start, imageLoaded)
 

@@ -1147,7 +1147,7 @@ describe('no failure shown as success', () => {
     expect(ui.image).toBeNull()
     expect(ui.button).toBe(en.retry)
     expect(events.filter((e) => e.type == 'error').map((e) => e.detail)).toEqual([{ reason: 'image', status: 0 }])
-    expect(logged).toHaveBeenCalledExactlyOnceWith("service-auth: the QR image did not load: does the page's Content-Security-Policy allow img-src data:?")
+    expect(logged).toHaveBeenCalledExactlyOnceWith("service-auth: the QR image did not load: does the page's CSP allow img-src data:?")
     await vi.advanceTimersByTimeAsync(60_000)
     expect(service.polls()).toHaveLength(polls)
     expect(service.creates).toHaveLength(2)
@@ -1168,9 +1168,7 @@ describe('no failure shown as success', () => {
     fail(el)
     await flush()
     fail(el)
-    expect(logged).toHaveBeenCalledExactlyOnceWith(
-      "service-auth: the QR image did not load: does the page's Content-Security-Policy allow img-src https://api.test.example?",
-    )
+    expect(logged).toHaveBeenCalledExactlyOnceWith("service-auth: the QR image did not load: does the page's CSP allow img-src https://api.test.example?")
   })
 
   it('forgets an image that failed once another loads', async () => {
@@ -1236,9 +1234,7 @@ describe('no failure shown as success', () => {
     fail(el)
     await flush()
     fail(el)
-    expect(logged).toHaveBeenCalledExactlyOnceWith(
-      "service-auth: the QR image did not load: does the page's Content-Security-Policy allow img-src https://api.test.example?",
-    )
+    expect(logged).toHaveBeenCalledExactlyOnceWith("service-auth: the QR image did not load: does the page's CSP allow img-src https://api.test.example?")
   })
 
   it('ends on the error state, saying its size, when the service answers 5 MB: no retry, and no more of it read', async () => {
