@@ -69,7 +69,7 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
     // Only JSON is read (a redirect that ended on an HTML page has nothing for the widget), and
     // none that says it is too long: a body left alone is cancelled, which ends its download, as
     // an unread one would keep the connection (and the request's resource timing entry) open.
-    if (length > LARGEST_ANSWER || !/json/.test(String(res.headers.get('content-type')))) {
+    if (length > LARGEST_ANSWER || !res.headers.get('content-type')?.includes('json')) {
       size = length
       res.body?.cancel()
     } else {
