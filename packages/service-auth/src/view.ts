@@ -23,9 +23,10 @@ export interface View {
 
 /**
  * What the user sees. Built with DOM calls only, never innerHTML, so it is safe under Trusted Types.
- * Its button, when shown, runs `action`; `imageLoaded` hears whether each QR image loaded.
+ * Its button, when shown, runs `action`; `onImage` hears of each QR image on show: nothing when it
+ * loaded, its source when it did not.
  */
-export function createView(host: HTMLElement, texts: Pack, action: () => void, imageLoaded: (loaded: boolean) => void): View {
+export function createView(host: HTMLElement, texts: Pack, action: () => void, onImage: (failed?: string) => void): View {
   const add = <K extends keyof HTMLElementTagNameMap>(tag: K, parent: Element = root): HTMLElementTagNameMap[K] =>
     parent.appendChild(document.createElement(tag))
   // Appended, not replacing: whatever the integrator put in the element is theirs to keep.
@@ -47,8 +48,11 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void, i
   // Focus moves here when the focused button goes away, rather than falling back to the page's top.
   root.tabIndex = -1
   img.alt = texts.alt
-  img.onload = () => imageLoaded(true)
-  img.onerror = () => imageLoaded(false)
+  img.onload = () => onImage()
+  img.onerror = () => {
+    // Not for an image taken away meanwhile: its failure says nothing of what is shown now.
+    if (!img.hidden) onImage(img.src)
+  }
   // The role attribute, through its ARIA reflection (in every browser the README lists).
   status.role = 'status'
   button.type = 'button'

@@ -69,19 +69,19 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
   // A new code once; if its image fails too, the error state, naming what img-src must allow.
   // An image that loads clears that.
   let imageFailed = false
-  const imageLoaded = (loaded: boolean) => {
-    const src = run?.shown.imageSrc
-    if (loaded || !src || (m.state != 'ready' && m.state != 'reconnecting')) {
+  const onImage = (failed?: string) => {
+    if (!failed) {
       imageFailed = false
       return
     }
+    // A code on show is a run's.
     run!.life.abort()
     imageFailed = !imageFailed
     if (imageFailed) return start()
-    const origin = /^data:/.test(src) ? 'data:' : new URL(src).origin
+    const origin = failed.startsWith('data:') ? 'data:' : new URL(failed).origin
     m.fail(new ServiceAuthFailure('image', `the QR image did not load: does the page's CSP allow img-src ${origin}?`))
   }
-  const m = createMachine(el, config, start, imageLoaded)
+  const m = createMachine(el, config, start, onImage)
 
   function start() {
     if ((run && !run.life.signal.aborted) || m.problem || life.signal.aborted) return
@@ -134,7 +134,7 @@ function createMachine(
   el: HTMLElement,
   config: Config | Misconfigured,
   start: () => void,
-  imageLoaded: (loaded: boolean) => void,
+  onImage: (failed?: string) => void,
 ): Machine & { readonly problem?: string; dispose(): void } {
   let state: State = 'idle'
   // What is wrong with the markup or options, from the start or once the service's answer shows
@@ -153,7 +153,7 @@ function createMachine(
     },
     transition(to: State, shown?: Shown) {
       state = move(state, to)
-      ;(view ||= createView(el, readTexts(config, el), start, imageLoaded)).show(to, shown)
+      ;(view ||= createView(el, readTexts(config, el), start, onImage)).show(to, shown)
     },
     report(reported: ServiceAuthFailure, retrying?: boolean) {
       if (reported.message) console.error('service-auth: ' + reported.message)

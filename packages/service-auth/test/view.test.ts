@@ -12,15 +12,15 @@ let host: HTMLElement
 let view: View
 /** What the button runs. */
 let action: Mock<() => void>
-/** What hears whether each QR image loaded. */
-let imageLoaded: Mock<(loaded: boolean) => void>
+/** What hears of each QR image on show: nothing when it loaded, its source when it did not. */
+let onImage: Mock<(failed?: string) => void>
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
   host = document.body.appendChild(document.createElement('div'))
   action = vi.fn()
-  imageLoaded = vi.fn()
-  view = createView(host, texts, action, imageLoaded)
+  onImage = vi.fn()
+  view = createView(host, texts, action, onImage)
 })
 
 afterEach(() => {
@@ -30,13 +30,21 @@ afterEach(() => {
 })
 
 describe('the QR image', () => {
-  it('says whether each image loaded, and nothing else', () => {
+  it('says that an image loaded, or which did not, and nothing else', () => {
     view.show('ready', { imageSrc: SRC })
     const img = host.querySelector('img')!
-    imageLoaded.mockClear()
+    onImage.mockClear()
     img.dispatchEvent(new Event('load'))
     img.dispatchEvent(new Event('error'))
-    expect(imageLoaded.mock.calls).toEqual([[true], [false]])
+    expect(onImage.mock.calls).toEqual([[], [SRC]])
+  })
+
+  it('says nothing of an image that fails once it is no longer shown', () => {
+    view.show('ready', { imageSrc: SRC })
+    view.show('signing')
+    onImage.mockClear()
+    host.querySelector('img')!.dispatchEvent(new Event('error'))
+    expect(onImage).not.toHaveBeenCalled()
   })
 })
 
@@ -245,7 +253,7 @@ describe('countdown', () => {
 
   it('speaks the configured language', () => {
     view.dispose()
-    view = createView(host, { ...english, ...german }, action, imageLoaded)
+    view = createView(host, { ...english, ...german }, action, onImage)
     view.show('ready', { imageSrc: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe('Läuft ab in 01:01')
     expect(seen(host).status).toBe('Mit der App scannen')
@@ -258,7 +266,7 @@ describe('countdown', () => {
     { pack: persian, lang: 'fa', countdown: 'زمان باقی\u200cمانده: ۰۱:۰۱', hours: '۱:۰۰:۰۰' },
   ])('writes $lang right to left, and its countdown in its own digits', ({ pack, countdown, hours }) => {
     view.dispose()
-    view = createView(host, { ...english, ...pack }, action, imageLoaded)
+    view = createView(host, { ...english, ...pack }, action, onImage)
     view.show('ready', { imageSrc: SRC, deadline: Date.now() + 61_000 })
     expect(seen(host).countdown).toBe(countdown)
     expect(host.querySelector('.sa')!.getAttribute('dir')).toBe('rtl')
@@ -274,7 +282,7 @@ describe('destroy', () => {
     host.replaceChildren()
     const own = host.appendChild(document.createElement('p'))
     own.textContent = 'Or sign in with a password'
-    view = createView(host, texts, action, imageLoaded)
+    view = createView(host, texts, action, onImage)
     expect(host.children).toHaveLength(2)
     expect(host.firstElementChild).toBe(own)
     view.show('ready', { imageSrc: SRC, deadline: Date.now() + 60_000 })
