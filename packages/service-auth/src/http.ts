@@ -65,16 +65,15 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
   let size = 0
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
-    const length = Number(res.headers.get('content-length'))
+    size = Number(res.headers.get('content-length'))
     // Only JSON is read (a redirect that ended on an HTML page has nothing for the widget), and
     // none that says it is too long: a body left alone is cancelled, which ends its download, as
     // an unread one would keep the connection (and the request's resource timing entry) open.
-    if (length > LARGEST_ANSWER || !res.headers.get('content-type')?.includes('json')) {
-      size = length
-      res.body?.cancel()
-    } else {
-      // Read whatever the status, up to the limit, where the rest is cancelled. A body that cannot
-      // be read is no JSON, unless the caller aborted.
+    if (size > LARGEST_ANSWER || !res.headers.get('content-type')?.includes('json')) res.body?.cancel()
+    else {
+      // Read whatever the status, counted as it comes, up to the limit, where the rest is
+      // cancelled. A body that cannot be read is no JSON, unless the caller aborted.
+      size = 0
       const bounded = new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, stream) {
           size += chunk.length
