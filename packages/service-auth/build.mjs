@@ -32,11 +32,13 @@ const defaultApi = () => process.env.SERVICE_API_URL || ''
  * the build test, the bench and dist/manifest.json all read. Issue 19 set 3,584 B for readable
  * source built with plain minification; issues 21 and 22 brought it to 4,096 B. Issue 33 (the
  * state machine as code, one failure type, no failure shown as success, failures that name their
- * cause, one options table, the page's own default service) measures 5,304 B with the same
+ * cause, one options table, the page's own default service) measured 5,304 B with the same
  * minification, where main measured 4,070 B: each feature's bytes, measured by taking it out, are
- * in BENCHMARKS.md. The budget proposed is 5.25 KiB, 72 B above that.
+ * in BENCHMARKS.md. Bytes taken out of the code since, keeping every feature and message meaning
+ * (BENCHMARKS.md lists each cut), bring it to 5,230 B: a readable core with these features does
+ * not fit in 4,096 B. The budget proposed is 5,248 B (5.125 KiB), the next multiple of 64 above.
  */
-export const IIFE_BUDGET = 5376
+export const IIFE_BUDGET = 5248
 
 /**
  * The element's classic script's budget, gzipped: the element alone, on top of the CDN script
