@@ -48,6 +48,12 @@ it('a controller that drops the connection on a token fails each case with the f
       }),
     )
   }
+  // The warnings compare with what the valid sign-in did: with no sign-in, each is a skip that says so.
+  for (const id of ['token-elsewhere', 'no-requested-with', 'open-redirect', 'session-fixation', 'cookie-flags']) {
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({ outcome: 'skip', evidence: 'the valid sign-in did not sign in: nothing to compare with', fix: null }),
+    )
+  }
 })
 
 it('a controller that drops every connection cannot be checked, and the reason says it is there but does not answer', async () => {
