@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test'
 import { startMockService, type MockService } from '@service-auth/mock'
 import { controllerCheckMisses } from './controller-check.js'
 import { freePort, stopProcess } from './processes.js'
-import { signsInAndOut } from './sign-in-walk.js'
+import { scansInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
 const EXAMPLE = 'examples/sveltekit'
@@ -78,9 +78,7 @@ test("the login page renders on the server with the element's place held, and th
 test('a person signs in with the phone through the element, reaches the protected page and signs out; one code was asked for', async ({ page }) => {
   const creations: string[] = []
   page.on('request', (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/v1/entity/challenges' && creations.push(request.url()))
-  await signsInAndOut(page, appUrl, async () => {
-    await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
-    await expect(page.getByRole('status')).toHaveText('Scan with the app')
+  await scansInAndOut(page, appUrl, async () => {
     await service.signShownCode(page, 'ada@example.com')
     // The first login page's: each later visit to /login (after signing out) asks for its own.
     expect(creations).toHaveLength(1)
