@@ -29,3 +29,15 @@ export async function signsInAndOut(page: Page, appUrl: string, signIn: () => Pr
   expect(consoleErrors).toEqual([])
   expect(Object.fromEntries(pages)).toEqual({ '/login': "DENY; frame-ancestors 'none'", '/welcome': "DENY; frame-ancestors 'none'" })
 }
+
+/**
+ * The walk with the phone, as most example apps take it: once the login page shows the code (its
+ * QR and "Scan with the app"), `sign` makes the phone sign it.
+ */
+export async function scansInAndOut(page: Page, appUrl: string, sign: () => Promise<unknown>): Promise<void> {
+  await signsInAndOut(page, appUrl, async () => {
+    await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
+    await expect(page.getByRole('status')).toHaveText('Scan with the app')
+    await sign()
+  })
+}

@@ -6,9 +6,10 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { checkController, startMockService, type MockService } from '@service-auth/mock'
+import { startMockService, type MockService } from '@service-auth/mock'
+import { controllerCheckMisses } from './controller-check.js'
 import { freePort, stopProcess } from './processes.js'
-import { signsInAndOut } from './sign-in-walk.js'
+import { scansInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
 const EXAMPLE = 'examples/sveltekit'
@@ -77,9 +78,7 @@ test("the login page renders on the server with the element's place held, and th
 test('a person signs in with the phone through the element, reaches the protected page and signs out; one code was asked for', async ({ page }) => {
   const creations: string[] = []
   page.on('request', (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/v1/entity/challenges' && creations.push(request.url()))
-  await signsInAndOut(page, appUrl, async () => {
-    await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
-    await expect(page.getByRole('status')).toHaveText('Scan with the app')
+  await scansInAndOut(page, appUrl, async () => {
     await service.signShownCode(page, 'ada@example.com')
     // The first login page's: each later visit to /login (after signing out) asks for its own.
     expect(creations).toHaveLength(1)
@@ -99,15 +98,5 @@ test("the element's events reach the Svelte page: a refusal by the controller sh
 test('its controller passes the controller check (`service-auth-mock check-controller`), case by case', async () => {
   // The confirmation that never answers is given the helper's 10 s to fail closed.
   test.setTimeout(60_000)
-  const report = await checkController({
-    controller: appUrl + '/auth/controller',
-    identity: 'ada@example.com',
-    signedIn: appUrl + '/welcome',
-    service: service.url,
-    key: service.key,
-    secret: service.secret,
-  })
-  expect(report.checks.filter(({ outcome }) => outcome === 'fail' || outcome === 'skip')).toEqual([])
-  // Nor a warning: the helper refuses a request without X-Requested-With (no-requested-with) with a 400.
-  expect(report.checks.filter(({ outcome }) => outcome === 'warn').map(({ id }) => id)).toEqual([])
+  expect(await controllerCheckMisses(appUrl, service)).toEqual([])
 })

@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { startMockService, type MockService } from '@service-auth/mock'
 import { stopProcess } from './processes.js'
-import { signsInAndOut } from './sign-in-walk.js'
+import { scansInAndOut } from './sign-in-walk.js'
 
 const run = promisify(execFile)
 
@@ -40,9 +40,7 @@ test.afterAll(async () => {
 test('a person signs in with the phone through the Vue component, reaches the protected page and signs out; one code was asked for', async ({ page }) => {
   const creations: string[] = []
   page.on('request', (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/v1/entity/challenges' && creations.push(request.url()))
-  await signsInAndOut(page, appUrl, async () => {
-    await expect(page.getByRole('img', { name: 'QR code: sign in with the app' })).toBeVisible()
-    await expect(page.getByRole('status')).toHaveText('Scan with the app')
+  await scansInAndOut(page, appUrl, async () => {
     await service.signShownCode(page, 'ada@example.com')
     // The first login page's: each later visit to /login (after signing out) asks for its own.
     expect(creations).toHaveLength(1)

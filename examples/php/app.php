@@ -6,9 +6,10 @@
 //   SERVICE_URL=http://127.0.0.1:8081 SERVICE_KEY=... SERVICE_SECRET=... php -S 127.0.0.1:3000 examples/php/app.php
 //
 // (`npx @service-auth/mock` starts a local mock service and prints these three lines.)
-// SERVICE_AUTH_CDN, where the embed's files are, changes the default: `python3 -m http.server 8090
-// -b 127.0.0.1 -d packages/service-auth/dist` serves this repository's build, for
-// SERVICE_AUTH_CDN=http://127.0.0.1:8090.
+// SERVICE_AUTH_CDN, where the embed's files are, changes the default: `python3 examples/cdn.py`
+// serves this repository's build, for SERVICE_AUTH_CDN=http://127.0.0.1:8090. The login page pins
+// the files to a version with their integrity hashes, as the package's README does (`npm run
+// readme:sri` renews them when the build changes): copy them from there.
 $serviceUrl = getenv('SERVICE_URL') ?: '';
 $key = getenv('SERVICE_KEY') ?: '';
 $secret = base64_decode(getenv('SERVICE_SECRET') ?: '', true);  // the secret's bytes (spec section 5)
@@ -71,10 +72,12 @@ if ($serviceUrl === '' || $key === '' || !$secret) {
     $attributes = sprintf('data-service-key="%s" data-service-api="%s"', htmlspecialchars($key), htmlspecialchars($serviceUrl)); ?>
 <!doctype html>
 <html lang="en"><link rel="icon" href="data:,"><title>Sign in</title>
-<link rel="stylesheet" href="<?= $cdn ?>/service-auth.css">
+<link rel="stylesheet" href="<?= $cdn ?>/service-auth-1.0.0.css"
+      integrity="sha384-/kqJhUN1Ydl4oeNa7NhZzlEZ+Uo/jo/7tncZiGmO7Lp3fCLv1ggXKkCrXfB+jyEJ" crossorigin="anonymous">
 <h1>Sign in</h1>
 <div data-service-auth <?= $attributes ?> data-service-auth-url="/auth/controller"></div>
-<script src="<?= $cdn ?>/service-auth.js" defer></script></html>
+<script src="<?= $cdn ?>/service-auth-1.0.0.js"
+        integrity="sha384-5i0dlGGNiGRvO+jO6u6qRJFeTafQIaBJRabBA7uUtpSVIVshdJR5cK4HMiJoQzeJ" crossorigin="anonymous" defer></script></html>
 <?php
 } elseif ($path === '/auth/controller') {
     // The embed calls with this header; another site's page cannot add it without CORS.

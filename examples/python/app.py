@@ -6,8 +6,9 @@ the CDN, the controller of the spec (section 4), and a page only a signed-in use
 
 (`npx @service-auth/mock` starts a local mock service and prints these three lines.) PORT (default
 3000; 0 takes a free one) and SERVICE_AUTH_CDN, where the embed's files are, change the defaults:
-`python3 -m http.server 8090 -b 127.0.0.1 -d packages/service-auth/dist` serves this repository's
-build, for SERVICE_AUTH_CDN=http://127.0.0.1:8090.
+`python3 examples/cdn.py` serves this repository's build, for SERVICE_AUTH_CDN=http://127.0.0.1:8090.
+The login page pins the files to a version with their integrity hashes, as the package's README
+does (`npm run readme:sri` renews them when the build changes): copy them from there.
 """
 import base64, hashlib, hmac, json, os, secrets, sys, time, urllib.error, urllib.parse, urllib.request
 from html import escape
@@ -86,10 +87,12 @@ class App(BaseHTTPRequestHandler):
         if path == '/login':
             self.answer(200, f'''<!doctype html>
 <html lang="en"><link rel="icon" href="data:,"><title>Sign in</title>
-<link rel="stylesheet" href="{CDN}/service-auth.css">
+<link rel="stylesheet" href="{CDN}/service-auth-1.0.0.css"
+      integrity="sha384-/kqJhUN1Ydl4oeNa7NhZzlEZ+Uo/jo/7tncZiGmO7Lp3fCLv1ggXKkCrXfB+jyEJ" crossorigin="anonymous">
 <h1>Sign in</h1>
 <div data-service-auth data-service-key="{escape(KEY)}" data-service-auth-url="/auth/controller" data-service-api="{escape(SERVICE_URL)}"></div>
-<script src="{CDN}/service-auth.js" defer></script></html>''', policy=LOGIN_PAGE)
+<script src="{CDN}/service-auth-1.0.0.js"
+        integrity="sha384-5i0dlGGNiGRvO+jO6u6qRJFeTafQIaBJRabBA7uUtpSVIVshdJR5cK4HMiJoQzeJ" crossorigin="anonymous" defer></script></html>''', policy=LOGIN_PAGE)
         elif path == '/auth/controller':
             self.controller()
         elif path == '/welcome' and self.user():

@@ -324,15 +324,27 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const pinned = ['js', 'css', 'de.js', `${ALL_LANGUAGES}.js`].map((ext) => `service-auth-${manifest.version}.${ext}`)
   for (const name of pinned) console.log(`Pinned in README.md: integrity="${manifest.files[name].integrity}" for ${name}`)
   // `node build.mjs --readme` writes those hashes into the package README's pinned tags, and its
-  // table of language packs (a test checks both). That README, the one npm shows, is the only
-  // place they are written: the repository's README links to it rather than repeat them.
-  if (process.argv.includes('--readme')) {
-    const readmePath = join(root, 'README.md')
-    let readme = await readFile(readmePath, 'utf8')
-    for (const name of pinned) {
+  // table of language packs (a test checks both). That README, the one npm shows, is where they
+  // are written for integrators: the repository's README links to it rather than repeat them. The
+  // Python and PHP examples' login pages pin the script and stylesheet too, being pages to copy
+  // (test/examples/pinned.test.ts holds them to the build); the published package has no examples.
+  const pin = (text, names) => {
+    for (const name of names) {
       const tag = new RegExp(`(${name.replace(/[.]/g, '\\.')}"\\s+integrity=")sha384-[^"]*`, 'g')
-      readme = readme.replace(tag, `$1${manifest.files[name].integrity}`)
+      text = text.replace(tag, `$1${manifest.files[name].integrity}`)
     }
+    return text
+  }
+  if (process.argv.includes('--readme')) {
+    for (const example of ['examples/python/app.py', 'examples/php/app.php']) {
+      const path = join(root, '../..', example)
+      const text = await readFile(path, 'utf8').catch((error) => {
+        if (error.code !== 'ENOENT') throw error
+      })
+      if (text !== undefined) await writeFile(path, pin(text, pinned.slice(0, 2)))
+    }
+    const readmePath = join(root, 'README.md')
+    let readme = pin(await readFile(readmePath, 'utf8'), pinned)
     readme = readme.replace(/\| Language \| Code \| Pack \|[^\n]*\n(\|[^\n]*\n)*/, languageTable(manifest) + '\n')
     await writeFile(readmePath, readme)
   }

@@ -48,6 +48,12 @@ it('a controller that drops the connection on a token fails each case with the f
       }),
     )
   }
+  // The warnings compare with what the valid sign-in did: with no sign-in, each is a skip that says so.
+  for (const id of ['token-elsewhere', 'no-requested-with', 'open-redirect', 'session-fixation', 'cookie-flags']) {
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({ outcome: 'skip', evidence: 'the valid sign-in did not sign in: nothing to compare with', fix: null }),
+    )
+  }
 })
 
 it('a controller that drops every connection cannot be checked, and the reason says it is there but does not answer', async () => {
@@ -77,3 +83,21 @@ it('a controller that refuses with a body without end is judged by its status, t
   // Each answer was left after its first megabyte or so (and what the sockets held), not read whole.
   expect(largest).toBeLessThan(ENDLESS_CAP / 2)
 }, 60_000)
+
+it.each([
+  ['redirect', (res: ServerResponse) => res.writeHead(302, { Location: 'http://[::1' }).end(), 'answered 302 → "http://[::1" (not a URL)'],
+  [
+    'JSON {location}',
+    (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'http://[::1' })),
+    'answered 200 {location: "http://[::1"} (not a URL)',
+  ],
+])('a controller whose %s names no URL (http://[::1) is shown sending the browser there, quoted, and fails the valid sign-in', async (_, answer, seen) => {
+  const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : answer(res)))
+  expect(byId(checks, 'valid-sign-in')).toEqual(
+    expect.objectContaining({
+      outcome: 'fail',
+      evidence: `${seen}: no browser can go there`,
+      fix: expect.stringMatching(/^Send the browser to a path on your site/),
+    }),
+  )
+})

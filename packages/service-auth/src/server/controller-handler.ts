@@ -68,6 +68,14 @@ export interface ControllerOptions<User> {
   onRefused?(reason: RefusalReason, claims: AuthTokenClaims | undefined, line: string): void
 }
 
+/** A controller whose options were checked once, when `createController` made it. */
+export interface Controller {
+  /** As `handleControllerRequest(request, options)`, with the options `createController` was given. */
+  handle(request: ControllerRequest): Promise<ControllerResponse>
+  /** As `handleFetchRequest(request, options)`, with them. */
+  handleFetch(request: Request): Promise<Response>
+}
+
 /** What `startSession` returns: where to go next, or that and headers for the answer (a list for several cookies). */
 // biome-ignore lint/suspicious/noConfusingVoidType: startSession may return nothing at all (a function without return), which `undefined` would not accept
 export type SessionStarted = string | void | { location?: string; headers?: Record<string, string | string[]> }
@@ -82,14 +90,34 @@ export type SessionStarted = string | void | { location?: string; headers?: Reco
  * than 200, each told to `onRefused`; 500 when `startSession` returns a location or headers that
  * are not safe to send, or anything throws, told to `onError`. Whatever the request holds, it
  * answers and never rejects; only bad options (a secret that is not Base64, a client without
- * its key, say) throw a TypeError, at the first request, before the request is read.
+ * its key, say) throw a TypeError, on each request, before the request is read (`createController`
+ * checks them once, at start-up).
  */
 export async function handleControllerRequest<User>(request: ControllerRequest, options: ControllerOptions<User>): Promise<ControllerResponse> {
-  const { header, redirectOrigins, verify } = readOptions(options)
+  return answer(request, readOptions(options))
+}
+
+/**
+ * The controller with its options checked now, as `createClient` checks its own: a bad one (an
+ * `onRefused` that is not a function, a secret that is not Base64) is a TypeError that names it,
+ * at start-up, rather than a rejection of every request. `handle` and `handleFetch` need no `this`.
+ * @example export const GET = createController({ client, secret, findUser, startSession }).handleFetch
+ */
+export function createController<User>(options: ControllerOptions<User>): Controller {
+  const checked = readOptions(options)
+  return {
+    handle: (request) => answer(request, checked),
+    handleFetch: async (request) => toResponse(await answer(request, checked)),
+  }
+}
+
+/** Spec section 4's steps for one request, with options already checked. */
+async function answer<User>(request: ControllerRequest, options: CheckedOptions<User>): Promise<ControllerResponse> {
+  const { header, redirectOrigins, verify } = options
   let claims: AuthTokenClaims | undefined
   const refuse = (reason: RefusalReason, detail = '') => {
     const refusal = describeRefusal(reason, { header, detail, identifier: claims?.identifier })
-    tell(options.onRefused ?? ((_reason, _claims, line) => console.warn(line)), reason, claims, refusal.line)
+    tell(options.onRefused, reason, claims, refusal.line)
     return problem(refusal.status, refusal.title, refusal.detail)
   }
   try {
@@ -121,22 +149,27 @@ export async function handleControllerRequest<User>(request: ControllerRequest, 
     }
     // A server must not go down over one request (with node:http, a rejected handler ends the
     // process): the integrator hears of it, the browser gets a 500 that says nothing more.
-    tell(options.onError ?? console.error, error)
+    tell(options.onError, error)
     // The session has started, but its cookie and location stay here: the browser gets neither.
     if (error instanceof UnsafeAnswerError) return problem(500, 'Internal Server Error', error.message)
     return problem(500, 'Internal Server Error', 'The sign-in could not be completed.')
   }
 }
 
+type CheckedOptions<User> = ReturnType<typeof readOptions<User>>
+
 /**
- * The options checked before the request is read: a TypeError for a bad one, the integrator's
- * bug, on the first request. The client's key and base URL are what the token's aud and iss must name.
+ * The options checked before any request is read: a TypeError for a bad one, the integrator's
+ * bug. The client's key and base URL are what the token's aud and iss must name. The hooks are
+ * taken as they are now, their defaults filled in.
  */
 function readOptions<User>(options: ControllerOptions<User>) {
-  const { client, header = 'X-Service-Auth', onError, onRefused } = options
+  const { client, header = 'X-Service-Auth', findUser, startSession, onError, onRefused } = options
   if (!client || typeof client.authenticate !== 'function' || typeof client.key !== 'string' || typeof client.baseUrl !== 'string') {
     throw new TypeError("client must be createClient(...)'s, or have its key, baseUrl and authenticate: a token's aud and iss are checked against them.")
   }
+  if (typeof findUser !== 'function') throw new TypeError('findUser must be a function: it asks your user store who may sign in.')
+  if (typeof startSession !== 'function') throw new TypeError('startSession must be a function: it starts your session.')
   for (const [name, hook] of [
     ['onError', onError],
     ['onRefused', onRefused],
@@ -145,7 +178,18 @@ function readOptions<User>(options: ControllerOptions<User>) {
   }
   const verify = { secret: options.secret, leeway: options.leeway, maxAge: options.maxAge, audience: client.key, issuer: client.baseUrl }
   verifyOptions(verify)
-  return { header, redirectOrigins: redirectOriginsOf(options.redirectOrigins), verify }
+  return {
+    client,
+    header,
+    redirectOrigins: redirectOriginsOf(options.redirectOrigins),
+    verify,
+    // Called on the options, as methods of an options object are.
+    findUser: findUser.bind(options),
+    startSession: startSession.bind(options),
+    // The console's, looked up when called: a test may replace console.error meanwhile.
+    onError: onError ?? ((error: unknown) => console.error(error)),
+    onRefused: onRefused ?? ((_reason: RefusalReason, _claims: AuthTokenClaims | undefined, line: string) => console.warn(line)),
+  }
 }
 
 /**
@@ -179,7 +223,10 @@ function problem(status: number, title: string, detail: string): ControllerRespo
  * @example export const GET = (request: Request) => handleFetchRequest(request, { client, secret, findUser, startSession })
  */
 export async function handleFetchRequest<User>(request: Request, options: ControllerOptions<User>): Promise<Response> {
-  const { status, headers, body } = await handleControllerRequest(request, options)
+  return toResponse(await handleControllerRequest(request, options))
+}
+
+function toResponse({ status, headers, body }: ControllerResponse): Response {
   const fetchHeaders = new Headers()
   for (const [name, value] of Object.entries(headers)) for (const each of [value].flat()) fetchHeaders.append(name, each)
   return new Response(body || null, { status, headers: fetchHeaders })

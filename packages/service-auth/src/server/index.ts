@@ -10,8 +10,10 @@ export {
   type SessionReport,
 } from './client.js'
 export {
+  createController,
   handleControllerRequest,
   handleFetchRequest,
+  type Controller,
   type ControllerClient,
   type ControllerOptions,
   type ControllerRequest,

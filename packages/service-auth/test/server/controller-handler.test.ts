@@ -4,6 +4,7 @@ import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import {
   createClient,
+  createController,
   handleControllerRequest,
   handleFetchRequest,
   ServiceError,
@@ -375,5 +376,43 @@ describe('handleFetchRequest', () => {
     expect(refused.status).toBe(401)
     expect(refused.headers.get('content-type')).toBe('application/problem+json')
     expect(await refused.json()).toMatchObject({ status: 401, title: 'Unauthorized' })
+  })
+})
+
+describe('createController', () => {
+  it.each([
+    ['onRefused', 42, 'onRefused must be a function, or left out.'],
+    ['onError', 'console.error', 'onError must be a function, or left out.'],
+    ['findUser', undefined, 'findUser must be a function: it asks your user store who may sign in.'],
+    ['startSession', {}, 'startSession must be a function: it starts your session.'],
+    ['secret', 'changeme', /^secret \(the API secret\)/],
+    ['client', { key: 'pk_test' }, /^client must be createClient\(\.\.\.\)'s/],
+  ])('throws a TypeError naming a bad %s when it is made, at start-up, before any request', (name, value, message) => {
+    expect(() => createController({ ...options, [name]: value })).toThrow(message)
+    expect(() => createController({ ...options, [name]: value })).toThrow(TypeError)
+  })
+
+  it('answers as handleControllerRequest and handleFetchRequest do, with the options it was made with; handle and handleFetch need no this', async () => {
+    const onRefused = vi.fn()
+    const { handle, handleFetch } = createController({ ...options, onRefused })
+    const signedIn = await handle(xhr(await signed()))
+    expect([signedIn.status, body(signedIn)]).toEqual([200, { location: '/welcome' }])
+    const refused = await handleFetch(
+      new Request('https://shop.example/auth/controller', { headers: { 'X-Service-Auth': 'garbage', 'X-Requested-With': 'XMLHttpRequest' } }),
+    )
+    expect(refused).toBeInstanceOf(Response)
+    expect(await refused.json()).toMatchObject({ status: 401, title: 'Unauthorized' })
+    expect(onRefused.mock.calls.map(([reason]) => reason)).toEqual(['malformed'])
+  })
+
+  it.each([['findUser'], ['startSession']])('%s left out is a TypeError for handleControllerRequest too, before the request is read', async (name) => {
+    await expect(handleControllerRequest(xhr(await signed()), { ...options, [name]: undefined })).rejects.toThrow(new RegExp(`^${name} must be a function`))
+  })
+
+  it('keeps the hooks it was given: options changed later change nothing', async () => {
+    const given = { ...options }
+    const controller = createController(given)
+    given.findUser = () => undefined
+    expect((await controller.handle(xhr(await signed()))).status).toBe(200)
   })
 })

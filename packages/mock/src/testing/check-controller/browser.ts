@@ -37,6 +37,8 @@ export interface Answer {
   status: number
   /** Where it sends the browser: a redirect's `Location`, or a 2xx's JSON `{location}`, absolute. */
   location: string | undefined
+  /** That `Location` or `{location}` as given, when it is no URL (`http://[::1`): no browser goes there. */
+  unparsedLocation?: string
   /** A refusal's problem `detail` (or `title`), when it has one. */
   detail: string | undefined
   /** What its `Set-Cookie` headers set. */
@@ -80,9 +82,11 @@ export class Browser {
       const set = jar.store(res.headers, url)
       const json = parseJson(text)
       const named = res.status >= 300 && res.status < 400 ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
+      const location = named ? resolve(named, url) : undefined
       return ended({
         status: res.status,
-        location: named ? resolve(named, url) : undefined,
+        location,
+        ...(named && location === undefined && { unparsedLocation: named }),
         detail: res.status >= 400 ? (stringField(json, 'detail') ?? stringField(json, 'title')) : undefined,
         cookies: set,
       })
@@ -135,8 +139,12 @@ export class Browser {
   describeAnswer(answer: Answer): string {
     if (answer.status === 0) return answer.error!
     const where = answer.location === undefined ? '' : this.#shown(answer.location)
-    if (isRedirect(answer.status)) return `answered ${answer.status} → ${where || '(no Location)'}`
-    if (isOk(answer.status)) return `answered ${answer.status} ${where ? `{location: "${where}"}` : 'without a location'}`
+    // Quoted as a string literal: the answer's own characters, whatever they are.
+    const unparsed = answer.unparsedLocation === undefined ? '' : JSON.stringify(answer.unparsedLocation)
+    if (isRedirect(answer.status)) return `answered ${answer.status} → ${where || (unparsed && `${unparsed} (not a URL)`) || '(no Location)'}`
+    if (isOk(answer.status)) {
+      return `answered ${answer.status} ${where ? `{location: "${where}"}` : unparsed ? `{location: ${unparsed}} (not a URL)` : 'without a location'}`
+    }
     return `answered ${answer.status}${answer.detail ? ` ("${answer.detail}")` : ''}`
   }
 

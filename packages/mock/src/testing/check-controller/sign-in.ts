@@ -25,6 +25,12 @@ export const validSignIn: CheckCase = {
 
     if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
     if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
+    if (attempt.unparsedLocation !== undefined) {
+      return fail(
+        `${seen}: no browser can go there`,
+        'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.',
+      )
+    }
     if (attempt.location === undefined) {
       return fail(
         `${seen}: the embed reloads the login page`,

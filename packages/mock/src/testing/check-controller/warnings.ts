@@ -13,22 +13,35 @@ const REDIRECT_PARAMS = ['redirect', 'redirect_uri', 'redirectTo', 'next', 'retu
 /** The names a token might be read from, off the header. */
 const TOKEN_NAMES = ['token', 'jwt', 'X-Service-Auth']
 
-/** A skip, when the valid sign-in did not sign in: there is nothing to compare with. */
-function withoutSignIn(context: CaseContext): Verdict | undefined {
-  return context.signIn?.accepted ? undefined : { outcome: 'skip', evidence: 'the valid sign-in did not sign in: nothing to compare with' }
+/**
+ * A warning case: `run` judges only once the valid sign-in signed in, since what it compares with
+ * is what that did; without it the case is a skip.
+ */
+function warns(id: string, title: string, fix: string, run: (context: CaseContext, signIn: SignIn) => Promise<Verdict>): CheckCase {
+  return {
+    id,
+    kind: 'warning',
+    title,
+    fix,
+    async run(context) {
+      const { signIn } = context
+      if (!signIn?.accepted) return { outcome: 'skip', evidence: 'the valid sign-in did not sign in: nothing to compare with' }
+      return run(context, signIn)
+    },
+  }
 }
+
+/** What the valid sign-in did, which the warnings compare with. */
+type SignIn = NonNullable<CaseContext['signIn']>
 
 const named = (token: string) => Object.fromEntries(TOKEN_NAMES.map((name) => [name, token]))
 
 export const WARNINGS: CheckCase[] = [
-  {
-    id: 'token-elsewhere',
-    kind: 'warning',
-    title: 'the token in the query string, then in a cookie, not in the header',
-    fix: 'Read the token from the X-Service-Auth header only: URLs end up in logs, histories and Referer headers, and another site can make a browser send a URL or a cookie.',
-    async run(context) {
-      const skipped = withoutSignIn(context)
-      if (skipped) return skipped
+  warns(
+    'token-elsewhere',
+    'the token in the query string, then in a cookie, not in the header',
+    'Read the token from the X-Service-Auth header only: URLs end up in logs, histories and Referer headers, and another site can make a browser send a URL or a cookie.',
+    async (context) => {
       const { browser, tokens, identity } = context
       const taken: string[] = []
       const seen: string[] = []
@@ -48,29 +61,23 @@ export const WARNINGS: CheckCase[] = [
       }
       return taken.length ? { outcome: 'warn', evidence: `signed in with the token ${taken.join('; ')}` } : { outcome: 'pass', evidence: seen.join('; ') }
     },
-  },
-  {
-    id: 'no-requested-with',
-    kind: 'warning',
-    title: 'a valid token without X-Requested-With: XMLHttpRequest',
-    fix: 'Refuse (400) a request without X-Requested-With: XMLHttpRequest, which the embed always sends: another site cannot add it without your CORS consent.',
-    async run(context) {
-      const skipped = withoutSignIn(context)
-      if (skipped) return skipped
+  ),
+  warns(
+    'no-requested-with',
+    'a valid token without X-Requested-With: XMLHttpRequest',
+    'Refuse (400) a request without X-Requested-With: XMLHttpRequest, which the embed always sends: another site cannot add it without your CORS consent.',
+    async (context) => {
       const { browser, tokens, identity } = context
       const attempt = await browser.attempt({ jar: new CookieJar(), token: (await tokens.signedBy(identity)).token, xhr: false })
       const seen = browser.describe(attempt)
       return browser.accepted(attempt) ? { outcome: 'warn', evidence: `${seen}: signed in without it` } : { outcome: 'pass', evidence: seen }
     },
-  },
-  {
-    id: 'open-redirect',
-    kind: 'warning',
-    title: `a valid token, and ${REDIRECT_PARAMS.slice(0, 3).join(', ')}... in the query naming another site`,
-    fix: 'Send the browser to a path of your own site (or to an origin on a list of yours), never to a target read from the request.',
-    async run(context) {
-      const skipped = withoutSignIn(context)
-      if (skipped) return skipped
+  ),
+  warns(
+    'open-redirect',
+    `a valid token, and ${REDIRECT_PARAMS.slice(0, 3).join(', ')}... in the query naming another site`,
+    'Send the browser to a path of your own site (or to an origin on a list of yours), never to a target read from the request.',
+    async (context) => {
       const { browser, tokens, identity } = context
       const query = Object.fromEntries(REDIRECT_PARAMS.map((name) => [name, ELSEWHERE]))
       const attempt = await browser.attempt({ jar: new CookieJar(), token: (await tokens.signedBy(identity)).token, query })
@@ -78,17 +85,14 @@ export const WARNINGS: CheckCase[] = [
       const away = attempt.location !== undefined && new URL(attempt.location).origin === new URL(ELSEWHERE).origin
       return away ? { outcome: 'warn', evidence: `${seen}: where the request said` } : { outcome: 'pass', evidence: seen }
     },
-  },
-  {
-    id: 'session-fixation',
-    kind: 'warning',
-    title: 'a valid token from a browser that holds a session id already',
-    fix: 'Start a new session id at sign-in (PHP: session_regenerate_id(true)), never keep the one the browser came with: another site may have planted it.',
-    async run(context) {
-      const skipped = withoutSignIn(context)
-      if (skipped) return skipped
+  ),
+  warns(
+    'session-fixation',
+    'a valid token from a browser that holds a session id already',
+    'Start a new session id at sign-in (PHP: session_regenerate_id(true)), never keep the one the browser came with: another site may have planted it.',
+    async (context, signIn) => {
       const { browser, tokens, identity } = context
-      const names = context.signIn!.attempt.cookies.filter(({ deleting }) => !deleting).map(({ name }) => name)
+      const names = signIn.attempt.cookies.filter(({ deleting }) => !deleting).map(({ name }) => name)
       if (!names.length) return { outcome: 'skip', evidence: 'the valid sign-in set no cookie' }
       const jar = new CookieJar()
       // A first visit, which may start a session (PHP's session_start does); what it did not set is planted.
@@ -101,16 +105,13 @@ export const WARNINGS: CheckCase[] = [
       if (!browser.accepted(attempt) || !kept.length) return { outcome: 'pass', evidence: `${seen}; new: ${names.join(', ')}` }
       return { outcome: 'warn', evidence: `${seen}, and ${kept.join(', ')} kept the value the browser came with` }
     },
-  },
-  {
-    id: 'cookie-flags',
-    kind: 'warning',
-    title: 'the cookies the valid sign-in set: HttpOnly, and SameSite Lax or Strict',
-    fix: 'Set the session cookie HttpOnly (no script reads it) and SameSite=Lax or Strict (other sites’ requests do not carry it).',
-    async run(context) {
-      const skipped = withoutSignIn(context)
-      if (skipped) return skipped
-      const set = context.signIn!.attempt.cookies.filter(({ deleting }) => !deleting)
+  ),
+  warns(
+    'cookie-flags',
+    'the cookies the valid sign-in set: HttpOnly, and SameSite Lax or Strict',
+    'Set the session cookie HttpOnly (no script reads it) and SameSite=Lax or Strict (other sites’ requests do not carry it).',
+    async (_context, signIn) => {
+      const set = signIn.attempt.cookies.filter(({ deleting }) => !deleting)
       if (!set.length) return { outcome: 'skip', evidence: 'the valid sign-in set no cookie' }
       const weak = set.flatMap(({ name, httpOnly, sameSite }) => [
         ...(httpOnly ? [] : [`${name} without HttpOnly`]),
@@ -119,5 +120,5 @@ export const WARNINGS: CheckCase[] = [
       const all = set.map(({ name, sameSite }) => `${name}: HttpOnly, SameSite=${sameSite}`).join('; ')
       return weak.length ? { outcome: 'warn', evidence: weak.join('; ') } : { outcome: 'pass', evidence: all }
     },
-  },
+  ),
 ]
