@@ -17,13 +17,16 @@
 // parallel test workers can ask of it. The creations answered per second are the throughput the
 // mock sustains under that load.
 import { spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { loadavg } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { generateCredentials } from '@service-auth/mock/service'
 import { openHeldPolls, provisionPhone, residentMiB, send, signChallenge, withServiceProcess, type CreationResult, type StoreKind } from './capacity.js'
 import type { FarmCreationSettings } from './farm-creations.js'
+import { summarizeTrace, type TraceSummary } from './farm-trace.js'
 
 /** Per probe, ms. */
 export interface ProbeSamples {
@@ -53,6 +56,8 @@ export interface FarmResult {
   loadAverage: { start: number; end: number }
   /** The probing process's own event-loop delay p99 in the loaded window, ms: what the client adds to every figure. */
   clientLagP99: number
+  /** Where the sign knob's time went inside the service under the load, when traced (`--trace`). */
+  trace?: TraceSummary
 }
 
 export interface FarmPlan {
@@ -66,17 +71,20 @@ export interface FarmPlan {
 const HOLD_MS = 300_000
 const LAG_RESOLUTION_MS = 10
 
-/** The phase against a service with its state in memory, then in a data directory. */
-export async function measureFarm(plan: FarmPlan): Promise<FarmResult[]> {
+/** The phase against a service with its state in memory, then in a data directory; `trace` times the sign knob inside the service too (service-trace.ts). */
+export async function measureFarm(plan: FarmPlan, { trace = false } = {}): Promise<FarmResult[]> {
   const results: FarmResult[] = []
-  for (const store of ['memory', 'data directory'] as const) results.push(await measureFarmOn(plan, store))
+  for (const store of ['memory', 'data directory'] as const) results.push(await measureFarmOn(plan, store, trace))
   return results
 }
 
-async function measureFarmOn(plan: FarmPlan, store: StoreKind): Promise<FarmResult> {
+async function measureFarmOn(plan: FarmPlan, store: StoreKind, trace: boolean): Promise<FarmResult> {
   const credentials = generateCredentials()
   const loadStart = loadAverage()
-  return withServiceProcess({ ...credentials, holdMs: HOLD_MS }, store, async (url, pid) => {
+  const traceFile = trace ? join(tmpdir(), `service-auth-farm-trace-${process.pid}.json`) : undefined
+  let loadedFrom = Number.POSITIVE_INFINITY
+  let loadedTo = Number.POSITIVE_INFINITY
+  const result = await withServiceProcess({ ...credentials, holdMs: HOLD_MS, traceFile }, store, async (url, pid) => {
     const deviceId = await provisionPhone(url, credentials)
     // Each probe answers one held poll: enough more are held that `held` stay held to the end.
     const probes = Math.ceil(((plan.quietSeconds + plan.loadSeconds) * 1000) / plan.probeEveryMs)
@@ -121,9 +129,11 @@ async function measureFarmOn(plan: FarmPlan, store: StoreKind): Promise<FarmResu
       const quiet = await probeFor(plan.quietSeconds)
       const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS })
       lag.enable()
+      loadedFrom = Date.now()
       const creating = createInProcess({ url, apiKey: credentials.apiKey, servicePid: pid, store, workers: plan.workers, seconds: plan.loadSeconds })
       const loaded = await probeFor(plan.loadSeconds, creating)
       const creation = await creating
+      loadedTo = Date.now()
       lag.disable()
       return {
         store,
@@ -142,6 +152,12 @@ async function measureFarmOn(plan: FarmPlan, store: StoreKind): Promise<FarmResu
       for (const { req } of polls.values()) req.destroy()
     }
   })
+  if (!traceFile) return result
+  try {
+    return { ...result, trace: summarizeTrace(traceFile, loadedFrom, loadedTo) }
+  } finally {
+    rmSync(traceFile, { force: true })
+  }
 }
 
 /** The creation load in a child process (farm-creations.ts); resolves with its result. */
