@@ -27,9 +27,12 @@ const PHASES = {
   toSign: (r) => diff(r.arrived, r.signStart),
   /** jose's SignJWT.sign: HS256 through WebCrypto, on the thread pool. */
   jose: (r) => diff(r.signStart, r.signEnd),
-  /** The signature stored: the store's write issued to its commit (a data directory only). */
+  /**
+   * The signature stored: the store's write issued to the backend's promise settling (a data
+   * directory only): its commit, before the write resolved on its own flush; since, its commit flushed.
+   */
   commit: (r) => diff(r.writeIssued, r.committed),
-  /** The commit to the flush the answer waits for (a data directory only). */
+  /** The commit to env.flushed, which the answer waited for before the write resolved on its own flush. */
   flush: (r) => diff(r.committed, r.flushed),
   /** Arrival to the answer's end. */
   answer: (r) => diff(r.arrived, r.ended),
