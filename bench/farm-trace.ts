@@ -79,10 +79,10 @@ export function summarizeTrace(file: string, from: number, to: number): TraceSum
 }
 
 /** The summary in a few lines. */
-export function traceLines(t: TraceSummary): string[] {
+export function traceLines(t: TraceSummary, load: string): string[] {
   const f = (v: number) => v.toFixed(1)
   return [
-    `  traced in the service, ${t.signs} sign knobs under load (thread pool ${t.threadPoolSize}):`,
+    `  traced in the service, ${t.signs} sign knobs ${load} (thread pool ${t.threadPoolSize}):`,
     `    ${(Object.keys(t.phases) as Phase[])
       .filter((p) => t.phases[p])
       .map((p) => `${p} p50 ${f(t.phases[p]![0])} p99 ${f(t.phases[p]![1])}`)

@@ -12,10 +12,12 @@
 // with the sign knob and times the knob's answer and the held poll's answer (its wake-up), then a
 // fresh status request of the now signed challenge, answered at once, and a knob that stores
 // nothing (the sign knob waits for its write). The probes run for `quietSeconds` without
-// creations, for comparison, then for `loadSeconds` while `workers` clients create challenges in
-// a closed loop, each sending its next creation when the last is answered: the most that many
-// parallel test workers can ask of it. The creations answered per second are the throughput the
-// mock sustains under that load.
+// creations, for comparison, then for `loadSeconds` under each load in turn (farm-creations.ts):
+// the farm's own, creations arriving at random at the rate `workers` test workers make (an open
+// loop: plan.workerCreationsPerSecond each, which farm-rate.ts measures with a real Playwright
+// worker); the same at `marginFactor` times that rate; and a closed loop of `workers` clients,
+// each sending its next creation when the last is answered: not what a farm asks, but the most
+// the mock can be asked, whose creations answered per second are the throughput it sustains.
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -25,7 +27,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { generateCredentials } from '@service-auth/mock/service'
 import { openHeldPolls, provisionPhone, residentMiB, send, signChallenge, withServiceProcess, type CreationResult, type StoreKind } from './capacity.js'
-import type { FarmCreationSettings } from './farm-creations.js'
+import type { FarmCreationSettings, FarmLoad } from './farm-creations.js'
 import { summarizeTrace, type TraceSummary } from './farm-trace.js'
 
 /** Per probe, ms. */
@@ -50,14 +52,32 @@ export interface FarmResult {
   loaded: ProbeSamples
   /** The closed loop of creations with inline image data, over the loaded window. */
   creation: CreationResult
+  /**
+   * The farm's own load: creations arriving at random, at the rate `workers` test workers make
+   * (plan.workerCreationsPerSecond each, farm-rate.ts), then at `marginFactor` times it. Absent
+   * from results of runs before the open loop.
+   */
+  open?: OpenLoad[]
   /** The service's resident memory at the end of the loaded window, MiB. */
   serviceRssMiB: number
   /** 1-minute load average before the phase started and when it ended: another job on the machine shows here. */
   loadAverage: { start: number; end: number }
   /** The probing process's own event-loop delay p99 in the loaded window, ms: what the client adds to every figure. */
   clientLagP99: number
-  /** Where the sign knob's time went inside the service under the load, when traced (`--trace`). */
-  trace?: TraceSummary
+  /** Where the sign knob's time went inside the service, when traced (`--trace`): under the farm's rate, and under the closed loop. */
+  trace?: { open: TraceSummary; closed: TraceSummary }
+}
+
+/** Probes under creations arriving at a set rate (an open loop), and those creations. */
+export interface OpenLoad {
+  /** Times the rate of `workers` test workers: 1, then the margin. */
+  factor: number
+  /** Creations a second asked for, on average. */
+  rate: number
+  probes: ProbeSamples
+  creation: CreationResult
+  /** The probing process's own event-loop delay p99 in this window, ms. */
+  clientLagP99: number
 }
 
 export interface FarmPlan {
@@ -66,6 +86,10 @@ export interface FarmPlan {
   quietSeconds: number
   loadSeconds: number
   probeEveryMs: number
+  /** Creations a second one test worker makes (farm-rate.ts measures it): the open loop's rate is `workers` times it. */
+  workerCreationsPerSecond: number
+  /** The open loop is run again at this many times the farm's rate, for a margin. */
+  marginFactor: number
 }
 
 const HOLD_MS = 300_000
@@ -82,12 +106,12 @@ async function measureFarmOn(plan: FarmPlan, store: StoreKind, trace: boolean): 
   const credentials = generateCredentials()
   const loadStart = loadAverage()
   const traceFile = trace ? join(tmpdir(), `service-auth-farm-trace-${process.pid}.json`) : undefined
-  let loadedFrom = Number.POSITIVE_INFINITY
-  let loadedTo = Number.POSITIVE_INFINITY
+  let openWindow: readonly [number, number] = [0, 0]
+  let closedWindow: readonly [number, number] = [0, 0]
   const result = await withServiceProcess({ ...credentials, holdMs: HOLD_MS, traceFile }, store, async (url, pid) => {
     const deviceId = await provisionPhone(url, credentials)
     // Each probe answers one held poll: enough more are held that `held` stay held to the end.
-    const probes = Math.ceil(((plan.quietSeconds + plan.loadSeconds) * 1000) / plan.probeEveryMs)
+    const probes = Math.ceil(((plan.quietSeconds + 3 * plan.loadSeconds) * 1000) / plan.probeEveryMs)
     const { challenges, polls } = await openHeldPolls(url, credentials.apiKey, plan.held + probes)
     try {
       let next = 0
@@ -126,27 +150,42 @@ async function measureFarmOn(plan: FarmPlan, store: StoreKind, trace: boolean): 
         return samples
       }
 
+      /** Probes while `load` creates, with the probing process's own lag and the window on the wall clock (for the trace). */
+      const probeUnder = async (load: FarmLoad) => {
+        const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS })
+        lag.enable()
+        const from = Date.now()
+        const creating = createInProcess({ url, apiKey: credentials.apiKey, servicePid: pid, store, load, seconds: plan.loadSeconds })
+        const probes = await probeFor(plan.loadSeconds, creating)
+        const creation = await creating
+        lag.disable()
+        // The histogram holds whole intervals between its timer's ticks: the delay is what exceeds the resolution.
+        return { probes, creation, window: [from, Date.now()] as const, clientLagP99: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) }
+      }
+
       const quiet = await probeFor(plan.quietSeconds)
-      const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS })
-      lag.enable()
-      loadedFrom = Date.now()
-      const creating = createInProcess({ url, apiKey: credentials.apiKey, servicePid: pid, store, workers: plan.workers, seconds: plan.loadSeconds })
-      const loaded = await probeFor(plan.loadSeconds, creating)
-      const creation = await creating
-      loadedTo = Date.now()
-      lag.disable()
+      // The farm's rate first, then the margin, then the closed loop, which leaves the most behind it.
+      const open: OpenLoad[] = []
+      for (const factor of [1, plan.marginFactor]) {
+        const rate = plan.workers * plan.workerCreationsPerSecond * factor
+        const { probes, creation, window, clientLagP99 } = await probeUnder({ kind: 'open', perSecond: rate })
+        if (factor === 1) openWindow = window
+        open.push({ factor, rate, probes, creation, clientLagP99 })
+      }
+      const closed = await probeUnder({ kind: 'closed', workers: plan.workers })
+      closedWindow = closed.window
       return {
         store,
         held: plan.held,
         workers: plan.workers,
         probeEveryMs: plan.probeEveryMs,
         quiet,
-        loaded,
-        creation,
+        loaded: closed.probes,
+        creation: closed.creation,
+        open,
         serviceRssMiB: residentMiB(pid),
         loadAverage: { start: loadStart, end: loadAverage() },
-        // The histogram holds whole intervals between its timer's ticks: the delay is what exceeds the resolution.
-        clientLagP99: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
+        clientLagP99: closed.clientLagP99,
       }
     } finally {
       for (const { req } of polls.values()) req.destroy()
@@ -154,7 +193,7 @@ async function measureFarmOn(plan: FarmPlan, store: StoreKind, trace: boolean): 
   })
   if (!traceFile) return result
   try {
-    return { ...result, trace: summarizeTrace(traceFile, loadedFrom, loadedTo) }
+    return { ...result, trace: { open: summarizeTrace(traceFile, ...openWindow), closed: summarizeTrace(traceFile, ...closedWindow) } }
   } finally {
     rmSync(traceFile, { force: true })
   }
