@@ -49,6 +49,7 @@ export interface FarmResult {
   workers: number
   probeEveryMs: number
   quiet: ProbeSamples
+  /** Under the closed loop (the name is older than the open loop; results.json keeps it). */
   loaded: ProbeSamples
   /** The closed loop of creations with inline image data, over the loaded window. */
   creation: CreationResult
@@ -58,11 +59,11 @@ export interface FarmResult {
    * from results of runs before the open loop.
    */
   open?: OpenLoad[]
-  /** The service's resident memory at the end of the loaded window, MiB. */
+  /** The service's resident memory at the end of the phase (after the closed loop), MiB. */
   serviceRssMiB: number
   /** 1-minute load average before the phase started and when it ended: another job on the machine shows here. */
   loadAverage: { start: number; end: number }
-  /** The probing process's own event-loop delay p99 in the loaded window, ms: what the client adds to every figure. */
+  /** The probing process's own event-loop delay p99 under the closed loop, ms: what the client adds to every figure. */
   clientLagP99: number
   /** Where the sign knob's time went inside the service, when traced (`--trace`): under the farm's rate, and under the closed loop. */
   trace?: { open: TraceSummary; closed: TraceSummary }
