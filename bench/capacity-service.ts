@@ -13,10 +13,13 @@ export interface ServiceProcessSettings {
   rateLimit?: number
   browserRateLimit?: number
   dataDir?: string
+  /** Trace the service into this file when it stops (service-trace.ts; the shared-farm phase's --trace). */
+  traceFile?: string
 }
 
-const { apiKey, apiSecret, holdMs, rateLimit = 0, browserRateLimit = 0, dataDir } = JSON.parse(process.argv[2] ?? '{}') as ServiceProcessSettings
+const { apiKey, apiSecret, holdMs, rateLimit = 0, browserRateLimit = 0, dataDir, traceFile } = JSON.parse(process.argv[2] ?? '{}') as ServiceProcessSettings
 const store = dataDir === undefined ? memoryStore() : await openDataStore(dataDir)
+const trace = traceFile === undefined ? undefined : (await import('./service-trace.js')).traceService(store, traceFile)
 const service = await startService({
   port: 0,
   keys: [{ key: apiKey, secret: apiSecret, allowedOrigins: [] }],
@@ -32,6 +35,7 @@ const stop = () =>
   void service
     .close()
     .then(() => store.close())
+    .then(() => trace?.write())
     .then(() => process.exit(0))
 process.stdin.on('end', stop).on('close', stop).resume()
 process.once('SIGTERM', stop)

@@ -322,7 +322,7 @@ export async function loadCreation(
 }
 
 /** User plus system CPU seconds the process has used (Linux /proc). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
     // utime and stime are the 12th and 13th fields after the command name, in clock ticks (100 per second here).

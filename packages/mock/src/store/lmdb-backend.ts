@@ -83,7 +83,10 @@ export class LmdbBackend implements Backend {
     const file = join(location, DATA_FILE)
     checkDataFile(file)
     this.#readOnly = readOnly
-    this.#env = open({ path: file, noSubdir: true, maxDbs: MAX_DBS, compression: false, readOnly })
+    // separateFlushed: a write's promise resolves on its commit, and carries the flush of that
+    // commit (flushedWith); the environment's `flushed` is the flush of the last commit, which
+    // under a stream of creations is a later batch's, that an answer need not wait for.
+    this.#env = open({ path: file, noSubdir: true, maxDbs: MAX_DBS, compression: false, readOnly, separateFlushed: true })
     try {
       const env = this.#env
       this.#room = readOnly
@@ -123,14 +126,20 @@ export class LmdbBackend implements Backend {
     const db = this.#db(collection)
     const written = text === undefined ? db.remove(id) : db.put(id, text)
     this.#room?.track(id.length + (text?.length ?? 0), written)
-    return written.catch((error: unknown) => this.#failed(error))
+    return written.then(
+      () => flushedWith(written),
+      (error: unknown) => this.#failed(error),
+    )
   }
 
   clear(collection: string): Promise<unknown> {
     const cleared = this.#db(collection).clearAsync()
     // Its pages go to the free list, whose own pages it takes.
     this.#room?.track(4 * 4096, cleared)
-    return cleared.catch((error: unknown) => this.#failed(error))
+    return cleared.then(
+      () => flushedWith(cleared, this.#env.flushed),
+      (error: unknown) => this.#failed(error),
+    )
   }
 
   flushed(): Promise<unknown> {
@@ -234,6 +243,14 @@ export class LmdbBackend implements Backend {
         }),
     }
   }
+}
+
+/**
+ * The flush to disk of the commit a write of lmdb's went into (opened with separateFlushed): its
+ * `flushed`, or `fallback` when it has none (a write lmdb-js answers at once, without a commit).
+ */
+function flushedWith(written: Promise<unknown>, fallback?: PromiseLike<unknown>): PromiseLike<unknown> | undefined {
+  return (written as { flushed?: PromiseLike<unknown> }).flushed ?? fallback
 }
 
 /** Refuses a file that LMDB would crash on: anything but an LMDB file of the data version this lmdb writes. */

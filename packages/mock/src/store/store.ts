@@ -19,8 +19,12 @@ export interface Backend {
   readonly collections: readonly string[]
   /** Every record of the collection as [id, text], in no particular order. */
   entries(collection: string): Iterable<[string, string]>
-  /** Writes a record, or removes it (`text` undefined); resolves once committed, or undefined when it already is. */
+  /**
+   * Writes a record, or removes it (`text` undefined); resolves once it is on disk (the commit it
+   * went into flushed, not any later one), or undefined when it already is.
+   */
   write(collection: string, id: string, text: string | undefined): Promise<unknown> | undefined
+  /** Removes every record of the collection; resolves once that is on disk, or undefined when it already is. */
   clear(collection: string): Promise<unknown> | undefined
   /** Resolves once every write so far is on disk; undefined when there is no disk. */
   flushed(): Promise<unknown> | undefined
@@ -260,7 +264,8 @@ export class Store {
   /** Joins a durable write to the request being answered, and reports failed writes. */
   #track(written: Promise<unknown> | undefined, durability: Durability): void {
     if (!written) return
-    const stored = durability === 'answer' ? written.then(() => this.backend.flushed()) : written
+    // The backend resolves once the write is on disk: an `answer` waits for that, and no more.
+    const stored = written
     this.#inFlight.add(stored)
     // Reported here whatever the durability (a refusal once, by refusal()); a request waiting for it also learns of it (answerAfterStoring).
     stored

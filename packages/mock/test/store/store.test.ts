@@ -137,6 +137,8 @@ describe('an answer', () => {
     readonly collections = MOCK_COLLECTIONS
     readonly commits: (() => void)[] = []
     readonly failures: ((error: Error) => void)[] = []
+    /** The flush of every write so far, set by a test to one that never ends: writes made after its own still on their way. */
+    everything: Promise<unknown> | undefined
     entries(): Iterable<[string, string]> {
       return []
     }
@@ -149,8 +151,8 @@ describe('an answer', () => {
     clear(): undefined {
       return undefined
     }
-    flushed(): undefined {
-      return undefined
+    flushed(): Promise<unknown> | undefined {
+      return this.everything
     }
     refusal(): undefined {
       return undefined
@@ -191,6 +193,26 @@ describe('an answer', () => {
     backend.commits.shift()!()
     backend.failures.shift()
     expect(await writing).toBe('/write')
+  })
+
+  it('waits for its own write to be on disk, not for the writes made after it', async () => {
+    // A backend's write resolves once the commit it went into is on disk; under a stream of
+    // creations, the flush of everything so far is always a later batch's, here one never done.
+    backend.everything = new Promise(() => {})
+    try {
+      let answered = false
+      const writing = fetch(url + '/write').then((res) => {
+        answered = true
+        return res.text()
+      })
+      await expect.poll(() => backend.commits.length).toBe(1)
+      expect(answered).toBe(false)
+      backend.commits.shift()!()
+      backend.failures.shift()
+      expect(await writing).toBe('/write')
+    } finally {
+      backend.everything = undefined
+    }
   })
 
   it('does not wait for a batched write', async () => {
