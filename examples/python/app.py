@@ -92,7 +92,7 @@ class App(BaseHTTPRequestHandler):
 <h1>Sign in</h1>
 <div data-service-auth data-service-key="{escape(KEY)}" data-service-auth-url="/auth/controller" data-service-api="{escape(SERVICE_URL)}"></div>
 <script src="{CDN}/service-auth-1.0.0.js"
-        integrity="sha384-eHFJsg2ixo9nCeHanIPU9bKo2iyBpJvJNkI/4mGOWJL52QRWMX2tWdh+85gN79lb" crossorigin="anonymous" defer></script></html>''', policy=LOGIN_PAGE)
+        integrity="sha384-1N/VLueU1Fpn6r84qo/3Nr9Nk+nwIJG+6yIAQOTJ3Zzw1/vS0/Lv9YALBH5iDhNw" crossorigin="anonymous" defer></script></html>''', policy=LOGIN_PAGE)
         elif path == '/auth/controller':
             self.controller()
         elif path == '/welcome' and self.user():

@@ -205,6 +205,24 @@ describe('send', () => {
     }
   })
 
+  it('reads a character whose bytes arrive in two chunks as that character, and one cut short as no JSON', async () => {
+    const bytes = new TextEncoder().encode('{"detail":"Scannen Sie den Code, s\'il vous plaît"}')
+    const split = bytes.indexOf(0xc3) + 1
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, split))
+        controller.enqueue(bytes.slice(split))
+        controller.close()
+      },
+    })
+    service.fetch.mockImplementationOnce(async () => new Response(body, { headers: { 'Content-Type': 'application/json' } }))
+    expect(await send(request((json) => json.detail))).toBe("Scannen Sie den Code, s'il vous plaît")
+    // A character cut short at the end is no JSON, as response.json() has it: not a character dropped.
+    const cut = new Uint8Array([...new TextEncoder().encode('{"detail":"x"}'), 0xc3])
+    service.fetch.mockImplementationOnce(async () => new Response(cut, { headers: { 'Content-Type': 'application/json' } }))
+    expect(await send(request((json) => json))).toEqual({})
+  })
+
   it('gives read an empty body for JSON that is no object, or no body at all', async () => {
     for (const text of ['null', '5', '"signed"', '[1]', null]) {
       service.fetch.mockImplementationOnce(async () => new Response(text, { headers: { 'Content-Type': 'application/json' } }))
