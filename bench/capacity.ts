@@ -283,41 +283,57 @@ export async function loadCreation(
   store: StoreKind,
   options: Pick<Options, 'creationSeconds' | 'creationMaxRequests' | 'connections'>,
 ): Promise<CreationResult> {
-  const body = { key: apiKey, returnAuthImageData: imageData }
-  const latencies: number[] = []
+  const tally = new CreationTally(url, { key: apiKey, returnAuthImageData: imageData })
   let sent = 0
-  let errors = 0
-  let non2xx = 0
   const started = performance.now()
   const cpuBefore = cpuSeconds(servicePid)
   const deadline = started + options.creationSeconds * 1000
   const worker = async () => {
     while (performance.now() < deadline && sent < options.creationMaxRequests) {
       sent++
-      const start = performance.now()
-      try {
-        const { status } = await send(url, 'POST', '/v1/entity/challenges', body)
-        if (status !== 201) non2xx++
-        latencies.push(performance.now() - start)
-      } catch {
-        errors++
-      }
+      await tally.create()
     }
   }
   await Promise.all(Array.from({ length: options.connections }, worker))
   const durationS = (performance.now() - started) / 1000
-  return {
-    store,
-    imageData,
-    durationS,
-    connections: options.connections,
-    requests: latencies.length,
-    perSecond: latencies.length / durationS,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    non2xx,
-    errors,
-    serviceCpu: (cpuSeconds(servicePid) - cpuBefore) / durationS,
+  return tally.result({ store, imageData, durationS, connections: options.connections, serviceCpu: (cpuSeconds(servicePid) - cpuBefore) / durationS })
+}
+
+/** The creations of one load, as they are answered: each one's latency, and those not created. */
+export class CreationTally {
+  readonly #latencies: number[] = []
+  #non2xx = 0
+  #errors = 0
+
+  constructor(
+    private readonly url: string,
+    private readonly body: object,
+  ) {}
+
+  /** Sends one creation, and counts how it was answered: 201, another status, or not at all. */
+  async create(): Promise<void> {
+    const start = performance.now()
+    try {
+      const { status } = await send(this.url, 'POST', '/v1/entity/challenges', this.body)
+      if (status !== 201) this.#non2xx++
+      this.#latencies.push(performance.now() - start)
+    } catch {
+      this.#errors++
+    }
+  }
+
+  /** The load's result, with what only its caller knows. */
+  result(run: Pick<CreationResult, 'store' | 'imageData' | 'durationS' | 'connections' | 'serviceCpu'>): CreationResult {
+    const latencies = this.#latencies
+    return {
+      ...run,
+      requests: latencies.length,
+      perSecond: latencies.length / run.durationS,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      non2xx: this.#non2xx,
+      errors: this.#errors,
+    }
   }
 }
 

@@ -7,8 +7,7 @@
 // - `open`: creations that arrive whatever the mock answers, `perSecond` on average, at random
 //   (Poisson) times, each on a connection of its own: test workers do not wait for each other,
 //   and each creates at its own pace between driving a browser (farm-rate.ts measures that pace).
-import { cpuSeconds, loadCreation, send, type CreationResult, type StoreKind } from './capacity.js'
-import { percentile } from './stats.js'
+import { CreationTally, cpuSeconds, loadCreation, type CreationResult, type StoreKind } from './capacity.js'
 
 export type FarmLoad = { kind: 'closed'; workers: number } | { kind: 'open'; perSecond: number }
 
@@ -30,11 +29,8 @@ async function loadOpenCreation(
   perSecond: number,
   seconds: number,
 ): Promise<CreationResult> {
-  const body = { key: apiKey, returnAuthImageData: true }
-  const latencies: number[] = []
+  const tally = new CreationTally(url, { key: apiKey, returnAuthImageData: true })
   const answers: Promise<void>[] = []
-  let errors = 0
-  let non2xx = 0
   let inFlight = 0
   let mostInFlight = 0
   const cpuBefore = cpuSeconds(servicePid)
@@ -42,16 +38,8 @@ async function loadOpenCreation(
   const create = async () => {
     inFlight++
     mostInFlight = Math.max(mostInFlight, inFlight)
-    const start = performance.now()
-    try {
-      const { status } = await send(url, 'POST', '/v1/entity/challenges', body)
-      if (status !== 201) non2xx++
-      latencies.push(performance.now() - start)
-    } catch {
-      errors++
-    } finally {
-      inFlight--
-    }
+    await tally.create()
+    inFlight--
   }
   // Exponential gaps: arrivals of independent workers, each at its own pace, add up to a Poisson stream.
   let due = started
@@ -64,19 +52,7 @@ async function loadOpenCreation(
   }
   await Promise.all(answers)
   const durationS = (performance.now() - started) / 1000
-  return {
-    store,
-    imageData: true,
-    durationS,
-    connections: mostInFlight,
-    requests: latencies.length,
-    perSecond: latencies.length / durationS,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    non2xx,
-    errors,
-    serviceCpu: (cpuSeconds(servicePid) - cpuBefore) / durationS,
-  }
+  return tally.result({ store, imageData: true, durationS, connections: mostInFlight, serviceCpu: (cpuSeconds(servicePid) - cpuBefore) / durationS })
 }
 
 const { url, apiKey, servicePid, store, load, seconds } = JSON.parse(process.argv[2] ?? '{}') as FarmCreationSettings
