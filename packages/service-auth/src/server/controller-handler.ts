@@ -164,7 +164,12 @@ type CheckedOptions<User> = ReturnType<typeof readOptions<User>>
  * taken as they are now, their defaults filled in.
  */
 function readOptions<User>(options: ControllerOptions<User>) {
+  if (!options || typeof options !== 'object') throw new TypeError('The controller needs its options: { client, secret, findUser, startSession }.')
   const { client, header = 'X-Service-Auth', findUser, startSession, onError, onRefused } = options
+  // A header name is an HTTP token (RFC 9110, 5.1): anything else would fail every request.
+  if (typeof header !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) {
+    throw new TypeError(`header must be an HTTP header name, such as 'X-Service-Auth'; got ${JSON.stringify(header)}.`)
+  }
   if (!client || typeof client.authenticate !== 'function' || typeof client.key !== 'string' || typeof client.baseUrl !== 'string') {
     throw new TypeError("client must be createClient(...)'s, or have its key, baseUrl and authenticate: a token's aud and iss are checked against them.")
   }

@@ -387,9 +387,22 @@ describe('createController', () => {
     ['startSession', {}, 'startSession must be a function: it starts your session.'],
     ['secret', 'changeme', /^secret \(the API secret\)/],
     ['client', { key: 'pk_test' }, /^client must be createClient\(\.\.\.\)'s/],
+    ['header', 42, "header must be an HTTP header name, such as 'X-Service-Auth'; got 42."],
+    ['header', '', `header must be an HTTP header name, such as 'X-Service-Auth'; got "".`],
+    ['header', 'X Bad', /^header must be an HTTP header name.*got "X Bad"\.$/],
   ])('throws a TypeError naming a bad %s when it is made, at start-up, before any request', (name, value, message) => {
     expect(() => createController({ ...options, [name]: value })).toThrow(message)
     expect(() => createController({ ...options, [name]: value })).toThrow(TypeError)
+  })
+
+  it('throws a TypeError that asks for the options when it is given none', () => {
+    // @ts-expect-error: called as plain JavaScript may call it
+    expect(() => createController()).toThrow(new TypeError('The controller needs its options: { client, secret, findUser, startSession }.'))
+  })
+
+  it('takes a header name of any HTTP token characters, such as Authorization or X-Auth_Token', () => {
+    expect(() => createController({ ...options, header: 'Authorization' })).not.toThrow()
+    expect(() => createController({ ...options, header: 'X-Auth_Token' })).not.toThrow()
   })
 
   it('answers as handleControllerRequest and handleFetchRequest do, with the options it was made with; handle and handleFetch need no this', async () => {
