@@ -127,7 +127,9 @@ export class LmdbBackend implements Backend {
     const written = text === undefined ? db.remove(id) : db.put(id, text)
     this.#room?.track(id.length + (text?.length ?? 0), written)
     return written.then(
-      () => flushedWith(written),
+      // The environment's flush where lmdb-js gives the write none of its own (a write it answers
+      // at once): on disk either way, perhaps a little later.
+      () => flushedWith(written, this.#env.flushed),
       (error: unknown) => this.#failed(error),
     )
   }
