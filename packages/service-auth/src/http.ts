@@ -72,7 +72,7 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
     if (size > LARGEST_ANSWER || !res.headers.get('content-type')?.includes('json')) res.body?.cancel()
     else {
       // Read whatever the status, counted as it comes, up to the limit, where the rest is
-      // cancelled. A body that cannot be read is no JSON, unless the caller aborted. Its own
+      // cancelled. A body that cannot be read is no JSON, unless the caller aborted or the time ran out. Its own
       // reader, not a counting stream piped into new Response(...).json(): the answer reached the
       // first code's task about a millisecond sooner on a first visit (BENCHMARKS.md). Not
       // response.json() when a Content-Length is within the limit: that counts the bytes sent,
@@ -90,7 +90,10 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
           // A character may be split between chunks: the decoder keeps its first bytes for the next.
           text += decoder.decode(value, { stream: true })
         }
-      })().catch(() => signal.throwIfAborted())
+      })().catch((error) => {
+        // Stopped by the caller, or out of time mid-body: not a bad answer, but what stopped it.
+        if (signal.aborted || timeout.signal.aborted) throw error
+      })
     }
   } catch {
     // Running out of time is a network failure like any other.

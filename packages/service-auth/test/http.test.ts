@@ -158,6 +158,28 @@ describe('send', () => {
     expect(read).not.toHaveBeenCalled()
   })
 
+  it('fails as "network" when its time runs out while the body is read, rather than reading it as a bad answer', async () => {
+    vi.useFakeTimers()
+    try {
+      service.fetch.mockImplementationOnce(async (_, init) => {
+        // A body that never comes, errored when the request's signal aborts, as fetch's is.
+        const body = new ReadableStream({
+          start(stream) {
+            init!.signal!.addEventListener('abort', () => stream.error(new DOMException('The operation was aborted.', 'AbortError')))
+          },
+        })
+        return new Response(body, { headers: { 'Content-Type': 'application/json' } })
+      })
+      const read = vi.fn(() => 1)
+      const failure = failureOf(send(request(read, { unreachable: 'no answer' })))
+      await vi.advanceTimersByTimeAsync(30_000)
+      expect(await failure).toEqual({ reason: 'network', status: 0, retryAfter: 0, message: 'no answer', final: false })
+      expect(read).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('turns a network error into a "network" failure, whose message is the request\'s `unreachable`, if any', async () => {
     service.fetch.mockImplementation(async () => Promise.reject(new TypeError('Failed to fetch')))
     expect(await failureOf(send(request(() => 1)))).toEqual({ reason: 'network', status: 0, retryAfter: 0, message: '', final: false })
