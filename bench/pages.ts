@@ -101,7 +101,7 @@ const baseline: ExtraPage = ({ serviceUrl, apiKey, url }) =>
     url.searchParams.get('timing') === '1' ? `${COUNTERS}\n${PAINT_TIMING}` : COUNTERS,
     `<div id="baseline"></div>
 <script>performance.mark('bench:script-start')</script>
-<script src="${BASELINE_PATH}.js" data-api="${escapeHtml(serviceUrl)}" data-key="${escapeHtml(apiKey)}"></script>`,
+<script src="${BASELINE_PATH}.js" data-api="${escapeHtml(serviceUrl)}" data-key="${escapeHtml(apiKey)}"${url.searchParams.get('words') === '1' ? ' data-words' : ''}></script>`,
   )
 
 /**

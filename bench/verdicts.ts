@@ -145,6 +145,17 @@ export function judge(results: BenchResults): Judgement[] {
     goal: "≤ the naive baseline's median plus one task",
     verdict: verdict(widgetStart <= baselineStart + oneTask),
   })
+  // The target proposed for item 9: the same, against a baseline that says what the widget says
+  // around its code (a status line, the time left), as any accessible embed must. Not judged
+  // until it is agreed; its one task is measured against that baseline alike.
+  const wordsStart = median(startup.toVisible['baseline-words'] ?? [])
+  const wordsTask = Math.max(0, median(startup.untilRequest['widget-inline']) - median(startup.untilRequest['baseline-words'] ?? []))
+  out.push({
+    measure: 'Script start → QR painted, widget median vs the baseline with words (proposed)',
+    figure: `${ms(widgetStart)} vs ${ms(wordsStart)} + one task, ${ms(wordsTask)}: ${widgetStart <= wordsStart + wordsTask ? 'within' : 'over'}`,
+    goal: '≤ the median of a baseline with a status line and the time left, plus one task',
+    verdict: 'reported',
+  })
   out.push({
     measure: 'Script start → QR painted, widget median ÷ floor',
     figure: `${(widgetStart / startupFloor).toFixed(1)} (floor ${ms(startupFloor)})`,
