@@ -101,3 +101,27 @@ it.each([
     }),
   )
 })
+
+it.each([
+  ['redirect', (res: ServerResponse) => res.writeHead(302, { Location: 'javascript:alert(1)' }).end(), 'answered 302 → "javascript:alert(1)" (not http(s))'],
+  [
+    'JSON {location}',
+    (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'javascript:alert(1)' })),
+    'answered 200 {location: "javascript:alert(1)"} (not http(s))',
+  ],
+])(
+  'a controller that answers every token with a %s to javascript: is no refusal: each bad token fails, the evidence quoting the location',
+  async (_, answer, seen) => {
+    const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : answer(res)))
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: `${seen}: the embed sends the browser to http(s) URLs only` }),
+    )
+    // The embed goes nowhere with it, yet it is a sign-in's answer to a token the controller had to refuse.
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(
+        expect.objectContaining({ outcome: 'fail', evidence: `${seen}: a sign-in’s answer, not a refusal (4xx), whatever the location` }),
+      )
+    }
+    expect(byId(checks, 'replayed')).toEqual(expect.objectContaining({ outcome: 'skip' }))
+  },
+)

@@ -25,9 +25,10 @@ export const validSignIn: CheckCase = {
 
     if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
     if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
-    if (attempt.unparsedLocation !== undefined) {
+    if (attempt.strayLocation) {
+      // The embed navigates to http(s) only: a javascript: or data: location would run in the page.
       return fail(
-        `${seen}: no browser can go there`,
+        `${seen}: ${attempt.strayLocation.why === 'not a URL' ? 'no browser can go there' : 'the embed sends the browser to http(s) URLs only'}`,
         'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.',
       )
     }
