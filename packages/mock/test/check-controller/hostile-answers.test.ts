@@ -125,3 +125,14 @@ it.each([
     expect(byId(checks, 'replayed')).toEqual(expect.objectContaining({ outcome: 'skip' }))
   },
 )
+
+it('a cookie whose name holds a terminal escape (an 8-bit CSI) is named in the evidence with it as a \\u escape', async () => {
+  const { checks } = await check((token, res) =>
+    token === undefined
+      ? res.writeHead(401).end()
+      : res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'session\u009b2J=1; Path=/' }).end(JSON.stringify({ location: '/welcome' })),
+  )
+  expect(byId(checks, 'cookie-flags')).toEqual(
+    expect.objectContaining({ outcome: 'warn', evidence: 'session\\u009b2J without HttpOnly; session\\u009b2J without SameSite' }),
+  )
+})

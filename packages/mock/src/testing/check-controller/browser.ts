@@ -4,6 +4,7 @@
 // jar is signed in. Every request has a time limit, so a controller that hangs is a verdict, not
 // a hung check.
 import type { CookieJar, SetCookie } from './cookie-jar.js'
+import { printable, quoted } from './printable.js'
 
 /** How long the check waits for any one answer of the app. */
 export const ANSWER_TIMEOUT_MS = 15_000
@@ -146,14 +147,14 @@ export class Browser {
   describeAnswer(answer: Answer): string {
     if (answer.status === 0) return answer.error!
     const where = answer.location === undefined ? '' : this.#shown(answer.location)
-    // Quoted as a string literal: the answer's own characters, whatever they are.
+    // Quoted as a string literal: the answer's own characters, whatever they are, none of them a terminal's escape.
     const { given, why } = answer.strayLocation ?? {}
-    const stray = given === undefined ? '' : JSON.stringify(given)
+    const stray = given === undefined ? '' : quoted(given)
     if (isRedirect(answer.status)) return `answered ${answer.status} → ${where || (stray && `${stray} (${why})`) || '(no Location)'}`
     if (isOk(answer.status)) {
       return `answered ${answer.status} ${where ? `{location: "${where}"}` : stray ? `{location: ${stray}} (${why})` : 'without a location'}`
     }
-    return `answered ${answer.status}${answer.detail ? ` ("${answer.detail}")` : ''}`
+    return `answered ${answer.status}${answer.detail ? ` (${quoted(answer.detail)})` : ''}`
   }
 
   /** A location on the controller's origin as its path; another origin's in full. */
@@ -206,5 +207,6 @@ function resolve(location: string, base: URL): URL | undefined {
 function failureOf(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
   const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  return `no answer (${cause?.code ?? cause?.message ?? (error as Error).message})`
+  // The reason may quote what the app sent (a malformed header, say).
+  return `no answer (${printable(cause?.code ?? cause?.message ?? (error as Error).message)})`
 }

@@ -4,6 +4,7 @@
 import { isOk, NO_ANSWER_FIX } from './browser.js'
 import type { CheckCase, Verdict } from './cases.js'
 import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
+import { printable } from './printable.js'
 
 export const validSignIn: CheckCase = {
   id: 'valid-sign-in',
@@ -43,7 +44,9 @@ export const validSignIn: CheckCase = {
       // A cookie the answer set, which a browser does not send to the page: its Path is elsewhere.
       const elsewhere = attempt.cookies.flatMap(({ name, path, deleting }) => {
         const scope = path ?? defaultPath(browser.controller)
-        return deleting || pathMatches(scope, page.pathname) ? [] : [`${name} (Path ${scope}${path ? '' : ', from the controller’s own path'})`]
+        return deleting || pathMatches(scope, page.pathname)
+          ? []
+          : [`${printable(name)} (Path ${printable(scope)}${path ? '' : ', from the controller’s own path'})`]
       })
       if (elsewhere.length) {
         return fail(seen, `Set the session cookie with Path=/: a browser does not send ${elsewhere.join(', ')} to ${page.pathname}.`)
