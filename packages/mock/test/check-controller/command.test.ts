@@ -91,6 +91,34 @@ describe('service-auth-mock check-controller', () => {
     expect(checks.filter(({ outcome }) => outcome !== 'pass').map(({ id }) => id)).toEqual(['expired'])
   })
 
+  it.concurrent('prints what the controller wrote with its terminal escapes as \\u escapes, in the table and in --json', async () => {
+    // The first token (the valid sign-in's) is refused with a problem detail, every other with a title alone.
+    const screen = '\u001b[2J\u001b[31mALL CHECKS PASSED\u009b0m'
+    let tokens = 0
+    const controller = createServer((req, res) => {
+      if (req.headers['x-service-auth'] === undefined) return void res.writeHead(401).end()
+      const problem = ++tokens === 1 ? { title: 'Unauthorized', detail: screen } : { title: screen }
+      res.writeHead(401, { 'Content-Type': 'application/problem+json' }).end(JSON.stringify({ status: 401, ...problem }))
+    })
+    await new Promise<void>((resolve) => controller.listen(0, '127.0.0.1', resolve))
+    apps.push({ close: () => new Promise((resolve) => controller.close(() => resolve())) })
+    const { url, key, secret } = await connectMockService({ url: service.url, isolate: true })
+    const args = ['--controller', `http://127.0.0.1:${(controller.address() as AddressInfo).port}/auth/controller`, '--identity', ADA]
+    const env = { SERVICE_URL: url, SERVICE_KEY: key, SERVICE_SECRET: secret }
+    const shown = 'answered 401 ("\\u001b[2J\\u001b[31mALL CHECKS PASSED\\u009b0m")'
+
+    const table = await command(args, env)
+    expect(table.exitCode).toBe(1)
+    for (const raw of ['\u001b', '\u009b']) expect(table.out).not.toContain(raw)
+    expect(table.out).toMatch(/^FAIL {2}valid-sign-in .+\n {27}answered 401 \("\\u001b\[2J\\u001b\[31mALL CHECKS PASSED\\u009b0m"\)\n/m)
+
+    const json = await command([...args, '--json'], env)
+    const { checks } = JSON.parse(json.out) as { checks: { id: string; evidence: string }[] }
+    for (const { id, evidence } of checks) for (const raw of ['\u001b', '\u009b']) expect(evidence, id).not.toContain(raw)
+    expect(checks.find(({ id }) => id === 'valid-sign-in')!.evidence).toBe(shown)
+    expect(checks.find(({ id }) => id === 'alg-none')!.evidence).toBe(shown)
+  })
+
   it('--help exits 0; a missing or unknown option exits 2 and names it', async () => {
     expect(await command(['--help'])).toMatchObject({
       exitCode: 0,

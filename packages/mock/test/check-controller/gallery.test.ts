@@ -4,7 +4,7 @@
 // against one mock, each controller with a key of its own, side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkController, connectMockService, startMockService, type ControllerCheckReport, type MockService } from '../../src/index.js'
-import { type Flaw, startGalleryApp } from './gallery.js'
+import { type Flaw, JAVASCRIPT, startGalleryApp } from './gallery.js'
 
 const ADA = 'ada@example.com'
 
@@ -17,6 +17,9 @@ const GALLERY: Record<Flaw, string[]> = {
   'confirms but ignores the answer': ['service-refuses', 'replayed', 'wrong-sub', 'service-unavailable'],
   'fails open when the service is down': ['service-unavailable', 'service-timeout'],
   'skips the user store': ['unknown-user'],
+  // The session starts, so only the valid sign-in fails: the embed does not go where it is sent.
+  'sends the browser to javascript:': ['valid-sign-in'],
+  'redirects the browser to javascript:': ['valid-sign-in'],
 }
 
 let service: MockService
@@ -74,5 +77,26 @@ describe('a controller with one flaw', () => {
     const report = await check('confirms but ignores the answer', { signedIn: false })
     expect(withOutcome(report, 'fail')).toEqual([...GALLERY['confirms but ignores the answer']].sort())
     expect(report.checks.find(({ id }) => id === 'replayed')!.evidence).toBe('answered 200 {location: "/welcome"}: the embed signs in')
+  })
+
+  it.concurrent.each([
+    ['sends the browser to javascript:', `answered 200 {location: ${JSON.stringify(JAVASCRIPT)}} (not http(s))`],
+    ['redirects the browser to javascript:', `answered 302 → ${JSON.stringify(JAVASCRIPT)} (not http(s))`],
+  ] as const)('%s, after it confirmed: the valid sign-in fails, quoting the location, and nothing counts it a sign-in', async (flaw, seen) => {
+    for (const signedIn of [true, false]) {
+      const report = await check(flaw, { signedIn })
+      const valid = report.checks.find(({ id }) => id === 'valid-sign-in')!
+      expect(valid, `signed-in page given: ${signedIn}`).toEqual({
+        id: 'valid-sign-in',
+        title: expect.any(String),
+        outcome: 'fail',
+        evidence: `${seen}${signedIn ? '; GET /welcome: 200, signed in' : ''}: the embed sends the browser to http(s) URLs only`,
+        fix: 'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.',
+      })
+      if (signedIn) continue
+      // Judged by its answers, the browser is not signed in: what builds on the sign-in has nothing to judge.
+      expect(withOutcome(report, 'fail')).toEqual(['valid-sign-in'])
+      expect(withOutcome(report, 'skip')).toEqual(['cookie-flags', 'no-requested-with', 'open-redirect', 'replayed', 'session-fixation', 'token-elsewhere'])
+    }
   })
 })

@@ -16,6 +16,11 @@ export type Flaw =
   | 'confirms but ignores the answer'
   | 'fails open when the service is down'
   | 'skips the user store'
+  | 'sends the browser to javascript:'
+  | 'redirects the browser to javascript:'
+
+/** The location of the flaws that send the browser to script. */
+export const JAVASCRIPT = 'javascript:alert(document.cookie)'
 
 export interface GalleryOptions {
   /** The one flaw; none for the controller written right. */
@@ -80,9 +85,11 @@ export async function startGalleryApp({ flaw, service, users }: GalleryOptions):
     }
     const id = randomUUID()
     sessions.set(id, sub)
-    res
-      .writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': `session=${id}; Path=/; HttpOnly; SameSite=Lax` })
-      .end(JSON.stringify({ location: '/welcome' }))
+    const cookie = `session=${id}; Path=/; HttpOnly; SameSite=Lax`
+    // Where to go next, taken from somewhere no one checked: a location the embed refuses to navigate to.
+    if (flaw === 'redirects the browser to javascript:') return void res.writeHead(302, { Location: JAVASCRIPT, 'Set-Cookie': cookie }).end()
+    const location = flaw === 'sends the browser to javascript:' ? JAVASCRIPT : '/welcome'
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': cookie }).end(JSON.stringify({ location }))
   }
 
   const server = createServer((req, res) => {

@@ -101,3 +101,38 @@ it.each([
     }),
   )
 })
+
+it.each([
+  ['redirect', (res: ServerResponse) => res.writeHead(302, { Location: 'javascript:alert(1)' }).end(), 'answered 302 → "javascript:alert(1)" (not http(s))'],
+  [
+    'JSON {location}',
+    (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'javascript:alert(1)' })),
+    'answered 200 {location: "javascript:alert(1)"} (not http(s))',
+  ],
+])(
+  'a controller that answers every token with a %s to javascript: is no refusal: each bad token fails, the evidence quoting the location',
+  async (_, answer, seen) => {
+    const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : answer(res)))
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: `${seen}: the embed sends the browser to http(s) URLs only` }),
+    )
+    // The embed goes nowhere with it, yet it is a sign-in's answer to a token the controller had to refuse.
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(
+        expect.objectContaining({ outcome: 'fail', evidence: `${seen}: a sign-in’s answer, not a refusal (4xx), whatever the location` }),
+      )
+    }
+    expect(byId(checks, 'replayed')).toEqual(expect.objectContaining({ outcome: 'skip' }))
+  },
+)
+
+it('a cookie whose name holds a terminal escape (an 8-bit CSI) is named in the evidence with it as a \\u escape', async () => {
+  const { checks } = await check((token, res) =>
+    token === undefined
+      ? res.writeHead(401).end()
+      : res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'session\u009b2J=1; Path=/' }).end(JSON.stringify({ location: '/welcome' })),
+  )
+  expect(byId(checks, 'cookie-flags')).toEqual(
+    expect.objectContaining({ outcome: 'warn', evidence: 'session\\u009b2J without HttpOnly; session\\u009b2J without SameSite' }),
+  )
+})

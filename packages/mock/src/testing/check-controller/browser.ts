@@ -4,6 +4,7 @@
 // jar is signed in. Every request has a time limit, so a controller that hangs is a verdict, not
 // a hung check.
 import type { CookieJar, SetCookie } from './cookie-jar.js'
+import { printable, quoted } from './printable.js'
 
 /** How long the check waits for any one answer of the app. */
 export const ANSWER_TIMEOUT_MS = 15_000
@@ -35,10 +36,13 @@ export interface CallOptions {
 export interface Answer {
   /** The HTTP status; 0 when no answer came. */
   status: number
-  /** Where it sends the browser: a redirect's `Location`, or a 2xx's JSON `{location}`, absolute. */
+  /** Where it sends the browser: a redirect's `Location`, or a 2xx's JSON `{location}`, absolute and http(s). */
   location: string | undefined
-  /** That `Location` or `{location}` as given, when it is no URL (`http://[::1`): no browser goes there. */
-  unparsedLocation?: string
+  /**
+   * That `Location` or `{location}` as given, when the embed goes nowhere with it: it is no URL
+   * (`http://[::1`), or not http(s) (`javascript:…`), which the embed refuses to navigate to.
+   */
+  strayLocation?: { given: string; why: 'not a URL' | 'not http(s)' }
   /** A refusal's problem `detail` (or `title`), when it has one. */
   detail: string | undefined
   /** What its `Set-Cookie` headers set. */
@@ -82,11 +86,13 @@ export class Browser {
       const set = jar.store(res.headers, url)
       const json = parseJson(text)
       const named = res.status >= 300 && res.status < 400 ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
-      const location = named ? resolve(named, url) : undefined
+      const resolved = named ? resolve(named, url) : undefined
+      // As the embed's hand-over does: only an http(s) location is one it sends the browser to.
+      const location = resolved && /^https?:$/.test(resolved.protocol) ? resolved.href : undefined
       return ended({
         status: res.status,
         location,
-        ...(named && location === undefined && { unparsedLocation: named }),
+        ...(named && location === undefined && { strayLocation: { given: named, why: resolved ? 'not http(s)' : 'not a URL' } }),
         detail: res.status >= 400 ? (stringField(json, 'detail') ?? stringField(json, 'title')) : undefined,
         cookies: set,
       })
@@ -121,10 +127,12 @@ export class Browser {
 
   /**
    * Whether the attempt signed the browser in: by `--signed-in` when given (2xx for the jar), else
-   * by the answer, as the embed takes it: a redirect, or a 2xx with a location.
+   * by the answer, as the embed takes it: a redirect, or a 2xx with a location; never one that
+   * sends the browser where the embed does not go (no URL, or not http(s)).
    */
   accepted(attempt: Attempt): boolean {
     if (attempt.signedInStatus !== undefined) return isOk(attempt.signedInStatus)
+    if (attempt.strayLocation) return false
     return isRedirect(attempt.status) || (isOk(attempt.status) && attempt.location !== undefined)
   }
 
@@ -139,13 +147,14 @@ export class Browser {
   describeAnswer(answer: Answer): string {
     if (answer.status === 0) return answer.error!
     const where = answer.location === undefined ? '' : this.#shown(answer.location)
-    // Quoted as a string literal: the answer's own characters, whatever they are.
-    const unparsed = answer.unparsedLocation === undefined ? '' : JSON.stringify(answer.unparsedLocation)
-    if (isRedirect(answer.status)) return `answered ${answer.status} → ${where || (unparsed && `${unparsed} (not a URL)`) || '(no Location)'}`
+    // Quoted as a string literal: the answer's own characters, whatever they are, none of them a terminal's escape.
+    const { given, why } = answer.strayLocation ?? {}
+    const stray = given === undefined ? '' : quoted(given)
+    if (isRedirect(answer.status)) return `answered ${answer.status} → ${where || (stray && `${stray} (${why})`) || '(no Location)'}`
     if (isOk(answer.status)) {
-      return `answered ${answer.status} ${where ? `{location: "${where}"}` : unparsed ? `{location: ${unparsed}} (not a URL)` : 'without a location'}`
+      return `answered ${answer.status} ${where ? `{location: "${where}"}` : stray ? `{location: ${stray}} (${why})` : 'without a location'}`
     }
-    return `answered ${answer.status}${answer.detail ? ` ("${answer.detail}")` : ''}`
+    return `answered ${answer.status}${answer.detail ? ` (${quoted(answer.detail)})` : ''}`
   }
 
   /** A location on the controller's origin as its path; another origin's in full. */
@@ -187,9 +196,9 @@ function stringField(json: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
-function resolve(location: string, base: URL): string | undefined {
+function resolve(location: string, base: URL): URL | undefined {
   try {
-    return new URL(location, base).href
+    return new URL(location, base)
   } catch {
     return undefined
   }
@@ -198,5 +207,6 @@ function resolve(location: string, base: URL): string | undefined {
 function failureOf(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
   const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  return `no answer (${cause?.code ?? cause?.message ?? (error as Error).message})`
+  // The reason may quote what the app sent (a malformed header, say).
+  return `no answer (${printable(cause?.code ?? cause?.message ?? (error as Error).message)})`
 }

@@ -20,7 +20,11 @@ function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
   if (attempt.status === 0) return { outcome: 'fail', evidence: seen, fix: NO_ANSWER_FIX }
   // With --signed-in the evidence says so already; without, the answer is what signs the embed in.
   if (browser.accepted(attempt)) return { outcome: 'fail', evidence: attempt.signedInStatus === undefined ? `${seen}: the embed signs in` : seen }
-  if (attempt.signedInStatus === undefined && attempt.status < 400) return { outcome: 'fail', evidence: `${seen}: the embed takes any 2xx for a sign-in` }
+  if (attempt.signedInStatus === undefined && attempt.status < 400) {
+    // A location the embed does not follow starts no session in it, but the answer is a sign-in's, not a refusal.
+    const why = attempt.strayLocation ? 'a sign-in’s answer, not a refusal (4xx), whatever the location' : 'the embed takes any 2xx for a sign-in'
+    return { outcome: 'fail', evidence: `${seen}: ${why}` }
+  }
   return { outcome: 'pass', evidence: seen }
 }
 

@@ -4,6 +4,7 @@
 import { isOk, NO_ANSWER_FIX } from './browser.js'
 import type { CheckCase, Verdict } from './cases.js'
 import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
+import { printable } from './printable.js'
 
 export const validSignIn: CheckCase = {
   id: 'valid-sign-in',
@@ -25,9 +26,10 @@ export const validSignIn: CheckCase = {
 
     if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
     if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
-    if (attempt.unparsedLocation !== undefined) {
+    if (attempt.strayLocation) {
+      // The embed navigates to http(s) only: a javascript: or data: location would run in the page.
       return fail(
-        `${seen}: no browser can go there`,
+        `${seen}: ${attempt.strayLocation.why === 'not a URL' ? 'no browser can go there' : 'the embed sends the browser to http(s) URLs only'}`,
         'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.',
       )
     }
@@ -42,7 +44,9 @@ export const validSignIn: CheckCase = {
       // A cookie the answer set, which a browser does not send to the page: its Path is elsewhere.
       const elsewhere = attempt.cookies.flatMap(({ name, path, deleting }) => {
         const scope = path ?? defaultPath(browser.controller)
-        return deleting || pathMatches(scope, page.pathname) ? [] : [`${name} (Path ${scope}${path ? '' : ', from the controller’s own path'})`]
+        return deleting || pathMatches(scope, page.pathname)
+          ? []
+          : [`${printable(name)} (Path ${printable(scope)}${path ? '' : ', from the controller’s own path'})`]
       })
       if (elsewhere.length) {
         return fail(seen, `Set the session cookie with Path=/: a browser does not send ${elsewhere.join(', ')} to ${page.pathname}.`)

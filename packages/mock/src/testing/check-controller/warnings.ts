@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar } from './cookie-jar.js'
+import { printable } from './printable.js'
 
 /** Where an open redirect would send the browser: a name that can never resolve. */
 const ELSEWHERE = 'https://open-redirect.check.invalid/'
@@ -102,8 +103,8 @@ export const WARNINGS: CheckCase[] = [
       const attempt = await browser.attempt({ jar, token: (await tokens.signedBy(identity)).token })
       const seen = browser.describe(attempt)
       const kept = names.filter((name) => jar.get(name) === before.get(name))
-      if (!browser.accepted(attempt) || !kept.length) return { outcome: 'pass', evidence: `${seen}; new: ${names.join(', ')}` }
-      return { outcome: 'warn', evidence: `${seen}, and ${kept.join(', ')} kept the value the browser came with` }
+      if (!browser.accepted(attempt) || !kept.length) return { outcome: 'pass', evidence: `${seen}; new: ${names.map(printable).join(', ')}` }
+      return { outcome: 'warn', evidence: `${seen}, and ${kept.map(printable).join(', ')} kept the value the browser came with` }
     },
   ),
   warns(
@@ -113,11 +114,14 @@ export const WARNINGS: CheckCase[] = [
     async (_context, signIn) => {
       const set = signIn.attempt.cookies.filter(({ deleting }) => !deleting)
       if (!set.length) return { outcome: 'skip', evidence: 'the valid sign-in set no cookie' }
+      // The names and SameSite values are the app's own text: printed with no terminal escape in them.
       const weak = set.flatMap(({ name, httpOnly, sameSite }) => [
-        ...(httpOnly ? [] : [`${name} without HttpOnly`]),
-        ...(/^(lax|strict)$/i.test(sameSite ?? '') ? [] : [sameSite ? `${name} with SameSite=${sameSite}` : `${name} without SameSite`]),
+        ...(httpOnly ? [] : [`${printable(name)} without HttpOnly`]),
+        ...(/^(lax|strict)$/i.test(sameSite ?? '')
+          ? []
+          : [sameSite ? `${printable(name)} with SameSite=${printable(sameSite)}` : `${printable(name)} without SameSite`]),
       ])
-      const all = set.map(({ name, sameSite }) => `${name}: HttpOnly, SameSite=${sameSite}`).join('; ')
+      const all = set.map(({ name, sameSite }) => `${printable(name)}: HttpOnly, SameSite=${sameSite}`).join('; ')
       return weak.length ? { outcome: 'warn', evidence: weak.join('; ') } : { outcome: 'pass', evidence: all }
     },
   ),
