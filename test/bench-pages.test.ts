@@ -12,6 +12,7 @@ beforeAll(async () => {
       '/bench/page': ({ serviceUrl, apiKey, url }) => `<p data-api="${serviceUrl}" data-key="${apiKey}">${url.searchParams.get('q')}</p>`,
       '/bench/page.js': () => 'console.log(1)',
       '/welcome': () => 'mine',
+      '/bench/isolated': () => ({ body: '<p>isolated</p>', headers: { 'Cross-Origin-Opener-Policy': 'same-origin' } }),
     },
   })
 })
@@ -29,6 +30,13 @@ describe('pages of the caller', () => {
     const res = await fetch(demo.appUrl + '/bench/page.js')
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(await res.text()).toBe('console.log(1)')
+  })
+
+  it("sends the headers a page returns with its body, beside the app's own", async () => {
+    const res = await fetch(demo.appUrl + '/bench/isolated')
+    expect(await res.text()).toBe('<p>isolated</p>')
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
   it("matches the path exactly, and comes before the app's own routes", async () => {

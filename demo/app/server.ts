@@ -68,8 +68,12 @@ export interface AppOptions {
   store?: Store
 }
 
-/** Renders one of the caller's pages; `site` tells it where the service is and which key to use. */
-export type ExtraPage = (site: { serviceUrl: string; apiKey: string; url: URL }) => string
+/**
+ * Renders one of the caller's pages; `site` tells it where the service is and which key to use.
+ * It returns the page, or the page and headers of its own (a bench page that must be
+ * cross-origin isolated, for its finer clock).
+ */
+export type ExtraPage = (site: { serviceUrl: string; apiKey: string; url: URL }) => string | { body: string; headers: Record<string, string> }
 
 export interface AppHandle {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
@@ -165,9 +169,10 @@ function extraRoutes(pages: Record<string, ExtraPage>): Route<AppHandler>[] {
     pattern: new RegExp('^' + path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'),
     methods: {
       GET: (context: AppContext, { res, url }) => {
-        const body = render({ serviceUrl: context.serviceUrl, apiKey: context.apiKey, url })
-        if (path.endsWith('.js')) sendBytes(res, 200, body, 'text/javascript; charset=utf-8')
-        else sendPage(res, 200, body)
+        const rendered = render({ serviceUrl: context.serviceUrl, apiKey: context.apiKey, url })
+        const { body, headers } = typeof rendered === 'string' ? { body: rendered, headers: {} } : rendered
+        if (path.endsWith('.js')) sendBytes(res, 200, body, 'text/javascript; charset=utf-8', headers)
+        else sendPage(res, 200, body, { headers })
       },
     },
   }))
