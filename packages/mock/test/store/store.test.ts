@@ -221,7 +221,8 @@ describe('an answer', () => {
     backend.failures.shift()
   })
 
-  it('is never sent as a success when its write fails: it is a 507 instead, with the reason', async () => {
+  /** Sends a write whose commit then fails with `error`: its answer, and what the console was told meanwhile. */
+  const failedWrite = async (error: Error) => {
     const writing = fetch(url + '/write')
     await expect.poll(() => backend.failures.length).toBe(1)
     backend.commits.shift()
@@ -229,38 +230,32 @@ describe('an answer', () => {
     const logged = console.error
     console.error = (...args: unknown[]) => void errors.push(args[0])
     try {
-      backend.failures.shift()!(new StoreError('The change cannot be stored in /data: its disk is full.', { code: 'full' }))
+      backend.failures.shift()!(error)
       const res = await writing
-      expect(res.status).toBe(507)
-      expect(res.headers.get('content-type')).toBe('application/problem+json')
-      expect(await res.json()).toMatchObject({
-        status: 507,
-        title: 'Insufficient Storage',
-        detail: 'The change cannot be stored in /data: its disk is full.',
-        instance: '/write',
-      })
+      return { res, body: await res.json(), errors }
     } finally {
       console.error = logged
     }
+  }
+
+  it('is never sent as a success when its write fails: it is a 507 instead, with the reason', async () => {
+    const { res, body, errors } = await failedWrite(new StoreError('The change cannot be stored in /data: its disk is full.', { code: 'full' }))
+    expect(res.status).toBe(507)
+    expect(res.headers.get('content-type')).toBe('application/problem+json')
+    expect(body).toMatchObject({
+      status: 507,
+      title: 'Insufficient Storage',
+      detail: 'The change cannot be stored in /data: its disk is full.',
+      instance: '/write',
+    })
     // A full disk is said once, by the store's refusal, not for every write.
     expect(errors).toEqual([])
   })
 
   it('is a 507 naming the cause when a write fails for any other reason, which the console shows too', async () => {
-    const writing = fetch(url + '/write')
-    await expect.poll(() => backend.failures.length).toBe(1)
-    backend.commits.shift()
-    const errors: unknown[] = []
-    const logged = console.error
-    console.error = (...args: unknown[]) => void errors.push(args[0])
-    try {
-      backend.failures.shift()!(new Error('I/O error'))
-      const res = await writing
-      expect(res.status).toBe(507)
-      expect((await res.json()).detail).toBe('The change cannot be stored: I/O error.')
-    } finally {
-      console.error = logged
-    }
+    const { res, body, errors } = await failedWrite(new Error('I/O error'))
+    expect(res.status).toBe(507)
+    expect(body.detail).toBe('The change cannot be stored: I/O error.')
     expect(errors).toEqual(['A change to held could not be stored.'])
   })
 })
