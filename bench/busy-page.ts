@@ -2,7 +2,8 @@
 // document with a MutationObserver so that single-page apps can add and remove widgets. Each
 // batch of changes used to run a sweep and a document-wide selector query, work on every frame of
 // a big page whose view ticks; since issue 33 it searches only the nodes a batch added, and
-// sweeps only when the batch removed something.
+// sweeps (looks for widgets whose element left the page) only where a batch adds or keeps an
+// element beside others, or in the frame after a mounted element lost its box.
 //
 // Four pages, each run in a fresh context and read over the same window: the busy page (5,000
 // list items, one changing every animation frame) with and without the widget, and the same page

@@ -234,8 +234,14 @@ export const scenarios: Scenario[] = [
       await tab.click('Add widget')
       const removed = await untilCode(tab)
       await until('the late widget polled', async () => (await service.polls(removed.id)).length > 0)
+      // The page keeps the element it removes, so that its widget can be seen to be destroyed (its
+      // view gone) before anything else changes in the page: the widget hears of the removal by itself.
+      await tab.evaluate(() => {
+        ;(window as any).__removed = document.querySelector('#late-widgets [data-service-auth]')
+      })
       await tab.click('Remove widget')
       await untilWidgets(tab, 'no widget', (widgets) => widgets.length == 0)
+      await until('the removed widget destroyed', () => tab.evaluate(() => !(window as any).__removed.querySelector('.sa')))
       const pollsOfRemoved = (await service.polls(removed.id)).length
       // Another widget's polls are the clock: by its third, more than a second after the removal,
       // the removed one would have polled again had anything of it kept running.

@@ -2,6 +2,7 @@
 // what is on the page, and follows the page as single-page apps add and remove widgets.
 import { pageDefaults } from './config.js'
 import { get, mount, OPTIONS, scan, sweep, version } from './index.js'
+import { watchRemovals } from './registry.js'
 
 declare global {
   /** The CDN build's API: the same as the module's exports. A `var`, so `ServiceAuth.mount(...)` and `window.ServiceAuth` are both typed. */
@@ -14,24 +15,32 @@ if (!self.ServiceAuth) {
   // The script tag's own data-service-api is the default of every widget on the page, so that a
   // page names its service once. Read now: document.currentScript is this script only while it runs.
   pageDefaults.api = document.currentScript?.getAttribute(OPTIONS.api.attribute) || pageDefaults.api
+  // A widget whose element leaves the page is destroyed (sweep), in the frame after: see
+  // watchRemovals. Not at every change to the page: on a page that changes every frame (a ticking
+  // view of 5,000 items), sweeping at each batch was a third of what observing it cost (BENCHMARKS.md).
+  watchRemovals()
   // Mounting comes first, so that the challenge requests of the widgets already on the page are
   // under way before anything else this script does at start-up.
   scan()
   // Observing from wherever the script sits mounts each widget as the parser inserts it, so the
-  // code can show before the rest of the page has loaded. Each batch sweeps the mounted widgets (a
-  // look at each one's element) and searches only what it added: on a page that changes every
-  // frame (a ticking view of 5,000 items), a query of the whole document per batch cost 3.9 ms of
-  // script a second (BENCHMARKS.md). A text that changed (the commonest change, a ticking view's)
-  // leaves its parent with no element child: then its nodes are not even looked at. Nor are the
-  // removed ones: wrapping the browser's lists and nodes for script cost more, in a callback that
-  // runs every frame, than sweeping does; so does iterating the records rather than indexing them.
-  // A node moved within the page is connected again by the time its batch is seen, and is left
-  // alone; one added and removed within the batch is not mounted.
+  // code can show before the rest of the page has loaded. A batch searches only what it added: a
+  // query of the whole document per batch cost 3.9 ms of script a second on that page. A text
+  // that changed (the commonest change, a ticking view's) leaves its parent with no element
+  // child: then its nodes are not even looked at. Nor are the removed ones: wrapping the
+  // browser's lists and nodes for script cost more, in a callback that runs every frame, than
+  // sweeping did; so does iterating the records rather than indexing them. Where a record's
+  // parent has an element child the batch sweeps too, for an element that had no box to lose
+  // (hidden). A node moved within the page is connected again by the time either looks, and is
+  // left alone; one added and removed within the batch is not mounted.
   new MutationObserver((records) => {
-    sweep()
+    let elements = false
     for (let i = 0; i < records.length; i++) {
       const record = records[i]!
-      if ((record.target as ParentNode).firstElementChild) for (const node of record.addedNodes) if (node instanceof Element && node.isConnected) scan(node)
+      if ((record.target as ParentNode).firstElementChild) {
+        elements = true
+        for (const node of record.addedNodes) if (node instanceof Element && node.isConnected) scan(node)
+      }
     }
+    if (elements) sweep()
   }).observe(document, { childList: true, subtree: true })
 }

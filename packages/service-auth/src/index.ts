@@ -1,6 +1,3 @@
-import { createWidget, type Handle } from './widget.js'
-import type { Options } from './config.js'
-
 export type { Controls, Handle, State } from './widget.js'
 export { OPTIONS } from './config.js'
 export type { MarkupOption, Option, OptionProps, Options, OptionValue, RequiredOption } from './config.js'
@@ -10,59 +7,7 @@ export type { ChallengeJson, ChallengeStatusJson, CreateChallengeBody } from './
 export type { AuthTokenPayload } from './wire/auth-token.js'
 export type { SignedRequestPayload } from './wire/signed-request.js'
 
-const handles = new Map<Element, Handle>()
-// Elements whose widget was destroyed: scan() leaves them alone, so the CDN build's watcher does
-// not bring back what the page destroyed, while mount() takes one back on purpose. sweep()
-// forgets the elements it sweeps: one that comes back into the page is mounted again.
-const destroyed = new WeakSet<Element>()
-
 /** The version of this build, e.g. `"1.0.0"`. */
 export const version: string = __VERSION__
 
-/**
- * Turns `el` into a QR sign-in; options override its `data-service-*` attributes.
- * Mounting a mounted element again with other options (compared by value) restarts it with them;
- * with the same options, or none, it returns the running widget.
- * @example const handle = mount(document.querySelector('#login')!, { authUrl: '/auth/controller' })
- */
-export const mount = (el: HTMLElement, options?: Options): Handle => {
-  // By value, as JSON: a literal written again (a re-render, an attribute read afresh) is the
-  // same options, and what JSON leaves out (undefined, a function) counts as absent. The keys
-  // are compared in the order they were written, as the components and the element always
-  // write them. No options at all (the CDN script's scan() of every change to the page) leaves
-  // a running widget as it is.
-  const wanted = JSON.stringify(options)
-  let handle = handles.get(el)
-  if (!handle || (options && wanted != mountedWith.get(el))) {
-    handle?.destroy()
-    handle = createWidget(el, options, () => {
-      handles.delete(el)
-      destroyed.add(el)
-    })
-    handles.set(el, handle)
-    mountedWith.set(el, wanted)
-  }
-  return handle
-}
-
-// What each element's widget was mounted with, as mount() compares it.
-const mountedWith = new WeakMap<Element, string | undefined>()
-
-/** The handle of a mounted element, if any. @example get(el)?.stop() */
-export const get = (el: Element): Handle | undefined => handles.get(el)
-
-/** Mounts every `[data-service-auth]` element in `root`, `root` itself included, except those whose widget was destroyed. @example scan(dialog) */
-export const scan = (root: ParentNode = document): Handle[] =>
-  [root, ...root.querySelectorAll('[data-service-auth]')]
-    .filter((el): el is HTMLElement => !!(el as Element).matches?.('[data-service-auth]') && !destroyed.has(el as Element))
-    .map((el) => mount(el))
-
-/** Destroys every mounted widget whose element has left the page; scan() mounts it again if it comes back. */
-export const sweep = (): void => handles.forEach(sweepOne)
-
-// One function for every sweep, not one made at each: the CDN build sweeps at every change to the page.
-const sweepOne = (handle: Handle, el: Element) => {
-  if (el.isConnected) return
-  handle.destroy()
-  destroyed.delete(el)
-}
+export { get, mount, scan, sweep } from './registry.js'

@@ -5,6 +5,45 @@ import { FakeService, dataSrcOf, flush, seen, widget } from './helpers.js'
 
 let service: FakeService
 let observers: MutationObserver[]
+let boxes: FakeResizeObserver[]
+
+/**
+ * happy-dom lays nothing out, so its ResizeObserver never calls back. This one does as a browser
+ * does in the frame after a change: an element has a box while it is in the page and not within
+ * a `hidden` one, and each observer hears of the observed elements whose box came or went since
+ * it last heard (of every new one the first time). The real thing is tested in every engine (e2e).
+ */
+class FakeResizeObserver {
+  readonly observed = new Map<Element, boolean | undefined>()
+  constructor(private readonly callback: ResizeObserverCallback) {
+    boxes.push(this)
+  }
+  observe(target: Element) {
+    this.observed.set(target, undefined)
+  }
+  unobserve(target: Element) {
+    this.observed.delete(target)
+  }
+  disconnect() {
+    this.observed.clear()
+  }
+  frame() {
+    const hasBox = (target: Element) => target.isConnected && !target.closest('[hidden]')
+    const changed = [...this.observed].filter(([target, box]) => box !== hasBox(target)).map(([target]) => target)
+    for (const target of changed) this.observed.set(target, hasBox(target))
+    if (changed[0])
+      this.callback(
+        changed.map((target) => ({ target }) as ResizeObserverEntry),
+        this as unknown as ResizeObserver,
+      )
+  }
+}
+
+/** The next frame: what the page's ResizeObservers hear of, and what that sets off. */
+async function frame() {
+  boxes.forEach((observer) => observer.frame())
+  await flush()
+}
 
 async function loadScript() {
   vi.resetModules()
@@ -16,6 +55,8 @@ beforeEach(() => {
   service = new FakeService()
   delete window.ServiceAuth
   observers = []
+  boxes = []
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver)
   const Native = MutationObserver
   vi.stubGlobal(
     'MutationObserver',
@@ -135,6 +176,8 @@ describe('the CDN entry', () => {
     await flush()
     const queries = vi.spyOn(Element.prototype, 'querySelectorAll')
     const documentQueries = vi.spyOn(document, 'querySelectorAll')
+    // Nor a look at the mounted widgets' elements, which a sweep is.
+    const looks = vi.spyOn(el, 'isConnected', 'get')
     // A ticking view: one item's text each time.
     for (const [i, item] of items.entries()) {
       item.textContent = 'item ' + i
@@ -142,6 +185,7 @@ describe('the CDN entry', () => {
     }
     expect(documentQueries).not.toHaveBeenCalled()
     expect(queries).not.toHaveBeenCalled()
+    expect(looks).not.toHaveBeenCalled()
     // An element added is searched, itself and what it holds, and nothing else.
     const added = list.appendChild(document.createElement('li'))
     await flush()
@@ -166,13 +210,57 @@ describe('the CDN entry', () => {
     await flush()
     const [poll] = service.polls()
     el.remove()
-    await flush()
+    await frame()
     expect(poll.init.signal!.aborted).toBe(true)
     expect(window.ServiceAuth!.get(el)).toBeUndefined()
     expect(el.querySelector('.sa')).toBeNull()
     const requests = service.calls.length
     await vi.advanceTimersByTimeAsync(60_000)
     expect(service.calls).toHaveLength(requests)
+  })
+
+  it('destroys at once the widget of an element removed from beside others, in the batch itself', async () => {
+    service.poll = () => new Promise(() => {})
+    const el = widget()
+    document.body.append(document.createElement('p'))
+    await loadScript()
+    await flush()
+    const [poll] = service.polls()
+    el.remove()
+    await flush()
+    expect(poll.init.signal!.aborted).toBe(true)
+    expect(window.ServiceAuth!.get(el)).toBeUndefined()
+  })
+
+  it('watches each element it mounted, and no longer one that left the page', async () => {
+    const el = widget()
+    await loadScript()
+    const late = widget()
+    await flush()
+    expect([...boxes[0]!.observed.keys()]).toEqual([el, late])
+    el.remove()
+    await frame()
+    expect([...boxes[0]!.observed.keys()]).toEqual([late])
+    expect(window.ServiceAuth!.get(late)).toBeDefined()
+    // Nor one whose widget the page destroyed.
+    window.ServiceAuth!.get(late)!.destroy()
+    expect([...boxes[0]!.observed.keys()]).toEqual([])
+  })
+
+  it('destroys the widget of an element removed with no box to lose (hidden) at the next change that adds an element', async () => {
+    service.poll = () => new Promise(() => {})
+    const section = document.body.appendChild(Object.assign(document.createElement('section'), { hidden: true }))
+    const el = widget({}, section)
+    await loadScript()
+    await frame()
+    const [poll] = service.polls()
+    section.remove()
+    await frame()
+    expect(poll.init.signal!.aborted).toBe(false)
+    document.body.append(document.createElement('p'))
+    await flush()
+    expect(poll.init.signal!.aborted).toBe(true)
+    expect(window.ServiceAuth!.get(el)).toBeUndefined()
   })
 
   it('does not mount again an element whose widget the page destroyed; mount() does, on purpose', async () => {
@@ -199,7 +287,7 @@ describe('the CDN entry', () => {
     await loadScript()
     await flush()
     el.remove()
-    await flush()
+    await frame()
     document.body.append(el)
     await flush()
     expect(window.ServiceAuth!.get(el)).toBeDefined()
