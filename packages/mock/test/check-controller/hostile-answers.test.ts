@@ -126,6 +126,36 @@ it.each([
   },
 )
 
+it('a controller that answers every token with a redirect that has no Location signs no one in: the embed takes it for a refusal, yet it is none', async () => {
+  const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : res.writeHead(302).end()))
+  expect(byId(checks, 'valid-sign-in')).toEqual(
+    expect.objectContaining({
+      outcome: 'fail',
+      evidence: 'answered 302 → (no Location): the embed takes it for a refusal ("Sign-in failed")',
+      fix: expect.stringMatching(/^Answer the embed with a redirect to where the person goes next/),
+    }),
+  )
+  // Not "the embed signs in": only a 4xx is a refusal, and this is none.
+  for (const id of ['other-secret', 'alg-none', 'expired']) {
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: 'answered 302 → (no Location): a redirect with no Location, not a refusal (4xx)' }),
+    )
+  }
+  // With no sign-in to compare with, the warnings say so rather than judge one.
+  expect(byId(checks, 'cookie-flags')).toEqual(
+    expect.objectContaining({ outcome: 'skip', evidence: 'the valid sign-in did not sign in: nothing to compare with' }),
+  )
+})
+
+it('a controller that answers a valid sign-in 200 with no location leaves the person on the login page', async () => {
+  const { checks } = await check((token, res) =>
+    token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'),
+  )
+  expect(byId(checks, 'valid-sign-in')).toEqual(
+    expect.objectContaining({ outcome: 'fail', evidence: 'answered 200 without a location: the embed stays on the login page' }),
+  )
+})
+
 it('a cookie whose name holds a terminal escape (an 8-bit CSI) is named in the evidence with it as a \\u escape', async () => {
   const { checks } = await check((token, res) =>
     token === undefined

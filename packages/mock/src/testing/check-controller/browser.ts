@@ -127,13 +127,13 @@ export class Browser {
 
   /**
    * Whether the attempt signed the browser in: by `--signed-in` when given (2xx for the jar), else
-   * by the answer, as the embed takes it: a redirect, or a 2xx with a location; never one that
-   * sends the browser where the embed does not go (no URL, or not http(s)).
+   * by the answer, as the embed takes it: a redirect or a 2xx that sends the browser on, to an
+   * http(s) location. A redirect with no Location is none: the browser's fetch hands it to the
+   * embed as the answer, which is no 2xx, so the person reads "Sign-in failed".
    */
   accepted(attempt: Attempt): boolean {
     if (attempt.signedInStatus !== undefined) return isOk(attempt.signedInStatus)
-    if (attempt.strayLocation) return false
-    return isRedirect(attempt.status) || (isOk(attempt.status) && attempt.location !== undefined)
+    return (isRedirect(attempt.status) || isOk(attempt.status)) && attempt.location !== undefined
   }
 
   /** The attempt in a few words, for the evidence: `answered 302 → /welcome; GET /welcome: 200, signed in`. */

@@ -3,7 +3,7 @@
 // signs in. The service's own failures come last, and the slow one runs beside the warnings:
 // cases after a background case must queue no failure at the mock, which its released request
 // could take.
-import { type Attempt, NO_ANSWER_FIX } from './browser.js'
+import { type Attempt, isRedirect, NO_ANSWER_FIX } from './browser.js'
 import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar } from './cookie-jar.js'
 import type { SignedToken } from './tokens.js'
@@ -21,8 +21,13 @@ function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
   // With --signed-in the evidence says so already; without, the answer is what signs the embed in.
   if (browser.accepted(attempt)) return { outcome: 'fail', evidence: attempt.signedInStatus === undefined ? `${seen}: the embed signs in` : seen }
   if (attempt.signedInStatus === undefined && attempt.status < 400) {
-    // A location the embed does not follow starts no session in it, but the answer is a sign-in's, not a refusal.
-    const why = attempt.strayLocation ? 'a sign-in’s answer, not a refusal (4xx), whatever the location' : 'the embed takes any 2xx for a sign-in'
+    // A location the embed does not follow starts no session in it, nor does a redirect with no
+    // Location, but neither answer is a refusal: only a 4xx says the token was refused.
+    const why = attempt.strayLocation
+      ? 'a sign-in’s answer, not a refusal (4xx), whatever the location'
+      : isRedirect(attempt.status)
+        ? 'a redirect with no Location, not a refusal (4xx)'
+        : 'the embed takes any 2xx for a sign-in'
     return { outcome: 'fail', evidence: `${seen}: ${why}` }
   }
   return { outcome: 'pass', evidence: seen }

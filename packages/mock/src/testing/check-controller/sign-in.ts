@@ -1,7 +1,7 @@
 // The case that must pass: the identity's phone signs a code, and the controller confirms it at
 // the service with the token's `jti` and `otp` before it answers, starts a session and sends the
 // browser on. The cases that replay its token or judge its cookies build on what it did.
-import { isOk, NO_ANSWER_FIX } from './browser.js'
+import { isOk, isRedirect, NO_ANSWER_FIX } from './browser.js'
 import type { CheckCase, Verdict } from './cases.js'
 import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
 import { printable } from './printable.js'
@@ -34,8 +34,10 @@ export const validSignIn: CheckCase = {
       )
     }
     if (attempt.location === undefined) {
+      // A redirect with no Location reaches the embed as it is, no 2xx: a refusal. A 2xx with no
+      // location leaves the person on the login page, told they are signed in.
       return fail(
-        `${seen}: the embed reloads the login page`,
+        `${seen}: ${isRedirect(attempt.status) ? 'the embed takes it for a refusal ("Sign-in failed")' : 'the embed stays on the login page'}`,
         'Answer the embed with a redirect to where the person goes next (302, Location: /welcome), or with 200 {"location": "/welcome"}.',
       )
     }
