@@ -52,6 +52,10 @@ export async function showState(page: Page, service: Service, state: VisibleStat
   const status = widget(page).getByRole('status')
   switch (state) {
     case 'loading':
+      // A starting widget says "Loading…" once its code is a moment late: past that (300 ms in
+      // the embed), once the request has reached the service, which holds it.
+      await expect.poll(async () => (await service.creations()).length).toBe(1)
+      await page.clock.runFor(1000)
       await expect(status).not.toHaveText('')
       break
     case 'error':

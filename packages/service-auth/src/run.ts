@@ -121,8 +121,9 @@ async function showNewCode({ el, config, transition }: Machine, run: Run): Promi
   run.nextPoll = run.created + POLL_FLOOR
   run.created = Date.now()
   run.notice = undefined
-  emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
+  // Shown, then said: a listener sees the code on the page, and may destroy the widget.
   transition('ready', run.shown)
+  emit(el, 'ready', { challengeId: challenge.id, expiresAt: challenge.expiresAt })
   return false
 }
 

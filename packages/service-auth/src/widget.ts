@@ -38,6 +38,11 @@ import { createView, type Shown, type View } from './view.js'
 
 export type { State } from './state.js'
 
+// How long a starting widget shows nothing but the place its element holds, waiting for its first
+// code, before it says "Loading…". Laid out while the request was out, that status held the code's
+// paint back by some 6 ms on a first visit (BENCHMARKS.md), to say something too brief to read.
+export const LOADING_SHOWN_AFTER = 300
+
 /** Controls one mounted widget. */
 export interface Handle {
   /** Shows a fresh code and waits for the phone; does nothing while already running. */
@@ -127,8 +132,8 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
 /**
  * A widget's state, and the one place that changes it: each move checked against the diagram,
  * then shown; failures reported to the console and the page. Its view is built once first
- * needed: for a widget that starts, once its first request has left, which need not wait for
- * it (see showNewCode). The view's button runs `start`.
+ * needed: for a widget that starts, when its first code comes, or LOADING_SHOWN_AFTER after its
+ * request left without one. The view's button runs `start`.
  */
 function createMachine(
   el: HTMLElement,
@@ -141,6 +146,7 @@ function createMachine(
   // it (an image kind it does not offer). Trying again cannot mend it: nothing starts any more.
   let problem: string | undefined
   let view: View | undefined
+  let slow: ReturnType<typeof setTimeout> | undefined
   const m = {
     el,
     // Read by runs only, which start only without a problem: then the configuration is usable.
@@ -153,7 +159,12 @@ function createMachine(
     },
     transition(to: State, shown?: Shown) {
       state = move(state, to)
-      ;(view ||= createView(el, readTexts(config, el), start, onImage)).show(to, shown)
+      clearTimeout(slow)
+      const show = () => (view ||= createView(el, readTexts(config, el), start, onImage)).show(to, shown)
+      // The state is the handle's at once, but a first "Loading…" waits: a code that comes sooner
+      // is the first thing the widget shows (the element holds its place meanwhile).
+      if (view || to != 'loading') show()
+      else slow = setTimeout(show, LOADING_SHOWN_AFTER)
     },
     report(reported: ServiceAuthFailure, retrying?: boolean) {
       if (reported.message) console.error('service-auth: ' + reported.message)
@@ -163,11 +174,13 @@ function createMachine(
       // The markup is at fault, from the start or as the service's answer shows: its message
       // names the attribute ("data-service-key is missing or invalid").
       if (reported.reason == 'config') problem = reported.message
-      m.report(reported, !!retrying)
-      // No button for a problem in the markup: trying again cannot fix it.
+      // No button for a problem in the markup: trying again cannot fix it. Shown, then said, so
+      // that the page's listeners see it, and what they do (stop, destroy) comes last.
       m.transition(retrying ? 'reconnecting' : 'error', retrying || { button: !problem })
+      m.report(reported, !!retrying)
     },
     dispose() {
+      clearTimeout(slow)
       view?.dispose()
     },
   }

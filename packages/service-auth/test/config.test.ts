@@ -18,6 +18,7 @@ import {
   flush,
   headersOf,
   held,
+  pastLoadingWait,
   imageUrlOf,
   recordEvents,
   seen,
@@ -52,6 +53,7 @@ async function loadingWidget(attrs: Record<string, string> = {}, options?: Optio
   service.create = () => held().promise
   const el = mountWidget(attrs, options)
   await flush()
+  await pastLoadingWait()
   return el
 }
 
@@ -298,6 +300,7 @@ describe('locale', () => {
     service.create = () => held().promise
     const el = mountWidget({}, undefined, section)
     await flush()
+    await pastLoadingWait()
     expect(seen(el).status).toBe('Lädt…')
   })
 
@@ -366,6 +369,7 @@ describe('locale', () => {
     const el = mountWidget({ 'data-service-locale': 'de' })
     addLanguage(german)
     await flush()
+    await pastLoadingWait()
     expect(seen(el).status).toBe('Lädt…')
   })
 })

@@ -3,6 +3,7 @@ import { ServiceAuthFailure } from '../src/failure.js'
 import { EVENT_NAMES } from '../src/events.js'
 import type { ChallengeJson } from '../src/wire/challenge.js'
 import { nextTask } from '../src/timing.js'
+import { LOADING_SHOWN_AFTER } from '../src/widget.js'
 // Shared test doubles: a scripted fake of the service and the integrator's controller behind
 // a stubbed fetch, a page fixture, and readers for what a person sees in the widget.
 import { expect, vi } from 'vitest'
@@ -199,6 +200,9 @@ export const flush = async () => {
   await nextTask()
   await vi.advanceTimersByTimeAsync(0)
 }
+
+/** Past the wait before a starting widget that has no code yet says "Loading…" (LOADING_SHOWN_AFTER). */
+export const pastLoadingWait = () => vi.advanceTimersByTimeAsync(LOADING_SHOWN_AFTER)
 
 /** Sets document.hidden/visibilityState and tells the page, as a browser does on tab switches. */
 export function setHidden(hidden: boolean) {

@@ -1,6 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { get, mount, scan, sweep, version } from '../src/index.js'
-import { FakeService, TOKEN, dataSrcOf, flush, headersOf, held, recordEvents, seen, stubNavigation, tokenResponse, types, widget } from './helpers.js'
+import {
+  FakeService,
+  TOKEN,
+  dataSrcOf,
+  flush,
+  headersOf,
+  held,
+  pastLoadingWait,
+  recordEvents,
+  seen,
+  stubNavigation,
+  tokenResponse,
+  types,
+  widget,
+} from './helpers.js'
 
 let service: FakeService
 
@@ -69,6 +83,7 @@ describe('mount', () => {
     const el = widget({ 'data-service-locale': 'en' })
     mount(el, { texts: { loading: 'Einen Moment…' } })
     await flush()
+    await pastLoadingWait()
     expect(seen(el).status).toBe('Einen Moment…')
   })
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Options } from '../src/config.js'
 import { en as english } from '../src/i18n.js'
-import { createWidget, type Handle } from '../src/widget.js'
+import { createWidget, LOADING_SHOWN_AFTER, type Handle } from '../src/widget.js'
 import {
   CONTROLLER_URL,
   FakeService,
@@ -29,6 +29,7 @@ import {
   types,
   widget,
   type Recorded,
+  pastLoadingWait,
 } from './helpers.js'
 
 const en = english
@@ -80,6 +81,9 @@ describe('showing a code', () => {
 
     await flush()
     expect(service.creates).toHaveLength(1)
+    // Nothing yet but the place the element holds: a code that comes soon is the first thing shown.
+    expect(ui.mounted).toBe(false)
+    await pastLoadingWait()
     expect(ui.status).toBe('Loading…')
     expect(ui.image).toBeNull()
     expect(ui.button).toBeNull()
@@ -91,7 +95,8 @@ describe('showing a code', () => {
     expect(ui.alt).toBe('QR code: sign in with the app')
     expect(ui.countdown).toBe('Expires in 02:00')
     expect(ui.button).toBeNull()
-    expect(events).toEqual([{ type: 'ready', detail: { challengeId: 'c1', expiresAt: '2030-01-01T12:02:00.000Z' }, cancelable: false, target: el }])
+    // The service made the code when it answered, after the wait.
+    expect(events).toEqual([{ type: 'ready', detail: { challengeId: 'c1', expiresAt: '2030-01-01T12:02:00.300Z' }, cancelable: false, target: el }])
   })
 
   it('sends its first request before it builds the view, which the request need not wait for', async () => {
@@ -103,7 +108,33 @@ describe('showing a code', () => {
     const { ui } = start()
     await flush()
     expect(viewBuilt).toBe(false)
+    await pastLoadingWait()
     expect(ui.status).toBe('Loading…')
+  })
+
+  it('shows a first code that comes within the wait as the first thing, never saying "Loading…"; the state is loading meanwhile', async () => {
+    service.create = () => after(LOADING_SHOWN_AFTER - 1, () => Response.json(challengeJson('c1'), { status: 201 }))
+    const { el, ui, handle } = start()
+    const statuses: (string | null)[] = []
+    new MutationObserver(() => statuses.push(ui.mounted ? ui.status : null)).observe(el, { childList: true, subtree: true, characterData: true })
+    await flush()
+    expect(handle.state).toBe('loading')
+    expect(ui.mounted).toBe(false)
+    await vi.advanceTimersByTimeAsync(LOADING_SHOWN_AFTER)
+    expect(ui.status).toBe('Scan with the app')
+    expect(ui.image).toBe(dataSrcOf('c1'))
+    expect(statuses).not.toContain('Loading…')
+    expect(statuses).toContain('Scan with the app')
+  })
+
+  it('destroyed while it waits for its first code, it never builds its view', async () => {
+    service.create = () => held<Response>().promise
+    const { el, handle } = start()
+    await flush()
+    handle.destroy()
+    await vi.advanceTimersByTimeAsync(LOADING_SHOWN_AFTER * 2)
+    expect(el.childNodes).toHaveLength(0)
+    expect(vi.getTimerCount()).toBe(0)
   })
 
   it('asks whether the pointer is coarse (a touch device) only when there is an app URL', async () => {
