@@ -172,7 +172,7 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
   const observer = observerCost(busy)
   say(
     '### The cost to a page that keeps changing',
-    `The CDN build watches the whole document so that single-page apps can add and remove widgets; each batch of changes searches the nodes it added, and sweeps the mounted widgets when it removed any. Here a page of ${bytes(busy.nodes)} list items (not rendered, so that its layout does not drown the figure) changes one item's text every animation frame, with and without the widget, and the same page stands still, with and without it; ${busy.script.busy.length} fresh runs of each, ${busy.windowMs / 1000} s windows, main-thread time from Chromium's counters (\`Performance.getMetrics\`), medians in ms per second.`,
+    `The CDN build watches the whole document so that single-page apps can add and remove widgets; each batch of changes searches the nodes it added where a record's parent has an element child, and sweeps the mounted widgets then; a mounted element that leaves the page is swept in the frame after, when a ResizeObserver hears it lose its box. Here a page of ${bytes(busy.nodes)} list items (not rendered, so that its layout does not drown the figure) changes one item's text every animation frame, with and without the widget, and the same page stands still, with and without it; ${busy.script.busy.length} fresh runs of each, ${busy.windowMs / 1000} s windows, main-thread time from Chromium's counters (\`Performance.getMetrics\`), medians in ms per second.`,
     table(
       ['Page', 'script, ms/s', 'all tasks, ms/s'],
       (['busy', 'busy+embed', 'busy+observer', 'still', 'still+embed'] as const)
