@@ -180,6 +180,23 @@ test('widgets added later are mounted, and a removed one stops every request and
   expect(await page.evaluate(() => (window as any).__events.length)).toBe(1)
 })
 
+test('a widget removed while hidden, with no box to lose, stops every request at once', async ({ page, service }) => {
+  await service.configure({ holdMs: 60_000 })
+  await page.goto(fixture({ late: 1 }))
+  // Alone in its parent, so that the removal leaves no element beside it: only the widget's own
+  // watch can tell, and its element had no box to lose.
+  await page.evaluate(() => {
+    const hidden = document.body.appendChild(document.createElement('div')).appendChild(document.createElement('section'))
+    hidden.hidden = true
+    hidden.append((document.getElementById('late-widget') as HTMLTemplateElement).content.cloneNode(true))
+  })
+  await expect.poll(async () => (await service.polls()).length).toBe(1)
+  // Well within the poll's own time limit (30 s), which would end it too.
+  const aborted = page.waitForEvent('requestfailed', { predicate: (request) => new URL(request.url()).pathname.endsWith('/status'), timeout: 10_000 })
+  await page.evaluate(() => document.querySelector('section[hidden]')!.remove())
+  expect((await aborted).failure()?.errorText).toBe('net::ERR_ABORTED')
+})
+
 test('including the script twice, or mounting twice, does nothing extra', async ({ page, service }) => {
   await page.goto(fixture({ script: 'twice' }))
   await shownChallenge(page)

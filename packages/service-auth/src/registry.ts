@@ -12,6 +12,14 @@ const destroyed = new WeakSet<Element>()
 let boxes: ResizeObserver | undefined
 
 /**
+ * The mounted elements that watch last saw without a box (0 × 0: hidden, `display: contents`,
+ * inline), whose removal changes no box: while there are any, the CDN build sweeps at every change
+ * to the page. (In a hidden tab, where no ResizeObserver runs, a widget makes no requests, and the
+ * first frame after sweeps.)
+ */
+export const boxless = new Set<Element>()
+
+/**
  * Turns `el` into a QR sign-in; options override its `data-service-*` attributes.
  * Mounting a mounted element again with other options (compared by value) restarts it with them;
  * with the same options, or none, it returns the running widget.
@@ -32,6 +40,7 @@ export const mount = (el: HTMLElement, options?: Options): Handle => {
       destroyed.add(el)
       // Not watched once destroyed, which would keep a removed element in memory.
       boxes?.unobserve(el)
+      boxless.delete(el)
     })
     handles.set(el, handle)
     mountedWith.set(el, wanted)
@@ -65,5 +74,11 @@ export const sweep = (): void =>
  * which a ResizeObserver of the mounted elements hears of in the frame after, and sweeps.
  */
 export const watchRemovals = (): void => {
-  boxes = new ResizeObserver(sweep)
+  boxes = new ResizeObserver((entries) => {
+    for (const { target, contentRect } of entries) {
+      if (contentRect.width || contentRect.height) boxless.delete(target)
+      else boxless.add(target)
+    }
+    sweep()
+  })
 }

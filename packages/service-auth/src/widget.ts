@@ -40,7 +40,8 @@ export type { State } from './state.js'
 
 // How long a starting widget shows nothing but the place its element holds, waiting for its first
 // code, before it says "Loading…". Laid out while the request was out, that status held the code's
-// paint back by some 6 ms on a first visit (BENCHMARKS.md), to say something too brief to read.
+// paint back by 4 to 6 ms on a first visit in A/B runs (BENCHMARKS.md), to say something too brief
+// to read.
 export const LOADING_SHOWN_AFTER = 300
 
 /** Controls one mounted widget. */

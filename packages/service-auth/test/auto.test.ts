@@ -31,11 +31,10 @@ class FakeResizeObserver {
     const hasBox = (target: Element) => target.isConnected && !target.closest('[hidden]')
     const changed = [...this.observed].filter(([target, box]) => box !== hasBox(target)).map(([target]) => target)
     for (const target of changed) this.observed.set(target, hasBox(target))
-    if (changed[0])
-      this.callback(
-        changed.map((target) => ({ target }) as ResizeObserverEntry),
-        this as unknown as ResizeObserver,
-      )
+    // A box of 1 × 1, or none: 0 × 0.
+    const size = (target: Element) => (hasBox(target) ? 1 : 0)
+    const entries = changed.map((target) => ({ target, contentRect: { width: size(target), height: size(target) } }) as unknown as ResizeObserverEntry)
+    if (changed[0]) this.callback(entries, this as unknown as ResizeObserver)
   }
 }
 
@@ -247,7 +246,7 @@ describe('the CDN entry', () => {
     expect([...boxes[0]!.observed.keys()]).toEqual([])
   })
 
-  it('destroys the widget of an element removed with no box to lose (hidden) at the next change that adds an element', async () => {
+  it('destroys at once the widget of an element removed with no box to lose (hidden), whose removal no box change tells', async () => {
     service.poll = () => new Promise(() => {})
     const section = document.body.appendChild(Object.assign(document.createElement('section'), { hidden: true }))
     const el = widget({}, section)
@@ -255,12 +254,27 @@ describe('the CDN entry', () => {
     await frame()
     const [poll] = service.polls()
     section.remove()
-    await frame()
-    expect(poll.init.signal!.aborted).toBe(false)
-    document.body.append(document.createElement('p'))
     await flush()
     expect(poll.init.signal!.aborted).toBe(true)
     expect(window.ServiceAuth!.get(el)).toBeUndefined()
+  })
+
+  it('sweeps at every change while a mounted element has no box, and at none once it has one', async () => {
+    const el = widget({ hidden: '' })
+    const list = document.body.appendChild(document.createElement('ul'))
+    const item = list.appendChild(document.createElement('li'))
+    await loadScript()
+    await frame()
+    const looks = vi.spyOn(el, 'isConnected', 'get')
+    item.textContent = 'a tick'
+    await flush()
+    expect(looks).toHaveBeenCalled()
+    el.hidden = false
+    await frame()
+    looks.mockClear()
+    item.textContent = 'another tick'
+    await flush()
+    expect(looks).not.toHaveBeenCalled()
   })
 
   it('does not mount again an element whose widget the page destroyed; mount() does, on purpose', async () => {

@@ -22,7 +22,8 @@ function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
   if (browser.accepted(attempt)) return { outcome: 'fail', evidence: attempt.signedInStatus === undefined ? `${seen}: the embed signs in` : seen }
   if (attempt.signedInStatus === undefined && attempt.status < 400) {
     // A location the embed does not follow starts no session in it, nor does a redirect with no
-    // Location, but neither answer is a refusal: only a 4xx says the token was refused.
+    // Location, but neither answer is a refusal: a 4xx says the token was refused (a 5xx, that
+    // the controller failed, which starts no session either).
     const why = attempt.strayLocation
       ? 'a sign-in’s answer, not a refusal (4xx), whatever the location'
       : isRedirect(attempt.status)
