@@ -2,7 +2,7 @@
 // what is on the page, and follows the page as single-page apps add and remove widgets.
 import { pageDefaults } from './config.js'
 import { get, mount, OPTIONS, scan, sweep, version } from './index.js'
-import { boxless, watchRemovals } from './registry.js'
+import { sawBoxless, watchRemovals } from './registry.js'
 
 declare global {
   /** The CDN build's API: the same as the module's exports. A `var`, so `ServiceAuth.mount(...)` and `window.ServiceAuth` are both typed. */
@@ -16,7 +16,7 @@ if (!self.ServiceAuth) {
   // page names its service once. Read now: document.currentScript is this script only while it runs.
   pageDefaults.api = document.currentScript?.getAttribute(OPTIONS.api.attribute) || pageDefaults.api
   // A widget whose element leaves the page is destroyed (sweep), in the frame after: see
-  // watchRemovals (and boxless, for those it cannot hear of). Not at every change to the page: on a page that changes every frame (a ticking
+  // watchRemovals (and sawBoxless, for those it cannot hear of). Not at every change to the page: on a page that changes every frame (a ticking
   // view of 5,000 items), sweeping at each batch was a third of what observing it cost (BENCHMARKS.md).
   watchRemovals()
   // Mounting comes first, so that the challenge requests of the widgets already on the page are
@@ -30,7 +30,7 @@ if (!self.ServiceAuth) {
   // browser's lists and nodes for script cost more, in a callback that runs every frame, than
   // sweeping did; so does iterating the records rather than indexing them. The batch sweeps where
   // a record's parent has an element child (elements added, or removed from beside others), and
-  // at every batch while the watch of boxes could miss a removal (see boxless). A node moved
+  // at every batch once the watch of boxes could miss a removal (see sawBoxless). A node moved
   // within the page is connected again by the time either looks, and is left alone; one added
   // and removed within the batch is not mounted.
   new MutationObserver((records) => {
@@ -42,6 +42,6 @@ if (!self.ServiceAuth) {
         for (const node of record.addedNodes) if (node instanceof Element && node.isConnected) scan(node)
       }
     }
-    if (elements || boxless.size) sweep()
+    if (elements || sawBoxless) sweep()
   }).observe(document, { childList: true, subtree: true })
 }

@@ -259,22 +259,27 @@ describe('the CDN entry', () => {
     expect(window.ServiceAuth!.get(el)).toBeUndefined()
   })
 
-  it('sweeps at every change while a mounted element has no box, and at none once it has one', async () => {
-    const el = widget({ hidden: '' })
+  it('sweeps at every change once a mounted element in the page was seen without a box, and not for one that had a box until it left', async () => {
+    const el = widget()
     const list = document.body.appendChild(document.createElement('ul'))
     const item = list.appendChild(document.createElement('li'))
     await loadScript()
     await frame()
     const looks = vi.spyOn(el, 'isConnected', 'get')
+    const gone = widget({}, document.body.appendChild(document.createElement('section')))
+    await frame()
+    gone.parentElement!.remove()
+    await frame()
+    looks.mockClear()
     item.textContent = 'a tick'
     await flush()
-    expect(looks).toHaveBeenCalled()
-    el.hidden = false
+    expect(looks).not.toHaveBeenCalled()
+    el.hidden = true
     await frame()
     looks.mockClear()
     item.textContent = 'another tick'
     await flush()
-    expect(looks).not.toHaveBeenCalled()
+    expect(looks).toHaveBeenCalled()
   })
 
   it('does not mount again an element whose widget the page destroyed; mount() does, on purpose', async () => {
