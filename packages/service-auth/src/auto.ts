@@ -16,8 +16,9 @@ if (!self.ServiceAuth) {
   // page names its service once. Read now: document.currentScript is this script only while it runs.
   pageDefaults.api = document.currentScript?.getAttribute(OPTIONS.api.attribute) || pageDefaults.api
   // A widget whose element leaves the page is destroyed (sweep), in the frame after: see
-  // watchRemovals (and sawBoxless, for those it cannot hear of). Not at every change to the page: on a page that changes every frame (a ticking
-  // view of 5,000 items), sweeping at each batch was a third of what observing it cost (BENCHMARKS.md).
+  // watchRemovals (and sawBoxless, for those it cannot hear of). Not at every change to the page:
+  // on a page that changes every frame (a ticking view of 5,000 items), sweeping at each batch was
+  // a third of what observing it cost (BENCHMARKS.md).
   watchRemovals()
   // Mounting comes first, so that the challenge requests of the widgets already on the page are
   // under way before anything else this script does at start-up.
