@@ -31,9 +31,10 @@ class FakeResizeObserver {
     const hasBox = (target: Element) => target.isConnected && !target.closest('[hidden]')
     const changed = [...this.observed].filter(([target, box]) => box !== hasBox(target)).map(([target]) => target)
     for (const target of changed) this.observed.set(target, hasBox(target))
-    // A box of 1 × 1, or none: 0 × 0.
-    const size = (target: Element) => (hasBox(target) ? 1 : 0)
-    const entries = changed.map((target) => ({ target, contentRect: { width: size(target), height: size(target) } }) as unknown as ResizeObserverEntry)
+    // A box as wide as the page, as tall as what it holds (an empty block has no height), or none: 0 × 0.
+    const width = (target: Element) => (hasBox(target) ? 1 : 0)
+    const height = (target: Element) => (hasBox(target) && target.firstChild ? 1 : 0)
+    const entries = changed.map((target) => ({ target, contentRect: { width: width(target), height: height(target) } }) as unknown as ResizeObserverEntry)
     if (changed[0]) this.callback(entries, this as unknown as ResizeObserver)
   }
 }
