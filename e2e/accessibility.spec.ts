@@ -51,6 +51,23 @@ test('"Try again" is reachable by keyboard, and focus stays in the widget once t
   await expect(frame(page)).toBeFocused()
 })
 
+// A live region that arrives with its text in it is found by a screen reader, not announced: the
+// status is in place, empty, while the first code is asked for, and the same element then says it.
+test('the first code is announced: the live status is there, empty, before it comes', async ({ page, service }) => {
+  // The clock stands still, so that "Loading…", which a code late by 300 ms says, never comes.
+  await page.clock.install({ time: new Date('2026-11-21T09:59:00Z') })
+  await page.clock.pauseAt(new Date('2026-11-21T10:00:00Z'))
+  await service.hold({ match: 'create' })
+  await page.goto(fixture())
+  await service.untilHeld('create')
+  const status = widget(page).getByRole('status')
+  await expect(status).toHaveText('')
+  await status.evaluate((region) => region.setAttribute('data-test-was-there', ''))
+  await service.release()
+  await expect(status).toHaveText('Scan with the app')
+  await expect(status).toHaveAttribute('data-test-was-there')
+})
+
 test('the live status changes with the state, not with the countdown', async ({ page }) => {
   await page.clock.install()
   await page.goto(fixture())

@@ -11,8 +11,8 @@ export interface Shown {
   button?: boolean
   /** Makes the code a link that opens the phone app (touch devices only). */
   link?: string
-  /** Another text (by its key) in place of the state's usual status text, e.g. `failed` to say why. */
-  message?: keyof Texts
+  /** Another text (by its key) in place of the state's usual status text, e.g. `failed` to say why; '' for none. */
+  message?: keyof Texts | ''
 }
 
 export interface View {
@@ -75,7 +75,7 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void, o
       // Unchanged text is left alone, so the live region does not announce it again. A code that
       // is a link says to tap it rather than scan it. The idle state has no text of its own: an
       // empty line.
-      const key = message || (link && state == 'ready' ? 'tap' : state == 'idle' ? undefined : state)
+      const key = message ?? (link && state == 'ready' ? 'tap' : state == 'idle' ? '' : state)
       const text = key ? texts[key] : ''
       if (status.textContent != text) status.textContent = text
       button.textContent = state == 'error' ? texts.retry : texts.newCode

@@ -38,10 +38,10 @@ import { createView, type Shown, type View } from './view.js'
 
 export type { State } from './state.js'
 
-// How long a starting widget shows nothing but the place its element holds, waiting for its first
-// code, before it says "Loading…". Laid out while the request was out, that status held the code's
-// paint back by 4 to 6 ms on a first visit in A/B runs (BENCHMARKS.md), to say something too brief
-// to read.
+// How long a starting widget says nothing, waiting for its first code, before it says
+// "Loading…". Laid out while the request was out, that text (on many pages the first text laid
+// out) held the code's paint back by 4 to 6 ms on a first visit in A/B runs (BENCHMARKS.md), to
+// say something too brief to read.
 export const LOADING_SHOWN_AFTER = 300
 
 /** Controls one mounted widget. */
@@ -132,9 +132,9 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
 
 /**
  * A widget's state, and the one place that changes it: each move checked against the diagram,
- * then shown; failures reported to the console and the page. Its view is built once first
- * needed: for a widget that starts, when its first code comes, or LOADING_SHOWN_AFTER after its
- * request left without one. The view's button runs `start`.
+ * then shown; failures reported to the console and the page. Its view is built at the first
+ * move; a starting widget's says nothing until its first code comes, or LOADING_SHOWN_AFTER after
+ * its request left without one. The view's button runs `start`.
  */
 function createMachine(
   el: HTMLElement,
@@ -161,11 +161,13 @@ function createMachine(
     transition(to: State, shown?: Shown) {
       state = move(state, to)
       clearTimeout(slow)
-      const show = () => (view ||= createView(el, readTexts(config, el), start, onImage)).show(to, shown)
-      // The state is the handle's at once, but a first "Loading…" waits: a code that comes sooner
-      // is the first thing the widget shows (the element holds its place meanwhile).
-      if (view || to != 'loading') show()
-      else slow = setTimeout(show, LOADING_SHOWN_AFTER)
+      // A first "Loading…" waits: a code that comes sooner is the first thing the widget says.
+      // Its view is there meanwhile, saying nothing, so that screen readers announce that code:
+      // a live region that arrives with its text in it is found, not heard.
+      const quiet = !view && to == 'loading'
+      view ||= createView(el, readTexts(config, el), start, onImage)
+      view.show(to, quiet ? { message: '' } : shown)
+      if (quiet) slow = setTimeout(() => view!.show(to, shown), LOADING_SHOWN_AFTER)
     },
     report(reported: ServiceAuthFailure, retrying?: boolean) {
       if (reported.message) console.error('service-auth: ' + reported.message)

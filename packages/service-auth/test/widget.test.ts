@@ -81,8 +81,12 @@ describe('showing a code', () => {
 
     await flush()
     expect(service.creates).toHaveLength(1)
-    // Nothing yet but the place the element holds: a code that comes soon is the first thing shown.
-    expect(ui.mounted).toBe(false)
+    // The view is there, its live status empty: a code that comes soon is the first thing said.
+    expect(ui.mounted).toBe(true)
+    expect(ui.status).toBe('')
+    expect(ui.image).toBeNull()
+    expect(ui.countdown).toBeNull()
+    expect(ui.button).toBeNull()
     await pastLoadingWait()
     expect(ui.status).toBe('Loading…')
     expect(ui.image).toBeNull()
@@ -112,22 +116,25 @@ describe('showing a code', () => {
     expect(ui.status).toBe('Loading…')
   })
 
-  it('shows a first code that comes within the wait as the first thing, never saying "Loading…"; the state is loading meanwhile', async () => {
+  it('says a first code that comes within the wait as the first thing, never "Loading…", in a live region that was there, empty, before it; the state is loading meanwhile', async () => {
     service.create = () => after(LOADING_SHOWN_AFTER - 1, () => Response.json(challengeJson('c1'), { status: 201 }))
     const { el, ui, handle } = start()
     const statuses: (string | null)[] = []
     new MutationObserver(() => statuses.push(ui.mounted ? ui.status : null)).observe(el, { childList: true, subtree: true, characterData: true })
     await flush()
     expect(handle.state).toBe('loading')
-    expect(ui.mounted).toBe(false)
+    expect(ui.status).toBe('')
+    const region = el.querySelector('[role=status]')
     await vi.advanceTimersByTimeAsync(LOADING_SHOWN_AFTER)
+    // The same element: a region that arrives with its text is found by screen readers, not heard.
+    expect(el.querySelector('[role=status]')).toBe(region)
     expect(ui.status).toBe('Scan with the app')
     expect(ui.image).toBe(dataSrcOf('c1'))
     expect(statuses).not.toContain('Loading…')
     expect(statuses).toContain('Scan with the app')
   })
 
-  it('destroyed while it waits for its first code, it never builds its view', async () => {
+  it('destroyed while it waits for its first code, it leaves nothing behind, nor a timer', async () => {
     service.create = () => held<Response>().promise
     const { el, handle } = start()
     await flush()
