@@ -4,7 +4,7 @@
 // against one mock, each controller with a key of its own, side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkController, connectMockService, startMockService, type ControllerCheckReport, type MockService } from '../../src/index.js'
-import { type Flaw, JAVASCRIPT, startGalleryApp } from './gallery.js'
+import { ELSEWHERE, type Flaw, JAVASCRIPT, startGalleryApp } from './gallery.js'
 
 const ADA = 'ada@example.com'
 
@@ -20,6 +20,8 @@ const GALLERY: Record<Flaw, string[]> = {
   // The session starts, so only the valid sign-in fails: the embed does not go where it is sent.
   'sends the browser to javascript:': ['valid-sign-in'],
   'redirects the browser to javascript:': ['valid-sign-in'],
+  // The session starts, but the embed's same-origin fetch fails on the redirect: the person stays, told "Sign-in failed".
+  'redirects the browser to another origin': ['valid-sign-in'],
 }
 
 let service: MockService
@@ -79,24 +81,45 @@ describe('a controller with one flaw', () => {
     expect(report.checks.find(({ id }) => id === 'replayed')!.evidence).toBe('answered 200 {location: "/welcome"}: the embed signs in')
   })
 
+  const HTTP_ONLY = 'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.'
   it.concurrent.each([
-    ['sends the browser to javascript:', `answered 200 {location: ${JSON.stringify(JAVASCRIPT)}} (not http(s))`],
-    ['redirects the browser to javascript:', `answered 302 → ${JSON.stringify(JAVASCRIPT)} (not http(s))`],
-  ] as const)('%s, after it confirmed: the valid sign-in fails, quoting the location, and nothing counts it a sign-in', async (flaw, seen) => {
-    for (const signedIn of [true, false]) {
-      const report = await check(flaw, { signedIn })
-      const valid = report.checks.find(({ id }) => id === 'valid-sign-in')!
-      expect(valid, `signed-in page given: ${signedIn}`).toEqual({
-        id: 'valid-sign-in',
-        title: expect.any(String),
-        outcome: 'fail',
-        evidence: `${seen}${signedIn ? '; GET /welcome: 200, signed in' : ''}: the embed sends the browser to http(s) URLs only`,
-        fix: 'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.',
-      })
-      if (signedIn) continue
-      // Judged by its answers, the browser is not signed in: what builds on the sign-in has nothing to judge.
-      expect(withOutcome(report, 'fail')).toEqual(['valid-sign-in'])
-      expect(withOutcome(report, 'skip')).toEqual(['cookie-flags', 'no-requested-with', 'open-redirect', 'replayed', 'session-fixation', 'token-elsewhere'])
-    }
-  })
+    [
+      'sends the browser to javascript:',
+      `answered 200 {location: ${JSON.stringify(JAVASCRIPT)}} (not http(s))`,
+      'the embed sends the browser to http(s) URLs only',
+      HTTP_ONLY,
+    ],
+    [
+      'redirects the browser to javascript:',
+      `answered 302 → ${JSON.stringify(JAVASCRIPT)} (not http(s))`,
+      'the browser’s fetch follows redirects to http(s) only: the embed says "no answer from the controller" ("Sign-in failed")',
+      HTTP_ONLY,
+    ],
+    [
+      'redirects the browser to another origin',
+      `answered 302 → ${ELSEWHERE}`,
+      'the embed’s fetch is same-origin, and fails on a redirect to another origin: the embed says "no answer from the controller" ("Sign-in failed")',
+      'Answer 200 {"location": "https://…"} instead, as the embed’s console says: it calls the controller in same-origin mode, ' +
+        'so that the token never goes to another origin, and its fetch fails on a redirect there.',
+    ],
+  ] as const)(
+    '%s, after it confirmed: the valid sign-in fails, saying what the embed does, and nothing counts it a sign-in',
+    async (flaw, seen, embed, fix) => {
+      for (const signedIn of [true, false]) {
+        const report = await check(flaw, { signedIn })
+        const valid = report.checks.find(({ id }) => id === 'valid-sign-in')!
+        expect(valid, `signed-in page given: ${signedIn}`).toEqual({
+          id: 'valid-sign-in',
+          title: expect.any(String),
+          outcome: 'fail',
+          evidence: `${seen}${signedIn ? '; GET /welcome: 200, signed in' : ''}: ${embed}`,
+          fix,
+        })
+        if (signedIn) continue
+        // Judged by its answers, the browser is not signed in: what builds on the sign-in has nothing to judge.
+        expect(withOutcome(report, 'fail')).toEqual(['valid-sign-in'])
+        expect(withOutcome(report, 'skip')).toEqual(['cookie-flags', 'no-requested-with', 'open-redirect', 'replayed', 'session-fixation', 'token-elsewhere'])
+      }
+    },
+  )
 })

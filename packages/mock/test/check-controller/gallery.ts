@@ -18,9 +18,12 @@ export type Flaw =
   | 'skips the user store'
   | 'sends the browser to javascript:'
   | 'redirects the browser to javascript:'
+  | 'redirects the browser to another origin'
 
 /** The location of the flaws that send the browser to script. */
 export const JAVASCRIPT = 'javascript:alert(document.cookie)'
+/** Where the flaw that redirects to another origin sends the browser: the app's own page, on another host. */
+export const ELSEWHERE = 'https://app.example/welcome'
 
 export interface GalleryOptions {
   /** The one flaw; none for the controller written right. */
@@ -88,6 +91,8 @@ export async function startGalleryApp({ flaw, service, users }: GalleryOptions):
     const cookie = `session=${id}; Path=/; HttpOnly; SameSite=Lax`
     // Where to go next, taken from somewhere no one checked: a location the embed refuses to navigate to.
     if (flaw === 'redirects the browser to javascript:') return void res.writeHead(302, { Location: JAVASCRIPT, 'Set-Cookie': cookie }).end()
+    // A redirect, as a controller answers a form: to another origin, which the embed's fetch does not follow.
+    if (flaw === 'redirects the browser to another origin') return void res.writeHead(302, { Location: ELSEWHERE, 'Set-Cookie': cookie }).end()
     const location = flaw === 'sends the browser to javascript:' ? JAVASCRIPT : '/welcome'
     res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': cookie }).end(JSON.stringify({ location }))
   }

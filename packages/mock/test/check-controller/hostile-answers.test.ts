@@ -84,38 +84,50 @@ it('a controller that refuses with a body without end is judged by its status, t
   expect(largest).toBeLessThan(ENDLESS_CAP / 2)
 }, 60_000)
 
+// What the embed says when the browser's fetch fails on a redirect, and what the person reads.
+const NO_ANSWER = 'the embed says "no answer from the controller" ("Sign-in failed")'
+
 it.each([
-  ['redirect', (res: ServerResponse) => res.writeHead(302, { Location: 'http://[::1' }).end(), 'answered 302 → "http://[::1" (not a URL)'],
+  [
+    'redirect',
+    (res: ServerResponse) => res.writeHead(302, { Location: 'http://[::1' }).end(),
+    // The browser's fetch fails on it: the embed never sees the answer.
+    `answered 302 → "http://[::1" (not a URL): the browser’s fetch fails on a Location that is no URL: ${NO_ANSWER}`,
+  ],
   [
     'JSON {location}',
     (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'http://[::1' })),
-    'answered 200 {location: "http://[::1"} (not a URL)',
+    'answered 200 {location: "http://[::1"} (not a URL): no browser can go there',
   ],
-])('a controller whose %s names no URL (http://[::1) is shown sending the browser there, quoted, and fails the valid sign-in', async (_, answer, seen) => {
+])('a controller whose %s names no URL (http://[::1) is shown sending the browser there, quoted, and fails the valid sign-in', async (_, answer, evidence) => {
   const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : answer(res)))
   expect(byId(checks, 'valid-sign-in')).toEqual(
     expect.objectContaining({
       outcome: 'fail',
-      evidence: `${seen}: no browser can go there`,
+      evidence,
       fix: expect.stringMatching(/^Send the browser to a path on your site/),
     }),
   )
 })
 
 it.each([
-  ['redirect', (res: ServerResponse) => res.writeHead(302, { Location: 'javascript:alert(1)' }).end(), 'answered 302 → "javascript:alert(1)" (not http(s))'],
+  [
+    'redirect',
+    (res: ServerResponse) => res.writeHead(302, { Location: 'javascript:alert(1)' }).end(),
+    'answered 302 → "javascript:alert(1)" (not http(s))',
+    `the browser’s fetch follows redirects to http(s) only: ${NO_ANSWER}`,
+  ],
   [
     'JSON {location}',
     (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'javascript:alert(1)' })),
     'answered 200 {location: "javascript:alert(1)"} (not http(s))',
+    'the embed sends the browser to http(s) URLs only',
   ],
 ])(
   'a controller that answers every token with a %s to javascript: is no refusal: each bad token fails, the evidence quoting the location',
-  async (_, answer, seen) => {
+  async (_, answer, seen, embed) => {
     const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : answer(res)))
-    expect(byId(checks, 'valid-sign-in')).toEqual(
-      expect.objectContaining({ outcome: 'fail', evidence: `${seen}: the embed sends the browser to http(s) URLs only` }),
-    )
+    expect(byId(checks, 'valid-sign-in')).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `${seen}: ${embed}` }))
     // The embed goes nowhere with it, yet it is a sign-in's answer to a token the controller had to refuse.
     for (const id of ['other-secret', 'alg-none', 'expired']) {
       expect(byId(checks, id), id).toEqual(
@@ -145,6 +157,71 @@ it('a controller that answers every token with a redirect that has no Location s
   expect(byId(checks, 'cookie-flags')).toEqual(
     expect.objectContaining({ outcome: 'skip', evidence: 'the valid sign-in did not sign in: nothing to compare with' }),
   )
+})
+
+it.each([
+  ['https://elsewhere.example/welcome', 'https://elsewhere.example/welcome'],
+  // Protocol-relative: on the controller's scheme, but another host.
+  ['//elsewhere.example/welcome', 'http://elsewhere.example/welcome'],
+])(
+  'a controller that answers every token with a 302 to another origin (%s) signs no one in: the embed’s same-origin fetch fails on it, and the fix is the embed’s own advice',
+  async (location, shown) => {
+    const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : res.writeHead(302, { Location: location }).end()))
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: `answered 302 → ${shown}: the embed’s fetch is same-origin, and fails on a redirect to another origin: ${NO_ANSWER}`,
+        fix: expect.stringMatching(/^Answer 200 \{"location": "https:\/\/…"\} instead, as the embed’s console says/),
+      }),
+    )
+    // Not "the embed signs in": the embed goes nowhere with it, yet it is no refusal either.
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(
+        expect.objectContaining({ outcome: 'fail', evidence: `answered 302 → ${shown}: a sign-in’s answer, not a refusal (4xx), whatever the location` }),
+      )
+    }
+    expect(byId(checks, 'cookie-flags')).toEqual(
+      expect.objectContaining({ outcome: 'skip', evidence: 'the valid sign-in did not sign in: nothing to compare with' }),
+    )
+  },
+)
+
+it.each([
+  [300, { Location: '/welcome' }, 'answered 300 → /welcome'],
+  [304, {}, 'answered 304'],
+  [305, { Location: '/welcome' }, 'answered 305 → /welcome'],
+  [306, {}, 'answered 306'],
+])(
+  'a controller that answers every token with a %i, a 3xx the browser’s fetch does not follow, signs no one in: the embed takes it for a refusal, yet it is none',
+  async (status, headers, seen) => {
+    const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : res.writeHead(status, headers).end()))
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: `${seen}: the browser’s fetch follows 301, 302, 303, 307 and 308 only, and the embed takes a ${status} for a refusal ("Sign-in failed")`,
+        fix: expect.stringMatching(/^Answer the embed with a redirect to where the person goes next/),
+      }),
+    )
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `${seen}: a ${status}, not a refusal (4xx)` }))
+    }
+    expect(byId(checks, 'cookie-flags')).toEqual(
+      expect.objectContaining({ outcome: 'skip', evidence: 'the valid sign-in did not sign in: nothing to compare with' }),
+    )
+  },
+)
+
+it.each([
+  [302, '/welcome', () => '/welcome', '/welcome'],
+  [303, 'welcome, relative to the controller', () => 'welcome', '/auth/welcome'],
+  [307, 'its own origin, in full', (host: string) => `http://${host}/welcome`, '/welcome'],
+])('a controller that answers every token with a %i to %s signs each in, as the embed follows it there', async (status, _, location, shown) => {
+  const { checks } = await check((token, res) =>
+    token === undefined ? res.writeHead(401).end() : res.writeHead(status, { Location: location(res.req.headers.host!) }).end(),
+  )
+  for (const id of ['other-secret', 'alg-none', 'expired']) {
+    expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `answered ${status} → ${shown}: the embed signs in` }))
+  }
 })
 
 it('a controller that answers a valid sign-in 200 with no location leaves the person on the login page', async () => {

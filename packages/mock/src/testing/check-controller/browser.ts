@@ -36,11 +36,14 @@ export interface CallOptions {
 export interface Answer {
   /** The HTTP status; 0 when no answer came. */
   status: number
-  /** Where it sends the browser: a redirect's `Location`, or a 2xx's JSON `{location}`, absolute and http(s). */
+  /**
+   * Where it names: a 3xx's `Location`, or a 2xx's JSON `{location}`, absolute and http(s).
+   * Whether the embed goes there is `Browser.landing`'s to say (not for a 304, say).
+   */
   location: string | undefined
   /**
-   * That `Location` or `{location}` as given, when the embed goes nowhere with it: it is no URL
-   * (`http://[::1`), or not http(s) (`javascript:…`), which the embed refuses to navigate to.
+   * That `Location` or `{location}` as given, when it names no place the embed can go: it is no
+   * URL (`http://[::1`), or not http(s) (`javascript:…`).
    */
   strayLocation?: { given: string; why: 'not a URL' | 'not http(s)' }
   /** A refusal's problem `detail` (or `title`), when it has one. */
@@ -53,6 +56,26 @@ export interface Answer {
   /** Why no answer came: `no answer within 15 s`, `ECONNREFUSED`... */
   error?: string
 }
+
+/**
+ * What the embed does with an answer (service-auth's hand-over.ts, after the browser's fetch):
+ * it sends the browser to `next`, signed in as far as it can tell, or it goes nowhere, for the
+ * reason `stop`; `says` is what the person or the console gets, for the evidence.
+ */
+export type Landing = { next: string } | { next?: undefined; stop: Stop; says: string }
+
+/**
+ * Why the embed goes nowhere: no answer; a refusal (4xx, 5xx); a redirect with no Location, or a
+ * 3xx that fetch does not follow, which reach the embed as they are, no 2xx; a location on another
+ * origin, no URL, or not http(s), on which a redirect's fetch fails and a 2xx's hand-over does; a
+ * 2xx that names no place, which leaves the person on the login page.
+ */
+export type Stop = 'no answer' | 'refused' | 'no Location' | 'not followed' | 'another origin' | 'not a URL' | 'not http(s)' | 'no location'
+
+// What the embed's console says when its fetch fails, in its own words (hand-over.ts's
+// `unreachable`), and what the person reads beside the next code whenever a hand-over fails.
+const NO_ANSWER = 'the embed says "no answer from the controller" ("Sign-in failed")'
+const FAILED = '("Sign-in failed")'
 
 /** One attempt to sign in: the controller's answer, then what `--signed-in` says of the jar. */
 export interface Attempt extends Answer {
@@ -80,12 +103,12 @@ export class Browser {
     const started = Date.now()
     const ended = (answer: Omit<Answer, 'at' | 'ms'>): Answer => ({ ...answer, at: Date.now(), ms: Date.now() - started })
     try {
-      // Redirects are the answer, as the embed reads them: they are not followed here.
+      // Redirects are not followed here: `landing` says what the embed's fetch makes of one.
       const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
       const text = await readBody(res)
       const set = jar.store(res.headers, url)
       const json = parseJson(text)
-      const named = res.status >= 300 && res.status < 400 ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
+      const named = is3xx(res.status) ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
       const resolved = named ? resolve(named, url) : undefined
       // As the embed's hand-over does: only an http(s) location is one it sends the browser to.
       const location = resolved && /^https?:$/.test(resolved.protocol) ? resolved.href : undefined
@@ -127,13 +150,44 @@ export class Browser {
 
   /**
    * Whether the attempt signed the browser in: by `--signed-in` when given (2xx for the jar), else
-   * by the answer, as the embed takes it: a redirect or a 2xx that sends the browser on, to an
-   * http(s) location. A redirect with no Location is none: the browser's fetch hands it to the
-   * embed as the answer, which is no 2xx, so the person reads "Sign-in failed".
+   * by the answer, as the embed takes it: one it sends the browser on with (`landing`).
    */
   accepted(attempt: Attempt): boolean {
     if (attempt.signedInStatus !== undefined) return isOk(attempt.signedInStatus)
-    return (isRedirect(attempt.status) || isOk(attempt.status)) && attempt.location !== undefined
+    return this.landing(attempt).next !== undefined
+  }
+
+  /**
+   * What the embed does with the answer. Its fetch is same-origin, and follows redirects: a
+   * redirect status (`isRedirect`) with a Location on the controller's origin is followed, and the
+   * embed goes where it ends (taken here to be that Location, which the check does not follow);
+   * one to another origin, to no URL, or to a scheme not http(s) fails the fetch (the Fetch
+   * standard's HTTP-redirect fetch, and main fetch in same-origin mode), which the embed reports
+   * as no answer.
+   * Any other status reaches the embed as it is: a 2xx's JSON location is where it goes (any
+   * origin), and whatever is no 2xx, a 304 or a redirect with no Location too, is a refusal.
+   */
+  landing(answer: Answer): Landing {
+    const { status, location, strayLocation } = answer
+    const stop = (stop: Stop, says: string): Landing => ({ stop, says })
+    if (status === 0) return stop('no answer', NO_ANSWER)
+    if (isRedirect(status)) {
+      if (strayLocation?.why === 'not a URL') return stop('not a URL', `the browser’s fetch fails on a Location that is no URL: ${NO_ANSWER}`)
+      if (strayLocation) return stop('not http(s)', `the browser’s fetch follows redirects to http(s) only: ${NO_ANSWER}`)
+      if (location === undefined) return stop('no Location', `the embed takes it for a refusal ${FAILED}`)
+      if (new URL(location).origin !== this.controller.origin) {
+        return stop('another origin', `the embed’s fetch is same-origin, and fails on a redirect to another origin: ${NO_ANSWER}`)
+      }
+      return { next: location }
+    }
+    if (is3xx(status)) {
+      return stop('not followed', `the browser’s fetch follows 301, 302, 303, 307 and 308 only, and the embed takes a ${status} for a refusal ${FAILED}`)
+    }
+    if (!isOk(status)) return stop('refused', `the embed takes it for a refusal ${FAILED}`)
+    if (strayLocation?.why === 'not a URL') return stop('not a URL', 'no browser can go there')
+    if (strayLocation) return stop('not http(s)', 'the embed sends the browser to http(s) URLs only')
+    if (location === undefined) return stop('no location', 'the embed stays on the login page')
+    return { next: location }
   }
 
   /** The attempt in a few words, for the evidence: `answered 302 → /welcome; GET /welcome: 200, signed in`. */
@@ -150,7 +204,9 @@ export class Browser {
     // Quoted as a string literal: the answer's own characters, whatever they are, none of them a terminal's escape.
     const { given, why } = answer.strayLocation ?? {}
     const stray = given === undefined ? '' : quoted(given)
-    if (isRedirect(answer.status)) return `answered ${answer.status} → ${where || (stray && `${stray} (${why})`) || '(no Location)'}`
+    // Where a 3xx points, as given: "(no Location)" only where the browser's fetch would look for one.
+    const to = where || (stray && `${stray} (${why})`) || (isRedirect(answer.status) ? '(no Location)' : '')
+    if (is3xx(answer.status)) return `answered ${answer.status}${to && ` → ${to}`}`
     if (isOk(answer.status)) {
       return `answered ${answer.status} ${where ? `{location: "${where}"}` : stray ? `{location: ${stray}} (${why})` : 'without a location'}`
     }
@@ -165,7 +221,9 @@ export class Browser {
 }
 
 export const isOk = (status: number) => status >= 200 && status < 300
-export const isRedirect = (status: number) => status >= 300 && status < 400
+/** A status the browser's fetch follows (the Fetch standard's redirect statuses); it hands any other 3xx over as it is. */
+export const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status)
+const is3xx = (status: number) => status >= 300 && status < 400
 
 /** The body as text, or '' when it is longer than MAX_BODY_BYTES (then no more of it is read). */
 async function readBody(res: Response): Promise<string> {

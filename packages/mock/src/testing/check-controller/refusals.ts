@@ -3,7 +3,7 @@
 // signs in. The service's own failures come last, and the slow one runs beside the warnings:
 // cases after a background case must queue no failure at the mock, which its released request
 // could take.
-import { type Attempt, isRedirect, NO_ANSWER_FIX } from './browser.js'
+import { type Attempt, NO_ANSWER_FIX, type Stop } from './browser.js'
 import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar } from './cookie-jar.js'
 import type { SignedToken } from './tokens.js'
@@ -20,18 +20,24 @@ function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
   if (attempt.status === 0) return { outcome: 'fail', evidence: seen, fix: NO_ANSWER_FIX }
   // With --signed-in the evidence says so already; without, the answer is what signs the embed in.
   if (browser.accepted(attempt)) return { outcome: 'fail', evidence: attempt.signedInStatus === undefined ? `${seen}: the embed signs in` : seen }
-  if (attempt.signedInStatus === undefined && attempt.status < 400) {
-    // A location the embed does not follow starts no session in it, nor does a redirect with no
-    // Location, but neither answer is a refusal: a 4xx says the token was refused (a 5xx, that
-    // the controller failed, which starts no session either).
-    const why = attempt.strayLocation
-      ? 'a sign-in’s answer, not a refusal (4xx), whatever the location'
-      : isRedirect(attempt.status)
-        ? 'a redirect with no Location, not a refusal (4xx)'
-        : 'the embed takes any 2xx for a sign-in'
+  const landing = browser.landing(attempt)
+  if (attempt.signedInStatus === undefined && attempt.status < 400 && landing.next === undefined) {
+    // A location the embed does not go to starts no session in it, nor does a redirect with no
+    // Location or a 3xx fetch does not follow, but none of them is a refusal: a 4xx says the token
+    // was refused (a 5xx, that the controller failed, which starts no session either).
+    const why = notARefusal(landing.stop, attempt.status)
     return { outcome: 'fail', evidence: `${seen}: ${why}` }
   }
   return { outcome: 'pass', evidence: seen }
+}
+
+/** Why an answer under 400 that the embed goes nowhere with is still no refusal, by why it goes nowhere. */
+function notARefusal(stop: Stop, status: number): string {
+  if (stop === 'no location') return 'the embed takes any 2xx for a sign-in'
+  if (stop === 'no Location') return 'a redirect with no Location, not a refusal (4xx)'
+  if (stop === 'not followed') return `a ${status}, not a refusal (4xx)`
+  // A location on another origin, no URL, or not http(s): the answer a sign-in gives.
+  return 'a sign-in’s answer, not a refusal (4xx), whatever the location'
 }
 
 /** A case that sends one token, made by `token`, and expects a refusal. */

@@ -1,7 +1,7 @@
 // The case that must pass: the identity's phone signs a code, and the controller confirms it at
 // the service with the token's `jti` and `otp` before it answers, starts a session and sends the
 // browser on. The cases that replay its token or judge its cookies build on what it did.
-import { isOk, isRedirect, NO_ANSWER_FIX } from './browser.js'
+import { isOk, NO_ANSWER_FIX, type Stop } from './browser.js'
 import type { CheckCase, Verdict } from './cases.js'
 import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
 import { printable } from './printable.js'
@@ -26,21 +26,10 @@ export const validSignIn: CheckCase = {
 
     if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
     if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
-    if (attempt.strayLocation) {
-      // The embed navigates to http(s) only: a javascript: or data: location would run in the page.
-      return fail(
-        `${seen}: ${attempt.strayLocation.why === 'not a URL' ? 'no browser can go there' : 'the embed sends the browser to http(s) URLs only'}`,
-        'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.',
-      )
-    }
-    if (attempt.location === undefined) {
-      // A redirect with no Location reaches the embed as it is, no 2xx: a refusal. A 2xx with no
-      // location leaves the person on the login page, told they are signed in.
-      return fail(
-        `${seen}: ${isRedirect(attempt.status) ? 'the embed takes it for a refusal ("Sign-in failed")' : 'the embed stays on the login page'}`,
-        'Answer the embed with a redirect to where the person goes next (302, Location: /welcome), or with 200 {"location": "/welcome"}.',
-      )
-    }
+    // Judged by what the embed does with the answer, whatever --signed-in says: an answer it goes
+    // nowhere with leaves the person on the login page, a session started or not.
+    const landing = browser.landing(attempt)
+    if (landing.next === undefined) return fail(`${seen}: ${landing.says}`, goesNowhereFix(landing.stop))
     if (attempt.signedInStatus !== undefined && !isOk(attempt.signedInStatus)) {
       const page = browser.signedInPage!
       // A cookie the answer set, which a browser does not send to the page: its Path is elsewhere.
@@ -71,6 +60,21 @@ export const validSignIn: CheckCase = {
     }
     return { outcome: 'pass', evidence: `${seen}; confirmed challenge ${jti} with its otp first` }
   },
+}
+
+/** What to do when the embed goes nowhere with the valid sign-in's answer (a 3xx or a 2xx), by why. */
+function goesNowhereFix(stop: Stop): string {
+  // In the embed's own words: its console says this when a redirect to another origin fails.
+  if (stop === 'another origin') {
+    return (
+      'Answer 200 {"location": "https://…"} instead, as the embed’s console says: it calls the controller in same-origin mode, ' +
+      'so that the token never goes to another origin, and its fetch fails on a redirect there.'
+    )
+  }
+  // The embed navigates to http(s) only: a javascript: or data: location would run in the page.
+  if (stop === 'not a URL' || stop === 'not http(s)')
+    return 'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.'
+  return 'Answer the embed with a redirect to where the person goes next (302, Location: /welcome), or with 200 {"location": "/welcome"}.'
 }
 
 /** What to do when the valid sign-in was refused, by the status. */
