@@ -23,6 +23,7 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
+    setupFiles: ['test/setup/happy-dom.ts'],
     include: ['packages/*/test/**/*.test.{ts,tsx}', 'demo/test/**/*.test.ts', 'test/**/*.test.{ts,tsx}'],
     // The package tests pack and install the built packages: `npm run test:package`, after the build.
     exclude: [...configDefaults.exclude, 'test/package/**'],

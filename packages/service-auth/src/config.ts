@@ -159,7 +159,8 @@ export function readConfig(el: HTMLElement, options?: Options): Config | Misconf
   const misconfigured = (option: MarkupOption): Misconfigured => ({ ...settings, problem: settings.name(option) + ' is missing or invalid' })
   if (!apiKey) return misconfigured('apiKey')
   // The token must never leave this origin, so a controller elsewhere is refused outright.
-  if (authUrl?.origin != location.origin) return misconfigured('authUrl')
+  // The document's own origin, which an about:srcdoc frame's location does not have ("null").
+  if (authUrl?.origin != self.origin) return misconfigured('authUrl')
   if (!api) return misconfigured('api')
   // Checked again with each challenge's id in it (see toAppLink).
   if (appUrl && !toAppLink(appUrl, '')) return misconfigured('appUrl')

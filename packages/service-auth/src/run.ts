@@ -141,6 +141,7 @@ async function poll(m: Machine, run: Run, polled: Challenge): Promise<boolean> {
     return false
   }
   run.nextPoll = Date.now() + POLL_FLOOR
+  if (away(m.el)) return false
   const outcome = await pollStatus(polled.pollingUrl, run.expires, signal)
   if (outcome == 'pending') {
     // The service answers again: a backoff starts afresh, and a reconnecting code is ready again.
@@ -148,13 +149,30 @@ async function poll(m: Machine, run: Run, polled: Challenge): Promise<boolean> {
     m.transition('ready', run.shown)
     return false
   }
-  if (typeof outcome == 'object') return handOverToken(m, run, polled, outcome.token)
+  // A token is handed over only from a widget in the page: its code is polled again once it is back.
+  if (typeof outcome == 'object') return !away(m.el) && handOverToken(m, run, polled, outcome.token)
   if (outcome == 'expired') emit(m.el, 'expired', { challengeId: polled.id })
   run.challenge = undefined
   if (Date.now() - run.unattendedSince <= UNATTENDED) return false
   m.transition('expired', { button: true })
   return true
 }
+
+/**
+ * Whether the widget's element is out of the page, where it makes no request and hands no token
+ * over. No observer need have said so: none runs in a frame the browser does not render (hidden,
+ * or cross-origin and out of view), where a removed widget went on polling, and could sign the
+ * person in. The CDN build's sweep then destroys it; a widget kept aside (by a framework, say)
+ * waits to be back.
+ */
+function away(el: Element): boolean {
+  if (el.isConnected) return false
+  ;(self as CdnGlobal).ServiceAuth?.sweep()
+  return true
+}
+
+/** The CDN build's global (auto.ts), where there is one: its sweep destroys the widgets it mounted. */
+type CdnGlobal = { ServiceAuth?: { sweep(): void } }
 
 /** signing → (navigation) or signed; a refusal → loading, saying so, and the third → error. Resolves true when the run is over. */
 async function handOverToken(m: Machine, run: Run, signed: Challenge, token: string): Promise<boolean> {
@@ -175,8 +193,10 @@ async function handOverToken(m: Machine, run: Run, signed: Challenge, token: str
       m.fail(error)
       return true
     }
-    m.report(error, true)
     run.notice = 'failed'
+    // Shown at once, then said: not "Signing in…" for as long as the backoff lasts.
+    transition('loading', { message: run.notice })
+    m.report(error, true)
     // Backed off as any failure is, and the count is cleared only by a poll that finds the next
     // code unsigned: a service handing out tokens nobody signed cannot make the page call the
     // controller, with this origin's cookies, twice a second.
@@ -187,7 +207,7 @@ async function handOverToken(m: Machine, run: Run, signed: Challenge, token: str
   // goes on from here, and the widget says the person is signed in. `path` is the same place for a
   // single-page app's router, when it is on this origin. A controller that named no place leaves
   // the page as it is: a reload would show a login page that may sign in again by itself.
-  const path = next && next.origin == location.origin ? next.pathname + next.search + next.hash : undefined
+  const path = next && next.origin == self.origin ? next.pathname + next.search + next.hash : undefined
   if (emit(el, 'success', { location: next?.href, path }, true) && next) location.assign(next.href)
   else transition('signed')
   if (!next) console.warn('service-auth: the controller named no location, so the page stays: answer {"location": "/welcome"}.')

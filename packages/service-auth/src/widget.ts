@@ -104,7 +104,8 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
   // led away from it may have consumed: never resume it. The run stops as the page goes into the
   // cache (nothing in flight keeps it out), and a fresh one starts when it comes back.
   addEventListener('pagehide', (event) => event.persisted && run?.life.abort(), life)
-  addEventListener('pageshow', (event) => event.persisted && run && start(), life)
+  // (Not one stopped on purpose: stop() leaves it idle.)
+  addEventListener('pageshow', (event) => event.persisted && run && m.state != 'idle' && start(), life)
 
   if (config.problem) m.fail(new ServiceAuthFailure('config', config.problem))
   else if (config.autoStart) start()
@@ -159,15 +160,18 @@ function createMachine(
       return problem
     },
     transition(to: State, shown?: Shown) {
+      // A code is shown as soon as it comes; "Loading…" waits until it is LOADING_SHOWN_AFTER
+      // late. Meanwhile a first view says nothing, its live region in place, empty, so that
+      // screen readers announce that code (a region that arrives with its text in it is found,
+      // not heard); a view that shows a code keeps it, so that replacing one neither flashes
+      // "Loading…" nor says "Scan with the app" again. After a button or a refusal, at once.
+      const wait = to == 'loading' && (!view || state == 'ready' || state == 'reconnecting')
+      const show = () => view!.show(to, shown)
       state = move(state, to)
       clearTimeout(slow)
-      // A first "Loading…" waits: a code that comes sooner is the first thing the widget says.
-      // Its view is there meanwhile, saying nothing, so that screen readers announce that code:
-      // a live region that arrives with its text in it is found, not heard.
-      const quiet = !view && to == 'loading'
-      view ||= createView(el, readTexts(config, el), start, onImage)
-      view.show(to, quiet ? { message: '' } : shown)
-      if (quiet) slow = setTimeout(() => view!.show(to, shown), LOADING_SHOWN_AFTER)
+      if (!view) (view = createView(el, readTexts(config, el), start, onImage)).show(to, { message: '' })
+      if (wait) slow = setTimeout(show, LOADING_SHOWN_AFTER)
+      else show()
     },
     report(reported: ServiceAuthFailure, retrying?: boolean) {
       if (reported.message) console.error('service-auth: ' + reported.message)

@@ -191,7 +191,8 @@ console.log(JSON.stringify(Object.fromEntries(Object.values(globalThis.ServiceAu
     const logged: string[] = []
     const page = new Window({ url: 'https://shop.example/login', console: { ...console, error: (...args: unknown[]) => logged.push(args.join(' ')) } })
     const fetched = vi.fn(async () => new Response(null, { status: 503 }))
-    Object.assign(page, { fetch: fetched, MessageChannel })
+    // The origin global that happy-dom lacks (see test/setup/happy-dom.ts).
+    Object.assign(page, { fetch: fetched, MessageChannel, origin: page.location.origin })
     page.document.body.innerHTML = '<div data-service-auth data-service-key="pk_test" data-service-auth-url="/auth/controller"></div>'
     page.eval((await read('service-auth.js')).toString())
     expect(page.document.querySelector('[role=status]')?.textContent).toBe('Sign-in is unavailable')

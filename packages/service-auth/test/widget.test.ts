@@ -312,12 +312,15 @@ describe('when the controller refuses', () => {
     expect(ui.status).toBe(en.failed)
   })
 
-  it('reports the error, says so beside a fresh code, and never polls the consumed one', async () => {
+  it('reports the error, says so at once and beside a fresh code, and never polls the consumed one', async () => {
     service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
     service.controller = () => status(403)
-    const { ui } = start()
+    const { ui, handle } = start()
     await flush()
-    expect(ui.status).toBe(en.signing)
+    // At once, not "Signing in…" until the pause is over: the consumed code is gone.
+    expect(handle.state).toBe('loading')
+    expect(ui.status).toBe(en.failed)
+    expect(ui.image).toBeNull()
     // A short pause, as after any failure, then a fresh code.
     await vi.advanceTimersByTimeAsync(1_000)
 
@@ -493,6 +496,37 @@ describe('expiry', () => {
     expect(service.polls('c1')).toHaveLength(1)
   })
 
+  it('replaces a code without saying "Loading…" or "Scan with the app" again, when the new one comes within the wait', async () => {
+    service.poll = (id) => (id == 'c1' ? after(1000, () => status(410)) : noContent())
+    service.create = (n) => after(n == 1 ? 0 : LOADING_SHOWN_AFTER - 1, () => Response.json(challengeJson('c' + n), { status: 201 }))
+    const { el, ui } = start()
+    await flush()
+    const said: string[] = []
+    new MutationObserver(() => said.push(ui.status!)).observe(el.querySelector('[role=status]')!, { childList: true, characterData: true, subtree: true })
+    await vi.advanceTimersByTimeAsync(1000 + LOADING_SHOWN_AFTER)
+    expect(types(events)).toEqual(['ready', 'expired', 'ready'])
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(ui.status).toBe('Scan with the app')
+    // The live region was not touched: nothing new to announce.
+    expect(said).toEqual([])
+  })
+
+  it('says "Loading…" once a new code is late by the wait, without the old code', async () => {
+    let next!: ReturnType<typeof held<Response>>
+    service.poll = (id) => (id == 'c1' ? after(1000, () => status(410)) : noContent())
+    service.create = (n) => (n == 1 ? Response.json(challengeJson('c1'), { status: 201 }) : (next = held<Response>()).promise)
+    const { ui, handle } = start()
+    await flush()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(handle.state).toBe('loading')
+    await vi.advanceTimersByTimeAsync(LOADING_SHOWN_AFTER)
+    expect(ui.status).toBe('Loading…')
+    expect(ui.image).toBeNull()
+    next.resolve(Response.json(challengeJson('c2'), { status: 201 }))
+    await flush()
+    expect(ui.image).toBe(dataSrcOf('c2'))
+  })
+
   it('reaching expiresAt says expired and shows a new code, and the old one is not polled past it', async () => {
     const t0 = Date.now()
     service.create = lifetimes(10_000)
@@ -570,6 +604,17 @@ describe('expiry', () => {
 })
 
 describe('service trouble', () => {
+  it('says "Reconnecting…" while it retries, not "Loading…" between retries that are answered within the wait', async () => {
+    service.create = (n) => (n < 3 ? status(500) : Response.json(challengeJson('c3'), { status: 201 }))
+    const { el, ui } = start()
+    await flush()
+    const said: string[] = [ui.status!]
+    new MutationObserver(() => said.push(ui.status!)).observe(el.querySelector('[role=status]')!, { childList: true, characterData: true, subtree: true })
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(service.creates).toHaveLength(3)
+    expect(said).toEqual(['Reconnecting…', 'Scan with the app'])
+  })
+
   it('retries creating with exponential backoff, honouring Retry-After, then recovers', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(1)
     const t0 = Date.now()
@@ -806,6 +851,67 @@ describe('the back/forward cache', () => {
     pageTransition('pageshow', true)
     await flush()
     expect(service.calls).toEqual([])
+  })
+
+  it('does not start again a widget the page stopped', async () => {
+    const { handle, ui } = start()
+    await flush()
+    handle.stop()
+    pageTransition('pagehide', true)
+    pageTransition('pageshow', true)
+    await flush()
+    expect(service.creates).toHaveLength(1)
+    expect(handle.state).toBe('idle')
+    expect(ui.button).toBe('Show a new code')
+  })
+})
+
+describe('an element out of the page', () => {
+  it('makes no request while its element is out of the page, whatever told it, and polls again once it is back', async () => {
+    service.poll = () => after(1000, noContent)
+    const { el, ui } = start()
+    await flush()
+    el.remove()
+    // The poll in flight ends; none follows while the element is away.
+    await vi.advanceTimersByTimeAsync(1000)
+    const polls = service.polls().length
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.polls()).toHaveLength(polls)
+    expect(service.creates).toHaveLength(1)
+
+    page.append(el)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(service.polls()).toHaveLength(polls + 1)
+    expect(ui.image).toBe(dataSrcOf('c1'))
+  })
+
+  it('hands no token over from an element out of the page, but does once it is back', async () => {
+    let signed = false
+    service.poll = () => (signed ? tokenResponse() : after(1000, noContent))
+    const { el } = start()
+    await flush()
+    el.remove()
+    // The phone signs while the poll is out: its answer brings the token to a widget that is away.
+    signed = true
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(service.controllerCalls).toHaveLength(0)
+    expect(nav.assign).not.toHaveBeenCalled()
+
+    page.append(el)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(service.controllerCalls).toHaveLength(1)
+    expect(nav.assign).toHaveBeenCalledOnce()
+  })
+
+  it("in the CDN build, is destroyed by the page's sweep, which no observer need have set off", async () => {
+    const sweep = vi.fn()
+    vi.stubGlobal('ServiceAuth', { sweep })
+    service.poll = () => after(1000, noContent)
+    const { el } = start()
+    await flush()
+    el.remove()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(sweep).toHaveBeenCalled()
   })
 })
 
