@@ -233,6 +233,37 @@ it('a controller that answers a valid sign-in 200 with no location leaves the pe
   )
 })
 
+it.each([
+  ['as text/html', 'text/html', 'Content-Type: text/html'],
+  ['with no Content-Type', undefined, 'no Content-Type'],
+])(
+  'a controller that answers every token 200 {"location"} %s signs no one in: the embed reads no body but JSON, and stays on the login page',
+  async (_, contentType, shown) => {
+    const { checks } = await check((token, res) =>
+      token === undefined
+        ? res.writeHead(401).end()
+        : res.writeHead(200, contentType ? { 'Content-Type': contentType } : {}).end(JSON.stringify({ location: '/welcome' })),
+    )
+    const seen = `answered 200 {location: "/welcome"} (${shown})`
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: `${seen}: the embed reads a body only when it is JSON (Content-Type: application/json): it stays on the login page`,
+        fix: expect.stringMatching(/^Send the location with the header Content-Type: application\/json/),
+      }),
+    )
+    // Not "the embed signs in", yet a 2xx, which the embed takes for one: no refusal.
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `${seen}: the embed takes any 2xx for a sign-in` }))
+    }
+  },
+)
+
+it('a controller that refuses with a problem it does not call JSON is shown refusing with no reason, as the embed’s console says none', async () => {
+  const { checks } = await check((_token, res) => res.writeHead(401, { 'Content-Type': 'text/plain' }).end(JSON.stringify({ detail: 'bad token' })))
+  expect(byId(checks, 'alg-none')).toEqual(expect.objectContaining({ outcome: 'pass', evidence: 'answered 401' }))
+})
+
 it('a cookie whose name holds a terminal escape (an 8-bit CSI) is named in the evidence with it as a \\u escape', async () => {
   const { checks } = await check((token, res) =>
     token === undefined

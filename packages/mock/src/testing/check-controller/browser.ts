@@ -46,6 +46,11 @@ export interface Answer {
    * URL (`http://[::1`), or not http(s) (`javascript:…`).
    */
   strayLocation?: { given: string; why: 'not a URL' | 'not http(s)' }
+  /**
+   * A 2xx's body that names a location, which the embed does not read: its Content-Type (given
+   * here, '' for none) does not say JSON. `given` is that location as JSON text.
+   */
+  unread?: { given: string; contentType: string }
   /** A refusal's problem `detail` (or `title`), when it has one. */
   detail: string | undefined
   /** What its `Set-Cookie` headers set. */
@@ -68,9 +73,10 @@ export type Landing = { next: string } | { next?: undefined; stop: Stop; says: s
  * Why the embed goes nowhere: no answer; a refusal (4xx, 5xx); a redirect with no Location, or a
  * 3xx that fetch does not follow, which reach the embed as they are, no 2xx; a location on another
  * origin, no URL, or not http(s), on which a redirect's fetch fails and a 2xx's hand-over does; a
- * 2xx that names no place, which leaves the person on the login page.
+ * 2xx that names no place, or names it in a body the embed does not read (`unread`), which leaves
+ * the person on the login page.
  */
-export type Stop = 'no answer' | 'refused' | 'no Location' | 'not followed' | 'another origin' | 'not a URL' | 'not http(s)' | 'no location'
+export type Stop = 'no answer' | 'refused' | 'no Location' | 'not followed' | 'another origin' | 'not a URL' | 'not http(s)' | 'no location' | 'not JSON'
 
 // What the embed's console says when its fetch fails, in its own words (hand-over.ts's
 // `unreachable`), and what the person reads beside the next code whenever a hand-over fails.
@@ -107,7 +113,13 @@ export class Browser {
       const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
       const text = await readBody(res)
       const set = jar.store(res.headers, url)
-      const json = parseJson(text)
+      // As the embed's http.ts does: a body is read only when its Content-Type says JSON (a page a
+      // redirect ended on has nothing for it), whatever the body is; `includes`, case and all.
+      const contentType = res.headers.get('content-type') ?? ''
+      const readable = contentType.includes('json')
+      const json = readable ? parseJson(text) : undefined
+      // What the embed does not see: a location in a 2xx's body whose Content-Type is not JSON's.
+      const unreadLocation = res.ok && !readable ? field(parseJson(text), 'location') : undefined
       const named = is3xx(res.status) ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
       const resolved = named ? resolve(named, url) : undefined
       // As the embed's hand-over does: only an http(s) location is one it sends the browser to.
@@ -116,6 +128,7 @@ export class Browser {
         status: res.status,
         location,
         ...(named && location === undefined && { strayLocation: { given: named, why: resolved ? 'not http(s)' : 'not a URL' } }),
+        ...(unreadLocation ? { unread: { given: JSON.stringify(unreadLocation), contentType } } : {}),
         detail: res.status >= 400 ? (stringField(json, 'detail') ?? stringField(json, 'title')) : undefined,
         cookies: set,
       })
@@ -186,6 +199,9 @@ export class Browser {
     if (!isOk(status)) return stop('refused', `the embed takes it for a refusal ${FAILED}`)
     if (strayLocation?.why === 'not a URL') return stop('not a URL', 'no browser can go there')
     if (strayLocation) return stop('not http(s)', 'the embed sends the browser to http(s) URLs only')
+    if (location === undefined && answer.unread) {
+      return stop('not JSON', 'the embed reads a body only when it is JSON (Content-Type: application/json): it stays on the login page')
+    }
     if (location === undefined) return stop('no location', 'the embed stays on the login page')
     return { next: location }
   }
@@ -207,6 +223,10 @@ export class Browser {
     // Where a 3xx points, as given: "(no Location)" only where the browser's fetch would look for one.
     const to = where || (stray && `${stray} (${why})`) || (isRedirect(answer.status) ? '(no Location)' : '')
     if (is3xx(answer.status)) return `answered ${answer.status}${to && ` → ${to}`}`
+    if (isOk(answer.status) && answer.unread) {
+      const { given: unread, contentType } = answer.unread
+      return `answered ${answer.status} {location: ${printable(unread)}} (${contentType ? `Content-Type: ${printable(contentType)}` : 'no Content-Type'})`
+    }
     if (isOk(answer.status)) {
       return `answered ${answer.status} ${where ? `{location: "${where}"}` : stray ? `{location: ${stray}} (${why})` : 'without a location'}`
     }
@@ -249,8 +269,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+function field(json: unknown, name: string): unknown {
+  return json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined
+}
+
 function stringField(json: unknown, name: string): string | undefined {
-  const value = json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined
+  const value = field(json, name)
   return typeof value === 'string' ? value : undefined
 }
 

@@ -33,7 +33,7 @@ function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
 
 /** Why an answer under 400 that the embed goes nowhere with is still no refusal, by why it goes nowhere. */
 function notARefusal(stop: Stop, status: number): string {
-  if (stop === 'no location') return 'the embed takes any 2xx for a sign-in'
+  if (stop === 'no location' || stop === 'not JSON') return 'the embed takes any 2xx for a sign-in'
   if (stop === 'no Location') return 'a redirect with no Location, not a refusal (4xx)'
   if (stop === 'not followed') return `a ${status}, not a refusal (4xx)`
   // A location on another origin, no URL, or not http(s): the answer a sign-in gives.

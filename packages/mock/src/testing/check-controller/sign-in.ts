@@ -71,6 +71,9 @@ function goesNowhereFix(stop: Stop): string {
       'so that the token never goes to another origin, and its fetch fails on a redirect there.'
     )
   }
+  if (stop === 'not JSON') {
+    return 'Send the location with the header Content-Type: application/json: the embed reads no other body, so it never saw yours.'
+  }
   // The embed navigates to http(s) only: a javascript: or data: location would run in the page.
   if (stop === 'not a URL' || stop === 'not http(s)')
     return 'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.'
