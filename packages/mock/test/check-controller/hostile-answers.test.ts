@@ -86,6 +86,8 @@ it('a controller that refuses with a body without end is judged by its status, t
 
 // What the embed says when the browser's fetch fails on a redirect, and what the person reads.
 const NO_ANSWER = 'the embed says "no answer from the controller" ("Sign-in failed")'
+// What it says when a 2xx's location is none it goes to (hand-over.ts), in its own words.
+const LOCATION_FAILED = 'the embed says "the controller\'s location is not http(s)" ("Sign-in failed")'
 
 it.each([
   [
@@ -97,7 +99,7 @@ it.each([
   [
     'JSON {location}',
     (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'http://[::1' })),
-    'answered 200 {location: "http://[::1"} (not a URL): no browser can go there',
+    `answered 200 {location: "http://[::1"} (not a URL): no browser can go there: ${LOCATION_FAILED}`,
   ],
 ])('a controller whose %s names no URL (http://[::1) is shown sending the browser there, quoted, and fails the valid sign-in', async (_, answer, evidence) => {
   const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : answer(res)))
@@ -121,7 +123,7 @@ it.each([
     'JSON {location}',
     (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'javascript:alert(1)' })),
     'answered 200 {location: "javascript:alert(1)"} (not http(s))',
-    'the embed sends the browser to http(s) URLs only',
+    `only an http(s) URL is a place to go: ${LOCATION_FAILED}`,
   ],
 ])(
   'a controller that answers every token with a %s to javascript: is no refusal: each bad token fails, the evidence quoting the location',
@@ -223,6 +225,42 @@ it.each([
     expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `answered ${status} → ${shown}: the embed signs in` }))
   }
 })
+
+// Each case in an array of its own, so that it.each hands the array value over as one argument.
+it.each([[5], [true], [{}], [['/welcome']]])(
+  'a controller that answers every token 200 {"location": %j}, no string, signs no one in: the embed fails on it, as it says, and it is no refusal',
+  async (value) => {
+    const { checks } = await check((token, res) =>
+      token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: value })),
+    )
+    const seen = `answered 200 {location: ${JSON.stringify(value)}} (not a string)`
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: `${seen}: only a string names a place to go: ${LOCATION_FAILED}`,
+        fix: expect.stringMatching(/^Send the browser to a path on your site \(Location: \/welcome, or \{"location": "\/welcome"\}\)/),
+      }),
+    )
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(
+        expect.objectContaining({ outcome: 'fail', evidence: `${seen}: a sign-in’s answer, not a refusal (4xx), whatever the location` }),
+      )
+    }
+  },
+)
+
+// The embed tests the location for truth first: a falsy one is none, and the page stays.
+it.each([null, 0, false, ''])(
+  'a controller that answers a valid sign-in 200 {"location": %j} names no place: the embed stays on the login page',
+  async (value) => {
+    const { checks } = await check((token, res) =>
+      token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: value })),
+    )
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: 'answered 200 without a location: the embed stays on the login page' }),
+    )
+  },
+)
 
 it('a controller that answers a valid sign-in 200 with no location leaves the person on the login page', async () => {
   const { checks } = await check((token, res) =>

@@ -43,9 +43,11 @@ export interface Answer {
   location: string | undefined
   /**
    * That `Location` or `{location}` as given, when it names no place the embed can go: it is no
-   * URL (`http://[::1`), or not http(s) (`javascript:…`).
+   * URL (`http://[::1`), not http(s) (`javascript:…`), or a JSON value other than a string
+   * (`{"location": 5}`), then given as its JSON text. (A falsy one, `null` or `0`, is none at all
+   * to the embed, as it is here.)
    */
-  strayLocation?: { given: string; why: 'not a URL' | 'not http(s)' }
+  strayLocation?: { given: string; why: 'not a URL' | 'not http(s)' | 'not a string' }
   /**
    * A 2xx's body that names a location, which the embed does not read: its Content-Type (given
    * here, '' for none) does not say JSON. `given` is that location as JSON text.
@@ -72,16 +74,28 @@ export type Landing = { next: string } | { next?: undefined; stop: Stop; says: s
 /**
  * Why the embed goes nowhere: no answer; a refusal (4xx, 5xx); a redirect with no Location, or a
  * 3xx that fetch does not follow, which reach the embed as they are, no 2xx; a location on another
- * origin, no URL, or not http(s), on which a redirect's fetch fails and a 2xx's hand-over does; a
- * 2xx that names no place, or names it in a body the embed does not read (`unread`), which leaves
- * the person on the login page.
+ * origin, no URL, or not http(s), on which a redirect's fetch fails and a 2xx's hand-over does (on
+ * a JSON location that is no string too); a 2xx that names no place, or names it in a body the
+ * embed does not read (`unread`), which leaves the person on the login page.
  */
-export type Stop = 'no answer' | 'refused' | 'no Location' | 'not followed' | 'another origin' | 'not a URL' | 'not http(s)' | 'no location' | 'not JSON'
+export type Stop =
+  | 'no answer'
+  | 'refused'
+  | 'no Location'
+  | 'not followed'
+  | 'another origin'
+  | 'not a URL'
+  | 'not http(s)'
+  | 'not a string'
+  | 'no location'
+  | 'not JSON'
 
 // What the embed's console says when its fetch fails, in its own words (hand-over.ts's
 // `unreachable`), and what the person reads beside the next code whenever a hand-over fails.
 const NO_ANSWER = 'the embed says "no answer from the controller" ("Sign-in failed")'
 const FAILED = '("Sign-in failed")'
+// What its console says when a 2xx's location is none it can go to, in its own words (hand-over.ts).
+const LOCATION_FAILED = `the embed says "the controller's location is not http(s)" ${FAILED}`
 
 /** One attempt to sign in: the controller's answer, then what `--signed-in` says of the jar. */
 export interface Attempt extends Answer {
@@ -120,7 +134,8 @@ export class Browser {
       const json = readable ? parseJson(text) : undefined
       // What the embed does not see: a location in a 2xx's body whose Content-Type is not JSON's.
       const unreadLocation = res.ok && !readable ? field(parseJson(text), 'location') : undefined
-      const named = is3xx(res.status) ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
+      const value = res.ok ? field(json, 'location') : undefined
+      const named = is3xx(res.status) ? res.headers.get('location') : typeof value === 'string' ? value : undefined
       const resolved = named ? resolve(named, url) : undefined
       // As the embed's hand-over does: only an http(s) location is one it sends the browser to.
       const location = resolved && /^https?:$/.test(resolved.protocol) ? resolved.href : undefined
@@ -128,6 +143,8 @@ export class Browser {
         status: res.status,
         location,
         ...(named && location === undefined && { strayLocation: { given: named, why: resolved ? 'not http(s)' : 'not a URL' } }),
+        // The embed fails on any other value it takes for one, which is any but a falsy one (hand-over.ts).
+        ...(value && typeof value !== 'string' ? { strayLocation: { given: JSON.stringify(value), why: 'not a string' } } : {}),
         ...(unreadLocation ? { unread: { given: JSON.stringify(unreadLocation), contentType } } : {}),
         detail: res.status >= 400 ? (stringField(json, 'detail') ?? stringField(json, 'title')) : undefined,
         cookies: set,
@@ -197,8 +214,9 @@ export class Browser {
       return stop('not followed', `the browser’s fetch follows 301, 302, 303, 307 and 308 only, and the embed takes a ${status} for a refusal ${FAILED}`)
     }
     if (!isOk(status)) return stop('refused', `the embed takes it for a refusal ${FAILED}`)
-    if (strayLocation?.why === 'not a URL') return stop('not a URL', 'no browser can go there')
-    if (strayLocation) return stop('not http(s)', 'the embed sends the browser to http(s) URLs only')
+    if (strayLocation?.why === 'not a URL') return stop('not a URL', `no browser can go there: ${LOCATION_FAILED}`)
+    if (strayLocation?.why === 'not http(s)') return stop('not http(s)', `only an http(s) URL is a place to go: ${LOCATION_FAILED}`)
+    if (strayLocation) return stop('not a string', `only a string names a place to go: ${LOCATION_FAILED}`)
     if (location === undefined && answer.unread) {
       return stop('not JSON', 'the embed reads a body only when it is JSON (Content-Type: application/json): it stays on the login page')
     }
@@ -219,7 +237,7 @@ export class Browser {
     const where = answer.location === undefined ? '' : this.#shown(answer.location)
     // Quoted as a string literal: the answer's own characters, whatever they are, none of them a terminal's escape.
     const { given, why } = answer.strayLocation ?? {}
-    const stray = given === undefined ? '' : quoted(given)
+    const stray = given === undefined ? '' : why === 'not a string' ? printable(given) : quoted(given)
     // Where a 3xx points, as given: "(no Location)" only where the browser's fetch would look for one.
     const to = where || (stray && `${stray} (${why})`) || (isRedirect(answer.status) ? '(no Location)' : '')
     if (is3xx(answer.status)) return `answered ${answer.status}${to && ` → ${to}`}`

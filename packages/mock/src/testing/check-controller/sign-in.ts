@@ -75,7 +75,7 @@ function goesNowhereFix(stop: Stop): string {
     return 'Send the location with the header Content-Type: application/json: the embed reads no other body, so it never saw yours.'
   }
   // The embed navigates to http(s) only: a javascript: or data: location would run in the page.
-  if (stop === 'not a URL' || stop === 'not http(s)')
+  if (stop === 'not a URL' || stop === 'not http(s)' || stop === 'not a string')
     return 'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.'
   return 'Answer the embed with a redirect to where the person goes next (302, Location: /welcome), or with 200 {"location": "/welcome"}.'
 }
