@@ -262,6 +262,23 @@ it.each([null, 0, false, ''])(
   },
 )
 
+it.each([
+  ['welcome', '{location: "welcome"} (relative to the login page)'],
+  ['?signed=1', '{location: "?signed=1"} (relative to the login page)'],
+  // A path, or a URL, lands in the same place from any page: shown as the embed goes there.
+  ['/welcome', '{location: "/welcome"}'],
+])(
+  'a controller that answers every token 200 {"location": "%s"} signs each in, the location shown as the embed resolves it: against the login page, which the check does not know',
+  async (location, shown) => {
+    const { checks } = await check((token, res) =>
+      token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location })),
+    )
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `answered 200 ${shown}: the embed signs in` }))
+    }
+  },
+)
+
 it('a controller that answers a valid sign-in 200 with no location leaves the person on the login page', async () => {
   const { checks } = await check((token, res) =>
     token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'),

@@ -53,6 +53,12 @@ export interface Answer {
    * here, '' for none) does not say JSON. `given` is that location as JSON text.
    */
   unread?: { given: string; contentType: string }
+  /**
+   * A 2xx's JSON location as given, when it is relative to a page's path (`welcome`, `?next`): the
+   * embed resolves it against the login page, which the check does not know, so `location`,
+   * resolved against the controller's URL, has the origin right but perhaps not the path.
+   */
+  relativeLocation?: string
   /** A refusal's problem `detail` (or `title`), when it has one. */
   detail: string | undefined
   /** What its `Set-Cookie` headers set. */
@@ -139,12 +145,17 @@ export class Browser {
       const resolved = named ? resolve(named, url) : undefined
       // As the embed's hand-over does: only an http(s) location is one it sends the browser to.
       const location = resolved && /^https?:$/.test(resolved.protocol) ? resolved.href : undefined
+      // The embed resolves a JSON location against the login page (config.ts's toUrl), on the
+      // controller's origin (config.ts refuses a controller elsewhere): only a location relative to
+      // a path lands elsewhere from there than here, which resolving it from the root tells.
+      const relative = res.ok && location !== undefined && resolve(named!, new URL('/', url))?.href !== location
       return ended({
         status: res.status,
         location,
         ...(named && location === undefined && { strayLocation: { given: named, why: resolved ? 'not http(s)' : 'not a URL' } }),
         // The embed fails on any other value it takes for one, which is any but a falsy one (hand-over.ts).
         ...(value && typeof value !== 'string' ? { strayLocation: { given: JSON.stringify(value), why: 'not a string' } } : {}),
+        ...(relative && { relativeLocation: named! }),
         ...(unreadLocation ? { unread: { given: JSON.stringify(unreadLocation), contentType } } : {}),
         detail: res.status >= 400 ? (stringField(json, 'detail') ?? stringField(json, 'title')) : undefined,
         cookies: set,
@@ -244,6 +255,9 @@ export class Browser {
     if (isOk(answer.status) && answer.unread) {
       const { given: unread, contentType } = answer.unread
       return `answered ${answer.status} {location: ${printable(unread)}} (${contentType ? `Content-Type: ${printable(contentType)}` : 'no Content-Type'})`
+    }
+    if (isOk(answer.status) && answer.relativeLocation !== undefined) {
+      return `answered ${answer.status} {location: ${quoted(answer.relativeLocation)}} (relative to the login page)`
     }
     if (isOk(answer.status)) {
       return `answered ${answer.status} ${where ? `{location: "${where}"}` : stray ? `{location: ${stray}} (${why})` : 'without a location'}`
