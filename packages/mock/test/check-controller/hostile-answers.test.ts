@@ -33,6 +33,15 @@ async function check(handle: (token: string | undefined, res: ServerResponse) =>
 
 const byId = (checks: ControllerCheck[], id: string) => checks.find((check) => check.id === id)!
 
+/** An app whose controller (/auth/controller) answers each token with `answer`, a request without one 401, and its other pages by path. */
+const app =
+  (answer: (res: ServerResponse) => void, pages: Record<string, (res: ServerResponse) => void>) => (token: string | undefined, res: ServerResponse) => {
+    const path = new URL(res.req.url!, 'http://app').pathname
+    if (path !== '/auth/controller') return void (pages[path] ?? ((res: ServerResponse) => res.writeHead(404).end()))(res)
+    if (token === undefined) return void res.writeHead(401).end()
+    answer(res)
+  }
+
 it('a controller that drops the connection on a token fails each case with the fix for no answer, not the case’s own', async () => {
   const { checks } = await check((token, res) => {
     // The probe without a token is answered, so that the check runs.
@@ -218,13 +227,109 @@ it.each([
   [303, 'welcome, relative to the controller', () => 'welcome', '/auth/welcome'],
   [307, 'its own origin, in full', (host: string) => `http://${host}/welcome`, '/welcome'],
 ])('a controller that answers every token with a %i to %s signs each in, as the embed follows it there', async (status, _, location, shown) => {
-  const { checks } = await check((token, res) =>
-    token === undefined ? res.writeHead(401).end() : res.writeHead(status, { Location: location(res.req.headers.host!) }).end(),
+  const { checks } = await check(
+    app((res) => res.writeHead(status, { Location: location(res.req.headers.host!) }).end(), { [shown]: (res) => res.writeHead(200).end() }),
   )
   for (const id of ['other-secret', 'alg-none', 'expired']) {
-    expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `answered ${status} → ${shown}: the embed signs in` }))
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: `answered ${status} → ${shown}, which answered 200: the embed signs in` }),
+    )
   }
 })
+
+// The redirects a controller answers with, followed as the embed's fetch follows them: on its
+// origin, with the embed's headers and the cookies they set, to the answer the embed reads.
+
+it('a controller whose redirects lead on to a page signs each in, and the check follows them with the cookies they set, as a browser does', async () => {
+  const { checks } = await check(
+    app((res) => res.writeHead(302, { Location: '/step', 'Set-Cookie': 'step=1; Path=/' }).end(), {
+      // Only a browser that kept the cookie gets on, and only the embed's request: the token and X-Requested-With go along.
+      '/step': (res) => {
+        const { cookie, 'x-requested-with': xhr, 'x-service-auth': token } = res.req.headers
+        res.writeHead(cookie === 'step=1' && xhr === 'XMLHttpRequest' && token ? 302 : 401, { Location: '/welcome' }).end()
+      },
+      '/welcome': (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Welcome</p>'),
+    }),
+  )
+  const seen = 'answered 302 → /step, which answered 302 → /welcome, which answered 200'
+  for (const id of ['other-secret', 'alg-none', 'expired']) {
+    expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `${seen}: the embed signs in` }))
+  }
+})
+
+it('a controller whose redirect leads to a page that refuses the browser signs no one in: the embed reads that refusal as the controller’s', async () => {
+  const { checks } = await check(
+    app((res) => res.writeHead(302, { Location: '/welcome' }).end(), {
+      '/welcome': (res) => res.writeHead(401, { 'Content-Type': 'application/problem+json' }).end(JSON.stringify({ title: 'Sign in first' })),
+    }),
+  )
+  const seen = 'answered 302 → /welcome, which answered 401 ("Sign in first")'
+  expect(byId(checks, 'valid-sign-in')).toEqual(
+    expect.objectContaining({
+      outcome: 'fail',
+      evidence: `${seen}: the embed takes it for a refusal ("Sign-in failed")`,
+      fix: expect.stringMatching(
+        /^Answer 200 \{"location": "\/welcome"\} instead of redirecting: the embed’s fetch follows your redirects .+ takes what \/welcome answers/,
+      ),
+    }),
+  )
+  // What the embed reads is a refusal, with the cookies the controller set: no sign-in, as far as the answers tell.
+  for (const id of ['other-secret', 'alg-none', 'expired']) expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'pass', evidence: seen }))
+})
+
+it('a controller whose redirect leads to a page that redirects to another origin signs no one in: the embed’s same-origin fetch fails on the second', async () => {
+  const { checks } = await check(
+    app((res) => res.writeHead(302, { Location: '/welcome' }).end(), {
+      '/welcome': (res) => res.writeHead(302, { Location: 'https://idp.example/login' }).end(),
+    }),
+  )
+  const seen = 'answered 302 → /welcome, which answered 302 → https://idp.example/login'
+  expect(byId(checks, 'valid-sign-in')).toEqual(
+    expect.objectContaining({
+      outcome: 'fail',
+      evidence: `${seen}: the embed’s fetch is same-origin, and fails on a redirect to another origin: ${NO_ANSWER}`,
+      fix: expect.stringMatching(/^Answer 200 \{"location": "https:\/\/…"\} instead, as the embed’s console says/),
+    }),
+  )
+  for (const id of ['other-secret', 'alg-none', 'expired']) {
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: `${seen}: a sign-in’s answer, not a refusal (4xx), whatever the location` }),
+    )
+  }
+})
+
+it.each([
+  // The controller's redirect and 19 more: the browser's fetch follows 20.
+  [20, 'answered 302 → /hop/1, which answered 302 → /hop/2, which answered 302 → /hop/3, … 17 more, which answered 200', 'the embed signs in'],
+  // One more, and the fetch fails.
+  [
+    21,
+    'answered 302 → /hop/1, which answered 302 → /hop/2, which answered 302 → /hop/3, … 17 more, which answered 302 → /hop/21',
+    'a sign-in’s answer, not a refusal (4xx), whatever the location',
+  ],
+])(
+  'a controller whose answer leads through %i redirects is judged as the browser’s fetch takes them, which follows 20 at most',
+  async (redirects, seen, judged) => {
+    const hops = Object.fromEntries(
+      Array.from({ length: redirects }, (_, hop) => [
+        `/hop/${hop + 1}`,
+        (res: ServerResponse) => (hop + 1 < redirects ? res.writeHead(302, { Location: `/hop/${hop + 2}` }) : res.writeHead(200)).end(),
+      ]),
+    )
+    const { checks } = await check(app((res) => res.writeHead(302, { Location: '/hop/1' }).end(), hops))
+    for (const id of ['other-secret', 'alg-none', 'expired'])
+      expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `${seen}: ${judged}` }))
+    if (redirects === 21) {
+      expect(byId(checks, 'valid-sign-in')).toEqual(
+        expect.objectContaining({
+          outcome: 'fail',
+          evidence: `${seen}: the browser’s fetch follows 20 redirects at most: ${NO_ANSWER}`,
+          fix: 'Answer 200 {"location": "/welcome"} instead of redirecting: the embed’s fetch follows 20 redirects at most, and yours go on (in a loop?).',
+        }),
+      )
+    }
+  },
+)
 
 // Each case in an array of its own, so that it.each hands the array value over as one argument.
 it.each([[5], [true], [{}], [['/welcome']]])(
