@@ -86,7 +86,7 @@ describe('a controller with one flaw', () => {
     [
       'sends the browser to javascript:',
       `answered 200 {location: ${JSON.stringify(JAVASCRIPT)}} (not http(s))`,
-      'the embed sends the browser to http(s) URLs only',
+      'only an http(s) URL is a place to go: the embed says "the controller\'s location is not http(s)" ("Sign-in failed")',
       HTTP_ONLY,
     ],
     [

@@ -33,6 +33,15 @@ async function check(handle: (token: string | undefined, res: ServerResponse) =>
 
 const byId = (checks: ControllerCheck[], id: string) => checks.find((check) => check.id === id)!
 
+/** An app whose controller (/auth/controller) answers each token with `answer`, a request without one 401, and its other pages by path. */
+const app =
+  (answer: (res: ServerResponse) => void, pages: Record<string, (res: ServerResponse) => void>) => (token: string | undefined, res: ServerResponse) => {
+    const path = new URL(res.req.url!, 'http://app').pathname
+    if (path !== '/auth/controller') return void (pages[path] ?? ((res: ServerResponse) => res.writeHead(404).end()))(res)
+    if (token === undefined) return void res.writeHead(401).end()
+    answer(res)
+  }
+
 it('a controller that drops the connection on a token fails each case with the fix for no answer, not the case’s own', async () => {
   const { checks } = await check((token, res) => {
     // The probe without a token is answered, so that the check runs.
@@ -86,6 +95,8 @@ it('a controller that refuses with a body without end is judged by its status, t
 
 // What the embed says when the browser's fetch fails on a redirect, and what the person reads.
 const NO_ANSWER = 'the embed says "no answer from the controller" ("Sign-in failed")'
+// What it says when a 2xx's location is none it goes to (hand-over.ts), in its own words.
+const LOCATION_FAILED = 'the embed says "the controller\'s location is not http(s)" ("Sign-in failed")'
 
 it.each([
   [
@@ -97,7 +108,7 @@ it.each([
   [
     'JSON {location}',
     (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'http://[::1' })),
-    'answered 200 {location: "http://[::1"} (not a URL): no browser can go there',
+    `answered 200 {location: "http://[::1"} (not a URL): no browser can go there: ${LOCATION_FAILED}`,
   ],
 ])('a controller whose %s names no URL (http://[::1) is shown sending the browser there, quoted, and fails the valid sign-in', async (_, answer, evidence) => {
   const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : answer(res)))
@@ -121,7 +132,7 @@ it.each([
     'JSON {location}',
     (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: 'javascript:alert(1)' })),
     'answered 200 {location: "javascript:alert(1)"} (not http(s))',
-    'the embed sends the browser to http(s) URLs only',
+    `only an http(s) URL is a place to go: ${LOCATION_FAILED}`,
   ],
 ])(
   'a controller that answers every token with a %s to javascript: is no refusal: each bad token fails, the evidence quoting the location',
@@ -216,13 +227,162 @@ it.each([
   [303, 'welcome, relative to the controller', () => 'welcome', '/auth/welcome'],
   [307, 'its own origin, in full', (host: string) => `http://${host}/welcome`, '/welcome'],
 ])('a controller that answers every token with a %i to %s signs each in, as the embed follows it there', async (status, _, location, shown) => {
-  const { checks } = await check((token, res) =>
-    token === undefined ? res.writeHead(401).end() : res.writeHead(status, { Location: location(res.req.headers.host!) }).end(),
+  const { checks } = await check(
+    app((res) => res.writeHead(status, { Location: location(res.req.headers.host!) }).end(), { [shown]: (res) => res.writeHead(200).end() }),
   )
   for (const id of ['other-secret', 'alg-none', 'expired']) {
-    expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `answered ${status} → ${shown}: the embed signs in` }))
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: `answered ${status} → ${shown}, which answered 200: the embed signs in` }),
+    )
   }
 })
+
+// The redirects a controller answers with, followed as the embed's fetch follows them: on its
+// origin, with the embed's headers and the cookies they set, to the answer the embed reads.
+
+it('a controller whose redirects lead on to a page signs each in, and the check follows them with the cookies they set, as a browser does', async () => {
+  const { checks } = await check(
+    app((res) => res.writeHead(302, { Location: '/step', 'Set-Cookie': 'step=1; Path=/' }).end(), {
+      // Only a browser that kept the cookie gets on, and only the embed's request: the token and X-Requested-With go along.
+      '/step': (res) => {
+        const { cookie, 'x-requested-with': xhr, 'x-service-auth': token } = res.req.headers
+        res.writeHead(cookie === 'step=1' && xhr === 'XMLHttpRequest' && token ? 302 : 401, { Location: '/welcome' }).end()
+      },
+      '/welcome': (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Welcome</p>'),
+    }),
+  )
+  const seen = 'answered 302 → /step, which answered 302 → /welcome, which answered 200'
+  for (const id of ['other-secret', 'alg-none', 'expired']) {
+    expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `${seen}: the embed signs in` }))
+  }
+})
+
+it('a controller whose redirect leads to a page that refuses the browser signs no one in: the embed reads that refusal as the controller’s', async () => {
+  const { checks } = await check(
+    app((res) => res.writeHead(302, { Location: '/welcome' }).end(), {
+      '/welcome': (res) => res.writeHead(401, { 'Content-Type': 'application/problem+json' }).end(JSON.stringify({ title: 'Sign in first' })),
+    }),
+  )
+  const seen = 'answered 302 → /welcome, which answered 401 ("Sign in first")'
+  expect(byId(checks, 'valid-sign-in')).toEqual(
+    expect.objectContaining({
+      outcome: 'fail',
+      evidence: `${seen}: the embed takes it for a refusal ("Sign-in failed")`,
+      fix: expect.stringMatching(
+        /^Answer 200 \{"location": "\/welcome"\} instead of redirecting: the embed’s fetch follows your redirects .+ takes what \/welcome answers/,
+      ),
+    }),
+  )
+  // What the embed reads is a refusal, with the cookies the controller set: no sign-in, as far as the answers tell.
+  for (const id of ['other-secret', 'alg-none', 'expired']) expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'pass', evidence: seen }))
+})
+
+it('a controller whose redirect leads to a page that redirects to another origin signs no one in: the embed’s same-origin fetch fails on the second', async () => {
+  const { checks } = await check(
+    app((res) => res.writeHead(302, { Location: '/welcome' }).end(), {
+      '/welcome': (res) => res.writeHead(302, { Location: 'https://idp.example/login' }).end(),
+    }),
+  )
+  const seen = 'answered 302 → /welcome, which answered 302 → https://idp.example/login'
+  expect(byId(checks, 'valid-sign-in')).toEqual(
+    expect.objectContaining({
+      outcome: 'fail',
+      evidence: `${seen}: the embed’s fetch is same-origin, and fails on a redirect to another origin: ${NO_ANSWER}`,
+      fix: expect.stringMatching(/^Answer 200 \{"location": "https:\/\/…"\} instead, as the embed’s console says/),
+    }),
+  )
+  for (const id of ['other-secret', 'alg-none', 'expired']) {
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: `${seen}: a sign-in’s answer, not a refusal (4xx), whatever the location` }),
+    )
+  }
+})
+
+it.each([
+  // The controller's redirect and 19 more: the browser's fetch follows 20.
+  [20, 'answered 302 → /hop/1, which answered 302 → /hop/2, which answered 302 → /hop/3, … 17 more, which answered 200', 'the embed signs in'],
+  // One more, and the fetch fails.
+  [
+    21,
+    'answered 302 → /hop/1, which answered 302 → /hop/2, which answered 302 → /hop/3, … 17 more, which answered 302 → /hop/21',
+    'a sign-in’s answer, not a refusal (4xx), whatever the location',
+  ],
+])(
+  'a controller whose answer leads through %i redirects is judged as the browser’s fetch takes them, which follows 20 at most',
+  async (redirects, seen, judged) => {
+    const hops = Object.fromEntries(
+      Array.from({ length: redirects }, (_, hop) => [
+        `/hop/${hop + 1}`,
+        (res: ServerResponse) => (hop + 1 < redirects ? res.writeHead(302, { Location: `/hop/${hop + 2}` }) : res.writeHead(200)).end(),
+      ]),
+    )
+    const { checks } = await check(app((res) => res.writeHead(302, { Location: '/hop/1' }).end(), hops))
+    for (const id of ['other-secret', 'alg-none', 'expired'])
+      expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `${seen}: ${judged}` }))
+    if (redirects === 21) {
+      expect(byId(checks, 'valid-sign-in')).toEqual(
+        expect.objectContaining({
+          outcome: 'fail',
+          evidence: `${seen}: the browser’s fetch follows 20 redirects at most: ${NO_ANSWER}`,
+          fix: 'Answer 200 {"location": "/welcome"} instead of redirecting: the embed’s fetch follows 20 redirects at most, and yours go on (in a loop?).',
+        }),
+      )
+    }
+  },
+)
+
+// Each case in an array of its own, so that it.each hands the array value over as one argument.
+it.each([[5], [true], [{}], [['/welcome']]])(
+  'a controller that answers every token 200 {"location": %j}, no string, signs no one in: the embed fails on it, as it says, and it is no refusal',
+  async (value) => {
+    const { checks } = await check((token, res) =>
+      token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: value })),
+    )
+    const seen = `answered 200 {location: ${JSON.stringify(value)}} (not a string)`
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: `${seen}: only a string names a place to go: ${LOCATION_FAILED}`,
+        fix: expect.stringMatching(/^Send the browser to a path on your site \(Location: \/welcome, or \{"location": "\/welcome"\}\)/),
+      }),
+    )
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(
+        expect.objectContaining({ outcome: 'fail', evidence: `${seen}: a sign-in’s answer, not a refusal (4xx), whatever the location` }),
+      )
+    }
+  },
+)
+
+// The embed tests the location for truth first: a falsy one is none, and the page stays.
+it.each([null, 0, false, ''])(
+  'a controller that answers a valid sign-in 200 {"location": %j} names no place: the embed stays on the login page',
+  async (value) => {
+    const { checks } = await check((token, res) =>
+      token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location: value })),
+    )
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: 'answered 200 without a location: the embed stays on the login page' }),
+    )
+  },
+)
+
+it.each([
+  ['welcome', '{location: "welcome"} (relative to the login page)'],
+  ['?signed=1', '{location: "?signed=1"} (relative to the login page)'],
+  // A path, or a URL, lands in the same place from any page: shown as the embed goes there.
+  ['/welcome', '{location: "/welcome"}'],
+])(
+  'a controller that answers every token 200 {"location": "%s"} signs each in, the location shown as the embed resolves it: against the login page, which the check does not know',
+  async (location, shown) => {
+    const { checks } = await check((token, res) =>
+      token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location })),
+    )
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `answered 200 ${shown}: the embed signs in` }))
+    }
+  },
+)
 
 it('a controller that answers a valid sign-in 200 with no location leaves the person on the login page', async () => {
   const { checks } = await check((token, res) =>
@@ -231,6 +391,37 @@ it('a controller that answers a valid sign-in 200 with no location leaves the pe
   expect(byId(checks, 'valid-sign-in')).toEqual(
     expect.objectContaining({ outcome: 'fail', evidence: 'answered 200 without a location: the embed stays on the login page' }),
   )
+})
+
+it.each([
+  ['as text/html', 'text/html', 'Content-Type: text/html'],
+  ['with no Content-Type', undefined, 'no Content-Type'],
+])(
+  'a controller that answers every token 200 {"location"} %s signs no one in: the embed reads no body but JSON, and stays on the login page',
+  async (_, contentType, shown) => {
+    const { checks } = await check((token, res) =>
+      token === undefined
+        ? res.writeHead(401).end()
+        : res.writeHead(200, contentType ? { 'Content-Type': contentType } : {}).end(JSON.stringify({ location: '/welcome' })),
+    )
+    const seen = `answered 200 {location: "/welcome"} (${shown})`
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: `${seen}: the embed reads a body only when it is JSON (Content-Type: application/json): it stays on the login page`,
+        fix: expect.stringMatching(/^Send the location with the header Content-Type: application\/json/),
+      }),
+    )
+    // Not "the embed signs in", yet a 2xx, which the embed takes for one: no refusal.
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(expect.objectContaining({ outcome: 'fail', evidence: `${seen}: the embed takes any 2xx for a sign-in` }))
+    }
+  },
+)
+
+it('a controller that refuses with a problem it does not call JSON is shown refusing with no reason, as the embed’s console says none', async () => {
+  const { checks } = await check((_token, res) => res.writeHead(401, { 'Content-Type': 'text/plain' }).end(JSON.stringify({ detail: 'bad token' })))
+  expect(byId(checks, 'alg-none')).toEqual(expect.objectContaining({ outcome: 'pass', evidence: 'answered 401' }))
 })
 
 it('a cookie whose name holds a terminal escape (an 8-bit CSI) is named in the evidence with it as a \\u escape', async () => {

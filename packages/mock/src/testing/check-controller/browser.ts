@@ -1,17 +1,19 @@
 // The browser's side of the check: it calls the controller as the embed does (GET, `Accept:
 // application/json`, `X-Requested-With: XMLHttpRequest`, the token in `X-Service-Auth`, the jar's
-// cookies), reads where the answer sends the browser, and asks the `--signed-in` page whether the
-// jar is signed in. Every request has a time limit, so a controller that hangs is a verdict, not
-// a hung check.
+// cookies), follows its redirects as the embed's fetch does, says where the embed goes with the
+// answer, and asks the `--signed-in` page whether the jar is signed in. Every request has a time
+// limit, so a controller that hangs is a verdict, not a hung check.
 import type { CookieJar, SetCookie } from './cookie-jar.js'
 import { printable, quoted } from './printable.js'
+import { is3xx, isOk, isRedirect, type Reply, readBody, readReply } from './reply.js'
 
-/** How long the check waits for any one answer of the app. */
+export { isOk, isRedirect } from './reply.js'
+
+/** How long the check waits for any one answer of the app, its redirects included. */
 export const ANSWER_TIMEOUT_MS = 15_000
 
-// The most of an answer's body the check reads: the embed's JSON, or a problem, is far less. A
-// controller that streams more (or never ends) is read as answering no JSON, not held in memory.
-export const MAX_BODY_BYTES = 1024 * 1024
+/** The most redirects the browser's fetch follows (the Fetch standard's): it fails on the next. */
+export const MAX_REDIRECTS = 20
 
 /** The fix for a controller that gave no answer: dropped the connection, or kept it waiting. */
 export const NO_ANSWER_FIX =
@@ -32,30 +34,29 @@ export interface CallOptions {
   timeoutMs?: number
 }
 
-/** The controller's answer, as the embed reads it. */
-export interface Answer {
-  /** The HTTP status; 0 when no answer came. */
-  status: number
-  /**
-   * Where it names: a 3xx's `Location`, or a 2xx's JSON `{location}`, absolute and http(s).
-   * Whether the embed goes there is `Browser.landing`'s to say (not for a 304, say).
-   */
-  location: string | undefined
-  /**
-   * That `Location` or `{location}` as given, when it names no place the embed can go: it is no
-   * URL (`http://[::1`), or not http(s) (`javascript:…`).
-   */
-  strayLocation?: { given: string; why: 'not a URL' | 'not http(s)' }
-  /** A refusal's problem `detail` (or `title`), when it has one. */
-  detail: string | undefined
-  /** What its `Set-Cookie` headers set. */
+/** The controller's answer, as the embed reads it, and the answers along the redirects its fetch follows. */
+export interface Answer extends Reply {
+  /** What the controller's own `Set-Cookie` headers set (the redirects' go into the jar alone). */
   cookies: SetCookie[]
-  /** When it came (epoch ms), and how long after the request. */
+  /** When the controller's answer came (epoch ms), and how long after the request. */
   at: number
   ms: number
-  /** Why no answer came: `no answer within 15 s`, `ECONNREFUSED`... */
-  error?: string
+  /**
+   * The answers along the redirects the browser's fetch follows from the controller's, in order,
+   * each with the URL it answered for: a redirect status with a Location on the controller's
+   * origin, MAX_REDIRECTS at most. The embed reads the last (`endOf`); none when the controller's
+   * answer is no such redirect.
+   */
+  redirects: Hop[]
 }
+
+/** An answer along the redirects, and the URL it answered for. */
+export interface Hop extends Reply {
+  url: string
+}
+
+/** The answer the embed reads: where the redirects ended, or the controller's own. */
+export const endOf = (answer: Answer): Reply => answer.redirects.at(-1) ?? answer
 
 /**
  * What the embed does with an answer (service-auth's hand-over.ts, after the browser's fetch):
@@ -67,15 +68,30 @@ export type Landing = { next: string } | { next?: undefined; stop: Stop; says: s
 /**
  * Why the embed goes nowhere: no answer; a refusal (4xx, 5xx); a redirect with no Location, or a
  * 3xx that fetch does not follow, which reach the embed as they are, no 2xx; a location on another
- * origin, no URL, or not http(s), on which a redirect's fetch fails and a 2xx's hand-over does; a
- * 2xx that names no place, which leaves the person on the login page.
+ * origin, no URL, or not http(s), on which a redirect's fetch fails and a 2xx's hand-over does (on
+ * a JSON location that is no string too); one redirect too many, on which fetch fails; a 2xx that
+ * names no place, or names it in a body the embed does not read (`unread`), which leaves the
+ * person on the login page.
  */
-export type Stop = 'no answer' | 'refused' | 'no Location' | 'not followed' | 'another origin' | 'not a URL' | 'not http(s)' | 'no location'
+export type Stop =
+  | 'no answer'
+  | 'refused'
+  | 'no Location'
+  | 'not followed'
+  | 'another origin'
+  | 'not a URL'
+  | 'not http(s)'
+  | 'not a string'
+  | 'too many redirects'
+  | 'no location'
+  | 'not JSON'
 
 // What the embed's console says when its fetch fails, in its own words (hand-over.ts's
 // `unreachable`), and what the person reads beside the next code whenever a hand-over fails.
 const NO_ANSWER = 'the embed says "no answer from the controller" ("Sign-in failed")'
 const FAILED = '("Sign-in failed")'
+// What its console says when a 2xx's location is none it can go to, in its own words (hand-over.ts).
+const LOCATION_FAILED = `the embed says "the controller's location is not http(s)" ${FAILED}`
 
 /** One attempt to sign in: the controller's answer, then what `--signed-in` says of the jar. */
 export interface Attempt extends Answer {
@@ -92,36 +108,38 @@ export class Browser {
     readonly signedInPage: URL | undefined,
   ) {}
 
-  /** Calls the controller once, as the embed would; never throws for what the app does. */
+  /**
+   * Calls the controller once, as the embed would, and follows its redirects as the embed's fetch
+   * does, with the jar: a cookie the answer set goes along to them. Never throws for what the app does.
+   */
   async call({ jar, token, header = true, xhr = true, query = {}, cookies = {}, timeoutMs = ANSWER_TIMEOUT_MS }: CallOptions): Promise<Answer> {
     const url = new URL(this.controller)
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
     const headers: Record<string, string> = xhr ? { ...EMBED_HEADERS } : { Accept: EMBED_HEADERS.Accept }
     if (token !== undefined && header) headers['X-Service-Auth'] = token
-    const cookie = [jar.header(url), ...Object.entries(cookies).map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ')
-    if (cookie) headers.Cookie = cookie
-    const started = Date.now()
-    const ended = (answer: Omit<Answer, 'at' | 'ms'>): Answer => ({ ...answer, at: Date.now(), ms: Date.now() - started })
-    try {
-      // Redirects are not followed here: `landing` says what the embed's fetch makes of one.
-      const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
-      const text = await readBody(res)
-      const set = jar.store(res.headers, url)
-      const json = parseJson(text)
-      const named = is3xx(res.status) ? res.headers.get('location') : res.ok ? stringField(json, 'location') : undefined
-      const resolved = named ? resolve(named, url) : undefined
-      // As the embed's hand-over does: only an http(s) location is one it sends the browser to.
-      const location = resolved && /^https?:$/.test(resolved.protocol) ? resolved.href : undefined
-      return ended({
-        status: res.status,
-        location,
-        ...(named && location === undefined && { strayLocation: { given: named, why: resolved ? 'not http(s)' : 'not a URL' } }),
-        detail: res.status >= 400 ? (stringField(json, 'detail') ?? stringField(json, 'title')) : undefined,
-        cookies: set,
-      })
-    } catch (error) {
-      return ended({ status: 0, location: undefined, detail: undefined, cookies: [], error: failureOf(error, timeoutMs) })
+    // One time limit for the controller and its redirects, as the embed's fetch has one.
+    const signal = AbortSignal.timeout(timeoutMs)
+    // Each request as the browser's fetch makes it along redirects on one origin: the same headers
+    // (the token's too), and the cookies the jar has for its URL by then.
+    const get = async (at: URL): Promise<{ reply: Reply; set: SetCookie[] }> => {
+      const cookie = [jar.header(at), ...Object.entries(cookies).map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ')
+      try {
+        // Redirects one at a time, each answer seen: `#follows` takes those the embed's fetch
+        // follows, and `landing` says what it makes of the last.
+        const res = await fetch(at, { headers: cookie ? { ...headers, Cookie: cookie } : headers, redirect: 'manual', signal })
+        const reply = await readReply(res, at)
+        return { reply, set: jar.store(res.headers, at) }
+      } catch (error) {
+        return { reply: { status: 0, location: undefined, detail: undefined, error: failureOf(error, timeoutMs) }, set: [] }
+      }
     }
+    const started = Date.now()
+    const { reply, set } = await get(url)
+    const answer: Answer = { ...reply, cookies: set, at: Date.now(), ms: Date.now() - started, redirects: [] }
+    for (let next = this.#follows(answer); next && answer.redirects.length < MAX_REDIRECTS; next = this.#follows(endOf(answer))) {
+      answer.redirects.push({ ...(await get(next)).reply, url: next.href })
+    }
+    return answer
   }
 
   /** `--signed-in`'s status for the jar, or undefined without it. Its redirects are answers too. */
@@ -159,16 +177,18 @@ export class Browser {
 
   /**
    * What the embed does with the answer. Its fetch is same-origin, and follows redirects: a
-   * redirect status (`isRedirect`) with a Location on the controller's origin is followed, and the
-   * embed goes where it ends (taken here to be that Location, which the check does not follow);
-   * one to another origin, to no URL, or to a scheme not http(s) fails the fetch (the Fetch
-   * standard's HTTP-redirect fetch, and main fetch in same-origin mode), which the embed reports
-   * as no answer.
+   * redirect status (`isRedirect`) with a Location on the controller's origin is followed (`call`
+   * follows it), MAX_REDIRECTS times at most, and what the embed reads is the answer where they end
+   * (`endOf`); a redirect to another origin, to no URL, or to a scheme not http(s) fails the fetch
+   * (the Fetch standard's HTTP-redirect fetch, and main fetch in same-origin mode), as one more
+   * redirect does, which the embed reports as no answer.
    * Any other status reaches the embed as it is: a 2xx's JSON location is where it goes (any
-   * origin), and whatever is no 2xx, a 304 or a redirect with no Location too, is a refusal.
+   * origin), else the URL the redirects ended on, if any; whatever is no 2xx, a 304 or a redirect
+   * with no Location too, is a refusal.
    */
   landing(answer: Answer): Landing {
-    const { status, location, strayLocation } = answer
+    const end = endOf(answer)
+    const { status, location, strayLocation } = end
     const stop = (stop: Stop, says: string): Landing => ({ stop, says })
     if (status === 0) return stop('no answer', NO_ANSWER)
     if (isRedirect(status)) {
@@ -178,19 +198,26 @@ export class Browser {
       if (new URL(location).origin !== this.controller.origin) {
         return stop('another origin', `the embed’s fetch is same-origin, and fails on a redirect to another origin: ${NO_ANSWER}`)
       }
-      return { next: location }
+      // One `call` would follow, but did not: the one after the last the browser's fetch follows.
+      return stop('too many redirects', `the browser’s fetch follows ${MAX_REDIRECTS} redirects at most: ${NO_ANSWER}`)
     }
     if (is3xx(status)) {
       return stop('not followed', `the browser’s fetch follows 301, 302, 303, 307 and 308 only, and the embed takes a ${status} for a refusal ${FAILED}`)
     }
     if (!isOk(status)) return stop('refused', `the embed takes it for a refusal ${FAILED}`)
-    if (strayLocation?.why === 'not a URL') return stop('not a URL', 'no browser can go there')
-    if (strayLocation) return stop('not http(s)', 'the embed sends the browser to http(s) URLs only')
-    if (location === undefined) return stop('no location', 'the embed stays on the login page')
-    return { next: location }
+    if (strayLocation?.why === 'not a URL') return stop('not a URL', `no browser can go there: ${LOCATION_FAILED}`)
+    if (strayLocation?.why === 'not http(s)') return stop('not http(s)', `only an http(s) URL is a place to go: ${LOCATION_FAILED}`)
+    if (strayLocation) return stop('not a string', `only a string names a place to go: ${LOCATION_FAILED}`)
+    if (location !== undefined) return { next: location }
+    // The page the redirects ended on, as the embed goes to the URL its fetch ended on (`res.url`).
+    if (answer.redirects.length) return { next: answer.redirects.at(-1)!.url }
+    if (end.unread) {
+      return stop('not JSON', 'the embed reads a body only when it is JSON (Content-Type: application/json): it stays on the login page')
+    }
+    return stop('no location', 'the embed stays on the login page')
   }
 
-  /** The attempt in a few words, for the evidence: `answered 302 → /welcome; GET /welcome: 200, signed in`. */
+  /** The attempt in a few words, for the evidence: `answered 302 → /welcome, which answered 200; GET /welcome: 200, signed in`. */
   describe(attempt: Attempt): string {
     const answer = this.describeAnswer(attempt)
     if (attempt.signedInStatus === undefined || attempt.status === 0) return answer
@@ -198,19 +225,36 @@ export class Browser {
     return `${answer}; GET ${page}: ${attempt.signedInStatus || 'no answer'}, ${isOk(attempt.signedInStatus) ? 'signed in' : 'not signed in'}`
   }
 
+  /** The answer, and each along its redirects: a loop of them by its first two and its last. */
   describeAnswer(answer: Answer): string {
     if (answer.status === 0) return answer.error!
-    const where = answer.location === undefined ? '' : this.#shown(answer.location)
+    const hops = answer.redirects
+    const shown = hops.length > 3 ? [hops[0]!, hops[1]!, hops.at(-1)!] : hops
+    const then = shown.map((hop) => (hop.status === 0 ? `which gave ${hop.error}` : `which answered ${this.#reply(hop, true)}`))
+    if (hops.length > 3) then.splice(2, 0, `… ${hops.length - 3} more`)
+    return [`answered ${this.#reply(answer, false)}`, ...then].join(', ')
+  }
+
+  /** One answer in a few words, `302 → /welcome` or `200 {location: "/welcome"}`; `followed`: at the end of redirects. */
+  #reply(reply: Reply, followed: boolean): string {
+    const { status } = reply
+    const where = reply.location === undefined ? '' : this.#shown(reply.location)
     // Quoted as a string literal: the answer's own characters, whatever they are, none of them a terminal's escape.
-    const { given, why } = answer.strayLocation ?? {}
-    const stray = given === undefined ? '' : quoted(given)
+    const { given, why } = reply.strayLocation ?? {}
+    const stray = given === undefined ? '' : why === 'not a string' ? printable(given) : quoted(given)
     // Where a 3xx points, as given: "(no Location)" only where the browser's fetch would look for one.
-    const to = where || (stray && `${stray} (${why})`) || (isRedirect(answer.status) ? '(no Location)' : '')
-    if (is3xx(answer.status)) return `answered ${answer.status}${to && ` → ${to}`}`
-    if (isOk(answer.status)) {
-      return `answered ${answer.status} ${where ? `{location: "${where}"}` : stray ? `{location: ${stray}} (${why})` : 'without a location'}`
+    const to = where || (stray && `${stray} (${why})`) || (isRedirect(status) ? '(no Location)' : '')
+    if (is3xx(status)) return `${status}${to && ` → ${to}`}`
+    if (!isOk(status)) return `${status}${reply.detail ? ` (${quoted(reply.detail)})` : ''}`
+    // At the end of redirects, a body the embed does not read, or none, is the page it goes to.
+    if (reply.unread && !followed) {
+      const { given: unread, contentType } = reply.unread
+      return `${status} {location: ${printable(unread)}} (${contentType ? `Content-Type: ${printable(contentType)}` : 'no Content-Type'})`
     }
-    return `answered ${answer.status}${answer.detail ? ` (${quoted(answer.detail)})` : ''}`
+    if (reply.relativeLocation !== undefined) return `${status} {location: ${quoted(reply.relativeLocation)}} (relative to the login page)`
+    if (where) return `${status} {location: "${where}"}`
+    if (stray) return `${status} {location: ${stray}} (${why})`
+    return followed ? `${status}` : `${status} without a location`
   }
 
   /** A location on the controller's origin as its path; another origin's in full. */
@@ -218,47 +262,12 @@ export class Browser {
     const url = new URL(location)
     return url.origin === this.controller.origin ? url.pathname + url.search : location
   }
-}
 
-export const isOk = (status: number) => status >= 200 && status < 300
-/** A status the browser's fetch follows (the Fetch standard's redirect statuses); it hands any other 3xx over as it is. */
-export const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status)
-const is3xx = (status: number) => status >= 300 && status < 400
-
-/** The body as text, or '' when it is longer than MAX_BODY_BYTES (then no more of it is read). */
-async function readBody(res: Response): Promise<string> {
-  if (!res.body) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of res.body) {
-    size += chunk.byteLength
-    if (size > MAX_BODY_BYTES) {
-      // Leaving the loop cancels the stream, and with it the connection.
-      return ''
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function stringField(json: unknown, name: string): string | undefined {
-  const value = json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined
-  return typeof value === 'string' ? value : undefined
-}
-
-function resolve(location: string, base: URL): URL | undefined {
-  try {
-    return new URL(location, base)
-  } catch {
-    return undefined
+  /** Where the browser's fetch goes on to from `reply`: a redirect's Location on the controller's origin. */
+  #follows(reply: Reply): URL | undefined {
+    if (!isRedirect(reply.status) || reply.location === undefined) return undefined
+    const next = new URL(reply.location)
+    return next.origin === this.controller.origin ? next : undefined
   }
 }
 

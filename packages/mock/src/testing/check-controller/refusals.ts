@@ -3,7 +3,7 @@
 // signs in. The service's own failures come last, and the slow one runs beside the warnings:
 // cases after a background case must queue no failure at the mock, which its released request
 // could take.
-import { type Attempt, NO_ANSWER_FIX, type Stop } from './browser.js'
+import { type Attempt, endOf, NO_ANSWER_FIX, type Stop } from './browser.js'
 import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar } from './cookie-jar.js'
 import type { SignedToken } from './tokens.js'
@@ -13,7 +13,7 @@ export const CONFIRMATION_LIMIT_MS = 10_000
 // For the way to the controller and back, on a busy machine.
 const GRACE_MS = 1_000
 
-/** Refused, and no session: by `--signed-in` when given, else by a 4xx or 5xx answer. */
+/** Refused, and no session: by `--signed-in` when given, else by a 4xx or 5xx answer, where the embed reads it (`endOf`). */
 function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
   const seen = browser.describe(attempt)
   // Not the case's flaw, but no refusal either: the fix says what is wrong instead.
@@ -21,11 +21,12 @@ function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
   // With --signed-in the evidence says so already; without, the answer is what signs the embed in.
   if (browser.accepted(attempt)) return { outcome: 'fail', evidence: attempt.signedInStatus === undefined ? `${seen}: the embed signs in` : seen }
   const landing = browser.landing(attempt)
-  if (attempt.signedInStatus === undefined && attempt.status < 400 && landing.next === undefined) {
+  if (attempt.signedInStatus === undefined && landing.next === undefined && landing.stop !== 'refused') {
     // A location the embed does not go to starts no session in it, nor does a redirect with no
     // Location or a 3xx fetch does not follow, but none of them is a refusal: a 4xx says the token
-    // was refused (a 5xx, that the controller failed, which starts no session either).
-    const why = notARefusal(landing.stop, attempt.status)
+    // was refused (a 5xx, that the controller failed, which starts no session either). At the end
+    // of redirects too: the page they lead to refused the browser, with the cookies they set.
+    const why = notARefusal(landing.stop, endOf(attempt).status)
     return { outcome: 'fail', evidence: `${seen}: ${why}` }
   }
   return { outcome: 'pass', evidence: seen }
@@ -33,7 +34,7 @@ function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
 
 /** Why an answer under 400 that the embed goes nowhere with is still no refusal, by why it goes nowhere. */
 function notARefusal(stop: Stop, status: number): string {
-  if (stop === 'no location') return 'the embed takes any 2xx for a sign-in'
+  if (stop === 'no location' || stop === 'not JSON') return 'the embed takes any 2xx for a sign-in'
   if (stop === 'no Location') return 'a redirect with no Location, not a refusal (4xx)'
   if (stop === 'not followed') return `a ${status}, not a refusal (4xx)`
   // A location on another origin, no URL, or not http(s): the answer a sign-in gives.

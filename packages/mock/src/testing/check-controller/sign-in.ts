@@ -1,7 +1,7 @@
 // The case that must pass: the identity's phone signs a code, and the controller confirms it at
 // the service with the token's `jti` and `otp` before it answers, starts a session and sends the
 // browser on. The cases that replay its token or judge its cookies build on what it did.
-import { isOk, NO_ANSWER_FIX, type Stop } from './browser.js'
+import { type Answer, isOk, MAX_REDIRECTS, NO_ANSWER_FIX, type Stop } from './browser.js'
 import type { CheckCase, Verdict } from './cases.js'
 import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
 import { printable } from './printable.js'
@@ -29,7 +29,7 @@ export const validSignIn: CheckCase = {
     // Judged by what the embed does with the answer, whatever --signed-in says: an answer it goes
     // nowhere with leaves the person on the login page, a session started or not.
     const landing = browser.landing(attempt)
-    if (landing.next === undefined) return fail(`${seen}: ${landing.says}`, goesNowhereFix(landing.stop))
+    if (landing.next === undefined) return fail(`${seen}: ${landing.says}`, goesNowhereFix(landing.stop, attempt))
     if (attempt.signedInStatus !== undefined && !isOk(attempt.signedInStatus)) {
       const page = browser.signedInPage!
       // A cookie the answer set, which a browser does not send to the page: its Path is elsewhere.
@@ -63,7 +63,18 @@ export const validSignIn: CheckCase = {
 }
 
 /** What to do when the embed goes nowhere with the valid sign-in's answer (a 3xx or a 2xx), by why. */
-function goesNowhereFix(stop: Stop): string {
+function goesNowhereFix(stop: Stop, answer: Answer): string {
+  const end = answer.redirects.at(-1)
+  if (stop === 'too many redirects') {
+    return `Answer 200 {"location": "/welcome"} instead of redirecting: the embed’s fetch follows ${MAX_REDIRECTS} redirects at most, and yours go on (in a loop?).`
+  }
+  // Redirects that end where the embed cannot go on: the fetch read the page's answer for the controller's.
+  if (end && stop !== 'another origin' && stop !== 'not a URL' && stop !== 'not http(s)' && stop !== 'not a string') {
+    return (
+      `Answer 200 {"location": "/welcome"} instead of redirecting: the embed’s fetch follows your redirects with its own headers ` +
+      `(Accept: application/json, X-Requested-With, the token) and your cookies, and takes what ${new URL(end.url).pathname} answers for your answer.`
+    )
+  }
   // In the embed's own words: its console says this when a redirect to another origin fails.
   if (stop === 'another origin') {
     return (
@@ -71,8 +82,11 @@ function goesNowhereFix(stop: Stop): string {
       'so that the token never goes to another origin, and its fetch fails on a redirect there.'
     )
   }
+  if (stop === 'not JSON') {
+    return 'Send the location with the header Content-Type: application/json: the embed reads no other body, so it never saw yours.'
+  }
   // The embed navigates to http(s) only: a javascript: or data: location would run in the page.
-  if (stop === 'not a URL' || stop === 'not http(s)')
+  if (stop === 'not a URL' || stop === 'not http(s)' || stop === 'not a string')
     return 'Send the browser to a path on your site (Location: /welcome, or {"location": "/welcome"}), or to an http(s) URL.'
   return 'Answer the embed with a redirect to where the person goes next (302, Location: /welcome), or with 200 {"location": "/welcome"}.'
 }
