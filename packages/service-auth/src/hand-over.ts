@@ -12,7 +12,8 @@ export type Next = URL | null
  * a JSON `{location}` wins, then the URL a redirect ended on, else nowhere (null). A location
  * that is not http(s) fails as `location`, a controller that cannot be reached (or redirects to
  * another origin) as `network`, and any status but 2xx as `controller`; each failure's message
- * says what the controller should answer, in its own words where it gave any, without the token.
+ * says what the controller should answer, in its own words where it gave any, without the token
+ * or any part of it.
  */
 export const handOver = (config: Config, token: string, signal: AbortSignal): Promise<Next> =>
   send<Next, { location: unknown }>({
@@ -35,9 +36,16 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
       if (next === undefined) throw new ServiceAuthFailure('location', "the controller's location is not http(s).", res)
       return next
     },
-    // A controller that echoes what it was sent must not bring the token to the console.
+    // A controller that echoes what it was sent must not bring the token to the console, whole
+    // or in part (a console line may be sent on: error trackers collect them): any run of 16
+    // letters, digits, '_' or '-' is taken for a part of it (its header, its claims, its
+    // signature) or for another secret; words are shorter.
     refused: (res, problem) =>
-      new ServiceAuthFailure('controller', `the controller refused the sign-in (${res.status}): ${problem?.replaceAll(token, '…') || 'no reason given'}`, res),
+      new ServiceAuthFailure(
+        'controller',
+        `the controller refused the sign-in (${res.status}): ${problem?.replace(/[\w-]{16,}/g, '…') || 'no reason given'}`,
+        res,
+      ),
     // A failed fetch looks the same either way, and a redirect is what integrators try first.
     unreachable: 'no answer from the controller: the network failed, or it redirected to another origin; answer {"location": "https://…"} instead.',
   })

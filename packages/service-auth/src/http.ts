@@ -66,10 +66,11 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout.signal]) })
     size = Number(res.headers.get('content-length'))
-    // Only JSON is read (a redirect that ended on an HTML page has nothing for the widget), and
-    // none that says it is too long: a body left alone is cancelled, which ends its download, as
-    // an unread one would keep the connection (and the request's resource timing entry) open.
-    if (size > LARGEST_ANSWER || !res.headers.get('content-type')?.includes('json')) res.body?.cancel()
+    // Only JSON is read, its type in any case (a redirect that ended on an HTML page has nothing
+    // for the widget), and none that says it is too long: a body left alone is cancelled, which
+    // ends its download, as an unread one would keep the connection (and the request's resource
+    // timing entry) open.
+    if (size > LARGEST_ANSWER || !/json/i.test(res.headers.get('content-type') ?? '')) res.body?.cancel()
     else {
       // Read whatever the status, counted as it comes, up to the limit, where the rest is
       // cancelled. A body that cannot be read is no JSON, unless the caller aborted or the time ran out. Its own

@@ -36,15 +36,23 @@ export const mount = (el: HTMLElement, options?: Options): Handle => {
   let handle = handles.get(el)
   if (!handle || (options && wanted != mountedWith.get(el))) {
     handle?.destroy()
-    handle = createWidget(el, options, () => {
-      handles.delete(el)
-      destroyed.add(el)
-      // Not watched once destroyed, which would keep a removed element in memory.
-      boxes?.unobserve(el)
-    })
-    handles.set(el, handle)
-    mountedWith.set(el, wanted)
-    boxes?.observe(el)
+    handle = createWidget(
+      el,
+      options,
+      () => {
+        handles.delete(el)
+        destroyed.add(el)
+        // Not watched once destroyed, which would keep a removed element in memory.
+        boxes?.unobserve(el)
+      },
+      // Before it starts: a listener of its first event (a markup error, at once) finds it with
+      // get(), or the element's state, and may destroy it, which then stays destroyed.
+      (created) => {
+        handles.set(el, created)
+        mountedWith.set(el, wanted)
+        boxes?.observe(el)
+      },
+    )
   }
   return handle
 }

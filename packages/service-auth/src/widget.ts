@@ -65,8 +65,12 @@ export interface Handle {
  */
 export type Controls = Pick<Handle, 'start' | 'stop' | 'reset'> & { readonly state: State | undefined }
 
-/** Mounts a widget on `el`; `onDestroy` runs once it is destroyed. */
-export function createWidget(el: HTMLElement, options: Options | undefined, onDestroy: () => void): Handle {
+/**
+ * Mounts a widget on `el`. `onCreate` has its handle before it starts, so that a listener of its
+ * first event (a markup error, at once) can find it, and destroy it; `onDestroy` runs once it is
+ * destroyed.
+ */
+export function createWidget(el: HTMLElement, options: Options | undefined, onDestroy: () => void, onCreate?: (handle: Handle) => void): Handle {
   const config = readConfig(el, options)
   const life = new AbortController()
   listenForCallbacks(el, life.signal)
@@ -107,11 +111,7 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
   // (Not one stopped on purpose: stop() leaves it idle.)
   addEventListener('pageshow', (event) => event.persisted && run && m.state != 'idle' && start(), life)
 
-  if (config.problem) m.fail(new ServiceAuthFailure('config', config.problem))
-  else if (config.autoStart) start()
-  else stop()
-
-  return {
+  const handle: Handle = {
     start,
     stop,
     reset() {
@@ -129,6 +129,11 @@ export function createWidget(el: HTMLElement, options: Options | undefined, onDe
       return m.state
     },
   }
+  onCreate?.(handle)
+  if (config.problem) m.fail(new ServiceAuthFailure('config', config.problem))
+  else if (config.autoStart) start()
+  else stop()
+  return handle
 }
 
 /**

@@ -69,7 +69,7 @@ describe('build', () => {
       expect(esm).toContain(name)
     }
     // Readable: the source's own function names, one statement a line, indented.
-    expect(esm).toMatch(/function createWidget\(el, options, onDestroy\)/)
+    expect(esm).toMatch(/function createWidget\(el, options, onDestroy, onCreate\)/)
     expect(esm).toMatch(/\n {2}const config = readConfig\(el, options\);\n/)
     // Booleans stay booleans (terser's booleans_as_integers would make `bubbles: 1`).
     expect(iife).toMatch(/bubbles:!0/)

@@ -159,8 +159,17 @@ describe('handOver: failures', () => {
   it('never repeats the token, should the controller echo it in its reason', async () => {
     service.controller = () => Response.json({ detail: `Bad token ${TOKEN}, and again: ${TOKEN}.` }, { status: 401 })
     const { message } = await failureOf(go())
-    expect(message).toBe('the controller refused the sign-in (401): Bad token …, and again: ….')
+    expect(message).toBe('the controller refused the sign-in (401): Bad token ….….…, and again: ….….….')
     expect(message).not.toContain(TOKEN.split('.')[2])
+  })
+
+  it('never repeats a part of a token either, should the controller echo one (its claims, its signature), nor other secrets', async () => {
+    // A token's claims and signature as the service makes them: far longer than any word.
+    const claims = 'eyJzdWIiOiJhbGljZSIsImp0aSI6ImMxIiwib3RwIjoiMTIzNDU2IiwiZXhwIjoxODkzNTAwMDAwfQ'
+    const signature = 'c2lnbmF0dXJlLW9mLXRoZS1zZXJ2aWNlLWhtYWMtc2hhMjU2'
+    service.controller = () => Response.json({ detail: `Claims ${claims} refused; signature ${signature} does not verify; user not allowed.` }, { status: 401 })
+    const { message } = await failureOf(go())
+    expect(message).toBe('the controller refused the sign-in (401): Claims … refused; signature … does not verify; user not allowed.')
   })
 
   it('a refusal is "controller" even when it names a location', async () => {

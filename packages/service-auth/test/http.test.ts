@@ -215,6 +215,11 @@ describe('send', () => {
     expect(body.cancelled).toBe(true)
   })
 
+  it('reads JSON whatever the case its type is spelled in (media types are case-insensitive)', async () => {
+    service.fetch.mockImplementationOnce(async () => new Response('{"a":1}', { headers: { 'Content-Type': 'Application/JSON; charset=UTF-8' } }))
+    expect(await send(request((json) => json))).toEqual({ a: 1 })
+  })
+
   it('reads JSON of 256 KiB, the most an answer may have, whether its Content-Length says so or not', async () => {
     const json = JSON.stringify({ a: 'x'.repeat(262_144 - 8) })
     expect(json).toHaveLength(262_144)

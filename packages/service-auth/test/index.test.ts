@@ -121,6 +121,23 @@ describe('get', () => {
     expect(get(el)).toBe(handle)
     expect(get(widget())).toBeUndefined()
   })
+
+  it('finds a widget from a listener of its first event, a markup error at once, and one destroyed there stays destroyed', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const el = widget({ 'data-service-key': '' })
+    const seenThere: (string | undefined)[] = []
+    el.addEventListener('service-auth:error', () => seenThere.push(get(el)?.state))
+    mount(el)
+    expect(seenThere).toEqual(['error'])
+
+    const other = widget({ 'data-service-key': '' })
+    other.addEventListener('service-auth:error', () => get(other)!.destroy())
+    mount(other)
+    expect(get(other)).toBeUndefined()
+    expect(other.querySelector('.sa')).toBeNull()
+    // Destroyed, not forgotten: the CDN build's watcher does not bring it back.
+    expect(scan(document.body).map((handle) => handle.state)).toEqual(['error'])
+  })
 })
 
 describe('scan', () => {
