@@ -73,10 +73,10 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void, o
       if (link) frame.href = link
       else frame.removeAttribute('href')
       // Unchanged text is left alone, so the live region does not announce it again. A code that
-      // is a link says to tap it rather than scan it. The idle state has no text of its own: an
-      // empty line.
-      const key = message ?? (link && state == 'ready' ? 'tap' : state == 'idle' ? '' : state)
-      const text = key ? texts[key] : ''
+      // is a link says to tap it rather than scan it. The idle state has no text of its own, nor
+      // has '' (a view that says nothing yet): an empty line.
+      const key = message ?? (link && state == 'ready' ? 'tap' : state)
+      const text = texts[key as keyof Texts] || ''
       if (status.textContent != text) status.textContent = text
       button.textContent = state == 'error' ? texts.retry : texts.newCode
       button.hidden = !offered

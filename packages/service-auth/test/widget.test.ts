@@ -845,6 +845,17 @@ describe('the back/forward cache', () => {
     expect(service.creates).toHaveLength(1)
   })
 
+  it('an ordinary pageshow starts nothing, even once the run is over', async () => {
+    service.poll = (id) => (id == 'c1' ? tokenResponse() : noContent())
+    const { el, handle } = start()
+    el.addEventListener('service-auth:success', (event) => event.preventDefault())
+    await flush()
+    expect(handle.state).toBe('signed')
+    pageTransition('pageshow', false)
+    await flush()
+    expect(service.creates).toHaveLength(1)
+  })
+
   it('does not start a widget that was never started', async () => {
     start({ 'data-service-auto-start': 'false' })
     pageTransition('pagehide', true)
