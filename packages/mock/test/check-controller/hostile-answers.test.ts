@@ -419,6 +419,13 @@ it.each([
   },
 )
 
+it('a controller that answers 200 {"location"} as Application/JSON signs in, as the embed reads a JSON type in any case', async () => {
+  const { checks } = await check((token, res) =>
+    token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'Application/JSON' }).end(JSON.stringify({ location: '/welcome' })),
+  )
+  expect(byId(checks, 'alg-none')).toEqual(expect.objectContaining({ outcome: 'fail', evidence: 'answered 200 {location: "/welcome"}: the embed signs in' }))
+})
+
 it('a controller that refuses with a problem it does not call JSON is shown refusing with no reason, as the embed’s console says none', async () => {
   const { checks } = await check((_token, res) => res.writeHead(401, { 'Content-Type': 'text/plain' }).end(JSON.stringify({ detail: 'bad token' })))
   expect(byId(checks, 'alg-none')).toEqual(expect.objectContaining({ outcome: 'pass', evidence: 'answered 401' }))

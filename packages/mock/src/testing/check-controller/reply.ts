@@ -42,10 +42,10 @@ export interface Reply {
 /** What `res`, the answer to `url`, says to the embed, its body read as the embed reads it. */
 export async function readReply(res: Response, url: URL): Promise<Reply> {
   const text = await readBody(res)
-  // As the embed's http.ts does: a body is read only when its Content-Type says JSON (a page a
-  // redirect ended on has nothing for it), whatever the body is; `includes`, case and all.
+  // As the embed's http.ts does: a body is read only when its Content-Type says JSON, in any case
+  // (a page a redirect ended on has nothing for it), whatever the body is.
   const contentType = res.headers.get('content-type') ?? ''
-  const readable = contentType.includes('json')
+  const readable = /json/i.test(contentType)
   const json = readable ? parseJson(text) : undefined
   // What the embed does not see: a location in a 2xx's body whose Content-Type is not JSON's.
   const unreadLocation = res.ok && !readable ? field(parseJson(text), 'location') : undefined
