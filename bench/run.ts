@@ -42,11 +42,14 @@ const quick = process.argv.includes('--quick')
 const PHASES = ['startup', 'busy']
 const phase = process.argv.find((arg) => arg.startsWith('--phase='))?.slice('--phase='.length)
 if (phase !== undefined && !PHASES.includes(phase)) throw new Error(`--phase: one of ${PHASES.join(', ')}; got "${phase}".`)
-// The full counts keep the whole run near five minutes on the 2-core machine; --quick is for trying it.
+// The full counts keep the whole run near twelve minutes on the 2-core machine; --quick is for trying it.
 const PLAN = quick
   ? { startupRuns: 4, tracedRuns: 3, busyRuns: 1, signRuns: 6, loadWindowMs: 6_000, memoryCycles: 30, heldLevels: [1000], signings: 100, creationSeconds: 2 }
   : {
-      startupRuns: 20,
+      // Start-up's verdict compares medians a few milliseconds apart, of first visits whose
+      // spread is 6 to 17 ms (IQR): with 20 runs a variant, a median moved 3 to 4 ms between two
+      // runs of the bench. 60 take about a minute and a half more.
+      startupRuns: 60,
       tracedRuns: 10,
       busyRuns: 3,
       signRuns: 40,
