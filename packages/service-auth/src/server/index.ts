@@ -21,6 +21,8 @@ export {
   type SessionStarted,
 } from './controller-handler.js'
 export { PathSegmentError } from './path-segment.js'
+// The embed's own limit, from wire/: a controller's answer over it fails the sign-in in the browser.
+export { LARGEST_ANSWER } from '../wire/answer.js'
 export type { RefusalReason } from './refusal.js'
 export { ServiceError, ServiceUnreachableError, type FieldError } from './problem.js'
 export type { Authentication, Configuration, Device, Enrollment, Identity, Session, SessionClient } from './resources.js'
