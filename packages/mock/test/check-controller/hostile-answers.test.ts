@@ -71,7 +71,7 @@ it('a controller that drops every connection cannot be checked, and the reason s
   )
 })
 
-it('a controller that refuses with a body without end is judged by its status, the body read no further than the check needs', async () => {
+it('a controller that refuses with a body without end is judged by its status, the body read no further than the embed reads it', async () => {
   let largest = 0
   const { checks } = await check((_token, res) => {
     res.writeHead(401, { 'Content-Type': 'application/problem+json' })
@@ -87,9 +87,12 @@ it('a controller that refuses with a body without end is judged by its status, t
     res.on('close', () => (largest = Math.max(largest, sent)))
     more()
   })
-  expect(byId(checks, 'valid-sign-in')).toEqual(expect.objectContaining({ outcome: 'fail', evidence: 'answered 401' }))
-  expect(byId(checks, 'alg-none')).toEqual(expect.objectContaining({ outcome: 'pass', evidence: 'answered 401' }))
-  // Each answer was left after its first megabyte or so (and what the sockets held), not read whole.
+  // The embed fails it for its size (past 256 KB as it reads it), but a refusal's status is a
+  // refusal all the same: no session, and "Sign-in failed".
+  const seen = expect.stringMatching(/^answered 401 \(\d+ B or more\)$/)
+  expect(byId(checks, 'valid-sign-in')).toEqual(expect.objectContaining({ outcome: 'fail', evidence: seen }))
+  expect(byId(checks, 'alg-none')).toEqual(expect.objectContaining({ outcome: 'pass', evidence: seen }))
+  // Each answer was left after its first 256 KB or so (and what the sockets held), not read whole.
   expect(largest).toBeLessThan(ENDLESS_CAP / 2)
 }, 60_000)
 
@@ -424,6 +427,91 @@ it('a controller that answers 200 {"location"} as Application/JSON signs in, as 
     token === undefined ? res.writeHead(401).end() : res.writeHead(200, { 'Content-Type': 'Application/JSON' }).end(JSON.stringify({ location: '/welcome' })),
   )
   expect(byId(checks, 'alg-none')).toEqual(expect.objectContaining({ outcome: 'fail', evidence: 'answered 200 {location: "/welcome"}: the embed signs in' }))
+})
+
+// The embed reads no more than 256 KB of an answer (service-auth's LARGEST_ANSWER, which the
+// check takes from the package): one whose Content-Length says more, or whose JSON body goes past
+// it as it comes, fails whatever its status, and the person is not signed in.
+
+/** A 200 {"location": "/welcome"} padded to `size` bytes, with its Content-Length or chunked. */
+const padded = (size: number, sent: 'Content-Length' | 'chunked') => (res: ServerResponse) => {
+  const empty = JSON.stringify({ location: '/welcome', padding: '' })
+  const body = JSON.stringify({ location: '/welcome', padding: 'x'.repeat(size - empty.length) })
+  res.writeHead(200, { 'Content-Type': 'application/json', ...(sent === 'Content-Length' && { 'Content-Length': String(Buffer.byteLength(body)) }) })
+  // Written in parts, so that a chunked body comes in chunks, as a streamed one would.
+  for (let at = 0; at < body.length; at += 64 * 1024) res.write(body.slice(at, at + 64 * 1024))
+  res.end()
+}
+
+it.each(['Content-Length', 'chunked'] as const)(
+  'a controller that answers a valid sign-in with 256 KB of JSON (%s) signs it in; one byte more, and the embed fails it, as the check says, with its size',
+  async (sent) => {
+    const limit = 256 * 1024
+    const within = await check((token, res) => (token === undefined ? res.writeHead(401).end() : padded(limit, sent)(res)))
+    expect(byId(within.checks, 'alg-none')).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: 'answered 200 {location: "/welcome"}: the embed signs in' }),
+    )
+
+    const { checks } = await check((token, res) => (token === undefined ? res.writeHead(401).end() : padded(limit + 1, sent)(res)))
+    // With its Content-Length the embed says that size; chunked, the bytes it read by the time they passed the limit.
+    const size = sent === 'Content-Length' ? String(limit + 1) : '\\d+'
+    const seen = `answered 200 \\(${size} B or more\\)`
+    expect(byId(checks, 'valid-sign-in')).toEqual(
+      expect.objectContaining({
+        outcome: 'fail',
+        evidence: expect.stringMatching(
+          new RegExp(
+            `^${seen}: the embed reads no answer over 256 KB: it says "an answer of ${size} B or more \\(200\\) is over 256 KB\\." \\("Sign-in failed"\\)$`,
+          ),
+        ),
+        fix: expect.stringMatching(
+          new RegExp(`^Answer with less than 256 KB \\(262144 B\\), which is the most of an answer the embed reads: yours was ${size} B or more\\.`),
+        ),
+      }),
+    )
+    // Not "the embed signs in", yet a sign-in's answer: no refusal.
+    for (const id of ['other-secret', 'alg-none', 'expired']) {
+      expect(byId(checks, id), id).toEqual(
+        expect.objectContaining({
+          outcome: 'fail',
+          evidence: expect.stringMatching(new RegExp(`^${seen}: a sign-in’s answer, not a refusal \\(4xx\\), however large$`)),
+        }),
+      )
+    }
+  },
+)
+
+it('a controller whose redirect ends on a page whose Content-Length is over 256 KB signs no one in: the embed fails what its fetch read there', async () => {
+  const page = 'x'.repeat(300 * 1024)
+  const { checks } = await check(
+    app((res) => res.writeHead(302, { Location: '/welcome' }).end(), {
+      '/welcome': (res) => res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': String(page.length) }).end(page),
+    }),
+  )
+  expect(byId(checks, 'valid-sign-in')).toEqual(
+    expect.objectContaining({
+      outcome: 'fail',
+      evidence: `answered 302 → /welcome, which answered 200 (307200 B or more): the embed reads no answer over 256 KB: it says "an answer of 307200 B or more (200) is over 256 KB." ("Sign-in failed")`,
+      fix: 'Answer 200 {"location": "/welcome"} instead of redirecting: the embed’s fetch follows your redirects, and takes what /welcome answers, 307200 B or more, for your answer, of which it reads no more than 256 KB (262144 B).',
+    }),
+  )
+})
+
+it('a controller whose redirect ends on a page over 256 KB with no Content-Length signs each in: the embed reads no page, at any size', async () => {
+  const { checks } = await check(
+    app((res) => res.writeHead(302, { Location: '/welcome' }).end(), {
+      '/welcome': (res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' })
+        for (let part = 0; part < 5; part++) res.write('x'.repeat(64 * 1024))
+        res.end()
+      },
+    }),
+  )
+  for (const id of ['other-secret', 'alg-none', 'expired']) {
+    expect(byId(checks, id), id).toEqual(
+      expect.objectContaining({ outcome: 'fail', evidence: 'answered 302 → /welcome, which answered 200: the embed signs in' }),
+    )
+  }
 })
 
 it('a controller that refuses with a problem it does not call JSON is shown refusing with no reason, as the embed’s console says none', async () => {

@@ -3,6 +3,7 @@
 // cookies), follows its redirects as the embed's fetch does, says where the embed goes with the
 // answer, and asks the `--signed-in` page whether the jar is signed in. Every request has a time
 // limit, so a controller that hangs is a verdict, not a hung check.
+import { LARGEST_ANSWER } from 'service-auth/server'
 import type { CookieJar, SetCookie } from './cookie-jar.js'
 import { printable, quoted } from './printable.js'
 import { is3xx, isOk, isRedirect, type Reply, readBody, readReply } from './reply.js'
@@ -14,6 +15,9 @@ export const ANSWER_TIMEOUT_MS = 15_000
 
 /** The most redirects the browser's fetch follows (the Fetch standard's): it fails on the next. */
 export const MAX_REDIRECTS = 20
+
+/** The embed's size limit on an answer, as its console names it: `256 KB`. */
+export const ANSWER_LIMIT = `${LARGEST_ANSWER / 1024} KB`
 
 /** The fix for a controller that gave no answer: dropped the connection, or kept it waiting. */
 export const NO_ANSWER_FIX =
@@ -71,7 +75,8 @@ export type Landing = { next: string } | { next?: undefined; stop: Stop; says: s
  * origin, no URL, or not http(s), on which a redirect's fetch fails and a 2xx's hand-over does (on
  * a JSON location that is no string too); one redirect too many, on which fetch fails; a 2xx that
  * names no place, or names it in a body the embed does not read (`unread`), which leaves the
- * person on the login page.
+ * person on the login page; an answer over the embed's size limit (`tooLarge`), which it fails
+ * whatever its status.
  */
 export type Stop =
   | 'no answer'
@@ -85,6 +90,7 @@ export type Stop =
   | 'too many redirects'
   | 'no location'
   | 'not JSON'
+  | 'too large'
 
 // What the embed's console says when its fetch fails, in its own words (hand-over.ts's
 // `unreachable`), and what the person reads beside the next code whenever a hand-over fails.
@@ -92,6 +98,9 @@ const NO_ANSWER = 'the embed says "no answer from the controller" ("Sign-in fail
 const FAILED = '("Sign-in failed")'
 // What its console says when a 2xx's location is none it can go to, in its own words (hand-over.ts).
 const LOCATION_FAILED = `the embed says "the controller's location is not http(s)" ${FAILED}`
+// What it says of an answer over its size limit (http.ts), in its own words.
+const TOO_LARGE = (size: number, status: number) =>
+  `the embed reads no answer over ${ANSWER_LIMIT}: it says "an answer of ${size} B or more (${status}) is over ${ANSWER_LIMIT}." ${FAILED}`
 
 /** One attempt to sign in: the controller's answer, then what `--signed-in` says of the jar. */
 export interface Attempt extends Answer {
@@ -182,9 +191,10 @@ export class Browser {
    * (`endOf`); a redirect to another origin, to no URL, or to a scheme not http(s) fails the fetch
    * (the Fetch standard's HTTP-redirect fetch, and main fetch in same-origin mode), as one more
    * redirect does, which the embed reports as no answer.
-   * Any other status reaches the embed as it is: a 2xx's JSON location is where it goes (any
-   * origin), else the URL the redirects ended on, if any; whatever is no 2xx, a 304 or a redirect
-   * with no Location too, is a refusal.
+   * Any other status reaches the embed as it is, and an answer over its size limit fails it first,
+   * whatever the status: a 2xx's JSON location is where it goes (any origin), else the URL the
+   * redirects ended on, if any; whatever is no 2xx, a 304 or a redirect with no Location too, is
+   * a refusal.
    */
   landing(answer: Answer): Landing {
     const end = endOf(answer)
@@ -194,13 +204,15 @@ export class Browser {
     if (isRedirect(status)) {
       if (strayLocation?.why === 'not a URL') return stop('not a URL', `the browser’s fetch fails on a Location that is no URL: ${NO_ANSWER}`)
       if (strayLocation) return stop('not http(s)', `the browser’s fetch follows redirects to http(s) only: ${NO_ANSWER}`)
-      if (location === undefined) return stop('no Location', `the embed takes it for a refusal ${FAILED}`)
-      if (new URL(location).origin !== this.controller.origin) {
+      if (location !== undefined && new URL(location).origin !== this.controller.origin) {
         return stop('another origin', `the embed’s fetch is same-origin, and fails on a redirect to another origin: ${NO_ANSWER}`)
       }
       // One `call` would follow, but did not: the one after the last the browser's fetch follows.
-      return stop('too many redirects', `the browser’s fetch follows ${MAX_REDIRECTS} redirects at most: ${NO_ANSWER}`)
+      if (location !== undefined) return stop('too many redirects', `the browser’s fetch follows ${MAX_REDIRECTS} redirects at most: ${NO_ANSWER}`)
     }
+    // What reaches the embed, its size first: http.ts fails it so before it looks at the status.
+    if (end.tooLarge !== undefined) return stop('too large', TOO_LARGE(end.tooLarge, status))
+    if (isRedirect(status)) return stop('no Location', `the embed takes it for a refusal ${FAILED}`)
     if (is3xx(status)) {
       return stop('not followed', `the browser’s fetch follows 301, 302, 303, 307 and 308 only, and the embed takes a ${status} for a refusal ${FAILED}`)
     }
@@ -245,6 +257,8 @@ export class Browser {
     // Where a 3xx points, as given: "(no Location)" only where the browser's fetch would look for one.
     const to = where || (stray && `${stray} (${why})`) || (isRedirect(status) ? '(no Location)' : '')
     if (is3xx(status)) return `${status}${to && ` → ${to}`}`
+    // A body the embed does not read, nor did the check: its size is all there is to show.
+    if (reply.tooLarge !== undefined) return `${status} (${reply.tooLarge} B or more)`
     if (!isOk(status)) return `${status}${reply.detail ? ` (${quoted(reply.detail)})` : ''}`
     // At the end of redirects, a body the embed does not read, or none, is the page it goes to.
     if (reply.unread && !followed) {

@@ -3,7 +3,7 @@
 // signs in. The service's own failures come last, and the slow one runs beside the warnings:
 // cases after a background case must queue no failure at the mock, which its released request
 // could take.
-import { type Attempt, endOf, NO_ANSWER_FIX, type Stop } from './browser.js'
+import { type Attempt, endOf, isOk, NO_ANSWER_FIX, type Stop } from './browser.js'
 import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar } from './cookie-jar.js'
 import type { SignedToken } from './tokens.js'
@@ -21,7 +21,10 @@ function refusal({ browser }: CaseContext, attempt: Attempt): Verdict {
   // With --signed-in the evidence says so already; without, the answer is what signs the embed in.
   if (browser.accepted(attempt)) return { outcome: 'fail', evidence: attempt.signedInStatus === undefined ? `${seen}: the embed signs in` : seen }
   const landing = browser.landing(attempt)
-  if (attempt.signedInStatus === undefined && landing.next === undefined && landing.stop !== 'refused') {
+  // A refusal's status on an answer too large for the embed is still a refusal: it starts no
+  // session, and the person reads "Sign-in failed", as after any refusal.
+  const refused = landing.next === undefined && (landing.stop === 'refused' || (landing.stop === 'too large' && endOf(attempt).status >= 400))
+  if (attempt.signedInStatus === undefined && landing.next === undefined && !refused) {
     // A location the embed does not go to starts no session in it, nor does a redirect with no
     // Location or a 3xx fetch does not follow, but none of them is a refusal: a 4xx says the token
     // was refused (a 5xx, that the controller failed, which starts no session either). At the end
@@ -37,6 +40,8 @@ function notARefusal(stop: Stop, status: number): string {
   if (stop === 'no location' || stop === 'not JSON') return 'the embed takes any 2xx for a sign-in'
   if (stop === 'no Location') return 'a redirect with no Location, not a refusal (4xx)'
   if (stop === 'not followed') return `a ${status}, not a refusal (4xx)`
+  // Too large for the embed, which fails it, but a 2xx or a 3xx all the same.
+  if (stop === 'too large') return isOk(status) ? 'a sign-in’s answer, not a refusal (4xx), however large' : `a ${status}, not a refusal (4xx)`
   // A location on another origin, no URL, or not http(s): the answer a sign-in gives.
   return 'a sign-in’s answer, not a refusal (4xx), whatever the location'
 }

@@ -1,10 +1,8 @@
 // One answer of the app, as the embed reads it (service-auth's http.ts and hand-over.ts): its
-// status, the place it names, and a refusal's words. Where the embed goes with it, at the end of
-// redirects too, is Browser.landing's to say; this only reads.
-
-// The most of an answer's body the check reads: the embed's JSON, or a problem, is far less. A
-// controller that streams more (or never ends) is read as answering no JSON, not held in memory.
-export const MAX_BODY_BYTES = 1024 * 1024
+// status, the place it names, a refusal's words, and a size the embed fails it for. Where the
+// embed goes with it, at the end of redirects too, is Browser.landing's to say; this only reads.
+// The embed's size limit comes from service-auth itself, so the two cannot drift apart.
+import { LARGEST_ANSWER } from 'service-auth/server'
 
 /** One answer of the app, as the embed reads it. */
 export interface Reply {
@@ -35,17 +33,32 @@ export interface Reply {
   relativeLocation?: string
   /** A refusal's problem `detail` (or `title`), when it has one. */
   detail: string | undefined
+  /**
+   * The size the embed fails the answer for, whatever its status: its `Content-Length`, when that
+   * says more than LARGEST_ANSWER, or the bytes of a JSON body read when they went past it. The
+   * embed's console gives it ("an answer of … B or more").
+   */
+  tooLarge?: number
   /** Why no answer came: `no answer within 15 s`, `no answer (ECONNREFUSED)`... */
   error?: string
 }
 
 /** What `res`, the answer to `url`, says to the embed, its body read as the embed reads it. */
 export async function readReply(res: Response, url: URL): Promise<Reply> {
-  const text = await readBody(res)
   // As the embed's http.ts does: a body is read only when its Content-Type says JSON, in any case
   // (a page a redirect ended on has nothing for it), whatever the body is.
   const contentType = res.headers.get('content-type') ?? ''
   const readable = /json/i.test(contentType)
+  // As http.ts does too: a Content-Length over the limit fails the answer unread, whatever its
+  // type; a JSON body is counted as it comes, and fails once past the limit (a compressed body can
+  // decode to more than its Content-Length). A body of another type is not read by the embed, at
+  // any size: the check reads it only for a location the embed would miss (`unread`).
+  const declared = Number(res.headers.get('content-length'))
+  let body = { text: '', over: 0 }
+  if (declared > LARGEST_ANSWER) await res.body?.cancel()
+  else body = await readBody(res)
+  const { text, over } = body
+  const tooLarge = declared > LARGEST_ANSWER ? declared : readable && over ? over : undefined
   const json = readable ? parseJson(text) : undefined
   // What the embed does not see: a location in a 2xx's body whose Content-Type is not JSON's.
   const unreadLocation = res.ok && !readable ? field(parseJson(text), 'location') : undefined
@@ -68,6 +81,7 @@ export async function readReply(res: Response, url: URL): Promise<Reply> {
     ...(relative && { relativeLocation: named! }),
     ...(unreadLocation ? { unread: { given: JSON.stringify(unreadLocation), contentType } } : {}),
     detail: res.status >= 400 ? (stringField(json, 'detail') ?? stringField(json, 'title')) : undefined,
+    ...(tooLarge !== undefined && { tooLarge }),
   }
 }
 
@@ -76,20 +90,22 @@ export const isOk = (status: number) => status >= 200 && status < 300
 export const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status)
 export const is3xx = (status: number) => status >= 300 && status < 400
 
-/** The body as text, or '' when it is longer than MAX_BODY_BYTES (then no more of it is read). */
-export async function readBody(res: Response): Promise<string> {
-  if (!res.body) return ''
+/**
+ * The body as text, as the embed reads one: no more than LARGEST_ANSWER of it, then the rest is
+ * cancelled, so a body without end is not held in memory. Past the limit, the text is '' and
+ * `over` the bytes read by then, as the embed counts them; 0 within it.
+ */
+export async function readBody(res: Response): Promise<{ text: string; over: number }> {
+  if (!res.body) return { text: '', over: 0 }
   const chunks: Uint8Array[] = []
   let size = 0
   for await (const chunk of res.body) {
     size += chunk.byteLength
-    if (size > MAX_BODY_BYTES) {
-      // Leaving the loop cancels the stream, and with it the connection.
-      return ''
-    }
+    // Leaving the loop cancels the stream, and with it the connection.
+    if (size > LARGEST_ANSWER) return { text: '', over: size }
     chunks.push(chunk)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return { text: Buffer.concat(chunks).toString('utf8'), over: 0 }
 }
 
 function parseJson(text: string): unknown {

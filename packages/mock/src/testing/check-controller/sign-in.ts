@@ -1,7 +1,8 @@
 // The case that must pass: the identity's phone signs a code, and the controller confirms it at
 // the service with the token's `jti` and `otp` before it answers, starts a session and sends the
 // browser on. The cases that replay its token or judge its cookies build on what it did.
-import { type Answer, isOk, MAX_REDIRECTS, NO_ANSWER_FIX, type Stop } from './browser.js'
+import { LARGEST_ANSWER } from 'service-auth/server'
+import { ANSWER_LIMIT, type Answer, endOf, isOk, MAX_REDIRECTS, NO_ANSWER_FIX, type Stop } from './browser.js'
 import type { CheckCase, Verdict } from './cases.js'
 import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
 import { printable } from './printable.js'
@@ -65,6 +66,18 @@ export const validSignIn: CheckCase = {
 /** What to do when the embed goes nowhere with the valid sign-in's answer (a 3xx or a 2xx), by why. */
 function goesNowhereFix(stop: Stop, answer: Answer): string {
   const end = answer.redirects.at(-1)
+  if (stop === 'too large') {
+    // The size the embed failed it for, and its limit, as its console says them, with the bytes.
+    const size = `${endOf(answer).tooLarge} B or more`
+    const limit = `${ANSWER_LIMIT} (${LARGEST_ANSWER} B)`
+    if (end) {
+      return (
+        `Answer 200 {"location": "/welcome"} instead of redirecting: the embed’s fetch follows your redirects, and takes what ` +
+        `${new URL(end.url).pathname} answers, ${size}, for your answer, of which it reads no more than ${limit}.`
+      )
+    }
+    return `Answer with less than ${limit}, which is the most of an answer the embed reads: yours was ${size}. {"location": "/welcome"} is all it needs.`
+  }
   if (stop === 'too many redirects') {
     return `Answer 200 {"location": "/welcome"} instead of redirecting: the embed’s fetch follows ${MAX_REDIRECTS} redirects at most, and yours go on (in a loop?).`
   }
