@@ -334,6 +334,66 @@ it.each([
   },
 )
 
+// The open-redirect warning: the check sends next=…, redirect=… and the like naming a site of its
+// own, and looks where the embed would send the browser, at the end of the redirects its fetch
+// follows, and at the redirect where the fetch stops on another origin, whoever answered it.
+
+/** The site the check names in the query (warnings.ts's ELSEWHERE). */
+const OPEN_REDIRECT = 'https://open-redirect.check.invalid/'
+/** The `next` the request named, if any. */
+const nextOf = (res: ServerResponse) => new URL(res.req.url!, 'http://app').searchParams.get('next')
+/** A redirect to /after, passing `next` on. */
+const toAfter = (res: ServerResponse) => {
+  const next = nextOf(res)
+  res.writeHead(302, { Location: next ? `/after?next=${encodeURIComponent(next)}` : '/after' }).end()
+}
+const AFTER = `/after?next=${encodeURIComponent(OPEN_REDIRECT)}`
+const welcome = { '/welcome': (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Welcome</p>') }
+const json = (res: ServerResponse, location: string) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ location }))
+const CASE_FIX = 'Send the browser to a path of your own site (or to an origin on a list of yours), never to a target read from the request.'
+const THROUGH_AFTER = `${CASE_FIX} /after, which your redirects lead through, sends it where the request says.`
+const REDIRECTED = 'a redirect where the request said (the embed’s same-origin fetch fails on it, but the redirect is open)'
+
+it.each([
+  [
+    'its own 200 {"location"}',
+    app((res) => json(res, nextOf(res) ?? '/welcome'), welcome),
+    `answered 200 {location: "${OPEN_REDIRECT}"}: the embed sends the browser where the request said`,
+    CASE_FIX,
+  ],
+  [
+    'its own 302',
+    app((res) => res.writeHead(302, { Location: nextOf(res) ?? '/welcome' }).end(), welcome),
+    `answered 302 → ${OPEN_REDIRECT}: ${REDIRECTED}`,
+    CASE_FIX,
+  ],
+  [
+    'the 200 {"location"} of a page its redirect leads to',
+    app(toAfter, { ...welcome, '/after': (res) => json(res, nextOf(res) ?? '/welcome') }),
+    `answered 302 → ${AFTER}, which answered 200 {location: "${OPEN_REDIRECT}"}: the embed sends the browser where the request said`,
+    THROUGH_AFTER,
+  ],
+  [
+    'the 302 of a page its redirect leads to',
+    app(toAfter, { ...welcome, '/after': (res) => res.writeHead(302, { Location: nextOf(res) ?? '/welcome' }).end() }),
+    `answered 302 → ${AFTER}, which answered 302 → ${OPEN_REDIRECT}: ${REDIRECTED}`,
+    THROUGH_AFTER,
+  ],
+])(
+  'a controller that signs in with next=… sending the browser there by %s is warned of, wherever along its redirects that is',
+  async (_, controller, evidence, fix) => {
+    const { checks } = await check(controller)
+    expect(byId(checks, 'open-redirect')).toEqual(expect.objectContaining({ outcome: 'warn', evidence, fix }))
+  },
+)
+
+it('a controller whose redirects pass next=… on to a page that does not go there is not warned of: the embed lands on the controller’s origin', async () => {
+  const { checks } = await check(app(toAfter, { ...welcome, '/after': (res) => res.writeHead(302, { Location: '/welcome' }).end() }))
+  expect(byId(checks, 'open-redirect')).toEqual(
+    expect.objectContaining({ outcome: 'pass', evidence: `answered 302 → ${AFTER}, which answered 302 → /welcome, which answered 200`, fix: null }),
+  )
+})
+
 // Each case in an array of its own, so that it.each hands the array value over as one argument.
 it.each([[5], [true], [{}], [['/welcome']]])(
   'a controller that answers every token 200 {"location": %j}, no string, signs no one in: the embed fails on it, as it says, and it is no refusal',

@@ -3,6 +3,7 @@
 // id an attacker planted, a session cookie script can read). Each needs the valid sign-in to have
 // signed in: what they compare with is what it did.
 import { randomBytes } from 'node:crypto'
+import { type Attempt, type Browser, endOf, isRedirect } from './browser.js'
 import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar } from './cookie-jar.js'
 import { printable } from './printable.js'
@@ -34,6 +35,21 @@ function warns(id: string, title: string, fix: string, run: (context: CaseContex
 
 /** What the valid sign-in did, which the warnings compare with. */
 type SignIn = NonNullable<CaseContext['signIn']>
+
+/**
+ * Whether the attempt sends the browser to ELSEWHERE's origin, and how: the embed sends it there
+ * (`landing`: a 2xx's JSON location, at the end of the redirects its fetch follows too), or a
+ * redirect along the way leads there (the controller's own, or a page's it leads through), on which
+ * the fetch stops, and fails, being on another origin.
+ */
+function sentAway(browser: Browser, attempt: Attempt): 'landing' | 'redirect' | undefined {
+  const elsewhere = (url: string | undefined) => url !== undefined && new URL(url).origin === new URL(ELSEWHERE).origin
+  if (elsewhere(browser.landing(attempt).next)) return 'landing'
+  const end = endOf(attempt)
+  return isRedirect(end.status) && elsewhere(end.location) ? 'redirect' : undefined
+}
+
+const OPEN_REDIRECT_FIX = 'Send the browser to a path of your own site (or to an origin on a list of yours), never to a target read from the request.'
 
 const named = (token: string) => Object.fromEntries(TOKEN_NAMES.map((name) => [name, token]))
 
@@ -77,14 +93,25 @@ export const WARNINGS: CheckCase[] = [
   warns(
     'open-redirect',
     `a valid token, and ${REDIRECT_PARAMS.slice(0, 3).join(', ')}... in the query naming another site`,
-    'Send the browser to a path of your own site (or to an origin on a list of yours), never to a target read from the request.',
+    OPEN_REDIRECT_FIX,
     async (context) => {
       const { browser, tokens, identity } = context
       const query = Object.fromEntries(REDIRECT_PARAMS.map((name) => [name, ELSEWHERE]))
       const attempt = await browser.attempt({ jar: new CookieJar(), token: (await tokens.signedBy(identity)).token, query })
       const seen = browser.describe(attempt)
-      const away = attempt.location !== undefined && new URL(attempt.location).origin === new URL(ELSEWHERE).origin
-      return away ? { outcome: 'warn', evidence: `${seen}: where the request said` } : { outcome: 'pass', evidence: seen }
+      const away = sentAway(browser, attempt)
+      if (!away) return { outcome: 'pass', evidence: seen }
+      // Named by a page the controller's redirects lead through: the fix says which.
+      const page = attempt.redirects.at(-1)
+      const fix = page && `${OPEN_REDIRECT_FIX} ${new URL(page.url).pathname}, which your redirects lead through, sends it where the request says.`
+      if (away === 'landing') return { outcome: 'warn', evidence: `${seen}: the embed sends the browser where the request said`, ...(fix && { fix }) }
+      // The valid sign-in reports a redirect to another origin, on which the embed's fetch fails;
+      // this one is a warning of its own only because the request chose where it goes.
+      return {
+        outcome: 'warn',
+        evidence: `${seen}: a redirect where the request said (the embed’s same-origin fetch fails on it, but the redirect is open)`,
+        ...(fix && { fix }),
+      }
     },
   ),
   warns(
