@@ -180,17 +180,19 @@ describe("service-auth's tarball", () => {
 describe("@service-auth/mock's tarball", () => {
   const installed = (path: string) => join(project, 'node_modules/@service-auth/mock', path)
 
-  it('holds the built files, its README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
+  it('holds the built files, its bin, its README, LICENSE and package.json, and nothing else: no sources, no maps', () => {
     // openapi.yaml: the interface the mock serves, for anyone's tools (`@service-auth/mock/openapi.yaml`).
-    expect(mock.files.filter((path) => !path.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json', 'openapi.yaml'].includes(path))).toEqual([])
+    // bin/service-auth-mock.mjs: the committed file npm links, which runs dist/cli.mjs.
+    const beside = ['README.md', 'LICENSE', 'package.json', 'openapi.yaml', 'bin/service-auth-mock.mjs']
+    expect(mock.files.filter((path) => !path.startsWith('dist/') && !beside.includes(path))).toEqual([])
     for (const file of ['README.md', 'LICENSE', 'package.json']) expect(mock.files).toContain(file)
     expect(mock.files.filter((path) => path.endsWith('.map'))).toEqual([])
-    for (const file of ['dist/cli.mjs', 'dist/index.mjs', 'dist/types/index.d.ts']) expect(mock.files).toContain(file)
+    for (const file of ['bin/service-auth-mock.mjs', 'dist/cli.mjs', 'dist/index.mjs', 'dist/types/index.d.ts']) expect(mock.files).toContain(file)
   })
 
   it('runs as service-auth-mock, and imports nothing but Node, its dependencies and its own chunks; lmdb from one chunk, loaded for a data directory only', async () => {
     const { bin, dependencies, optionalDependencies } = JSON.parse(await readFile(installed('package.json'), 'utf8'))
-    expect(bin).toEqual({ 'service-auth-mock': './dist/cli.mjs' })
+    expect(bin).toEqual({ 'service-auth-mock': './bin/service-auth-mock.mjs' })
     expect(Object.keys(optionalDependencies)).toEqual(['lmdb'])
     const shipped = mock.files.filter((path) => path.endsWith('.mjs'))
     const importing: Record<string, string[]> = {}
