@@ -26,6 +26,9 @@ const LMDB_DATA_VERSION = 2
 // collections and a few of its opener's.
 const MAX_DBS = 64
 
+// How long a failed commit's answer waits for its cause (#failed).
+const CAUSE_WAIT_MS = 1000
+
 /**
  * The meta data's record of who took the directory last: `claim` is the generation of the
  * owner's socket (owner-claim.ts). `pid` is for people, and for versions before the socket,
@@ -43,6 +46,17 @@ export class LmdbBackend implements Backend {
   readonly #readOnly: boolean
   /** Where LMDB writes without taking more of the disk; none read-only. */
   readonly #room: DataFileRoom | undefined
+  /**
+   * Set by the first commit that failed: why every change since is refused, until a restart.
+   * lmdb-js commits before it flushes, so a commit whose flush failed (a disk that says it is full
+   * only then, or an I/O error) is in the file all the same, and every later commit builds on its
+   * pages, which the disk may not hold: a later flush that succeeds would not put them there.
+   * So no later change is acknowledged as stored. (After a commit that failed in its writes,
+   * lmdb-js is known to corrupt its heap within a few more: data-file-room.ts.)
+   */
+  #failure: StoreError | undefined
+  /** What write() and clear() gave out and has not settled: what flushed() waits for. */
+  readonly #writing = new Set<Promise<unknown>>()
   #claim: OwnerClaim | undefined
   readonly collections: readonly string[]
 
@@ -86,7 +100,11 @@ export class LmdbBackend implements Backend {
     // separateFlushed: a write's promise resolves on its commit, and carries the flush of that
     // commit (flushedWith); the environment's `flushed` is the flush of the last commit, which
     // under a stream of creations is a later batch's, that an answer need not wait for.
-    this.#env = open({ path: file, noSubdir: true, maxDbs: MAX_DBS, compression: false, readOnly, separateFlushed: true })
+    // eventTurnBatching off: with it, lmdb-js starts each event turn's batch with a write of its
+    // own whose promise it drops, so a failed commit rejects a promise nobody can handle, and Node
+    // ends the process (measured: a flush failing with ENOSPC or EIO, sync-faults.test.ts). The
+    // writes of a turn are still committed together: lmdb-js starts a commit a setImmediate later.
+    this.#env = open({ path: file, noSubdir: true, maxDbs: MAX_DBS, compression: false, readOnly, separateFlushed: true, eventTurnBatching: false })
     try {
       const env = this.#env
       this.#room = readOnly
@@ -126,48 +144,65 @@ export class LmdbBackend implements Backend {
     const db = this.#db(collection)
     const written = text === undefined ? db.remove(id) : db.put(id, text)
     this.#room?.track(id.length + (text?.length ?? 0), written)
-    return written.then(
-      // The environment's flush where lmdb-js gives the write none of its own (a write it answers
-      // at once): on disk either way, perhaps a little later.
-      () => flushedWith(written, this.#env.flushed),
-      (error: unknown) => this.#failed(error),
-    )
+    return this.#stored(written)
   }
 
   clear(collection: string): Promise<unknown> {
     const cleared = this.#db(collection).clearAsync()
     // Its pages go to the free list, whose own pages it takes.
     this.#room?.track(4 * 4096, cleared)
-    return cleared.then(
-      () => flushedWith(cleared, this.#env.flushed),
-      (error: unknown) => this.#failed(error),
-    )
+    return this.#stored(cleared)
   }
 
-  flushed(): Promise<unknown> {
-    return Promise.resolve(this.#env.flushed)
+  /**
+   * Once every write so far is on disk, or failed. Not the environment's `flushed`: lmdb-js
+   * neither resolves nor rejects the flush of a commit that failed, so after one, that would wait
+   * for good (until a later write, which a failure refuses).
+   */
+  async flushed(): Promise<unknown> {
+    return Promise.allSettled([...this.#writing])
   }
 
   refusal(): StoreError | undefined {
-    return this.#room?.refusal()
+    return this.#failure ?? this.#room?.refusal()
   }
 
   async close(): Promise<void> {
     // Versions before the socket read the pid alone: they find nobody recorded rather than a pid
-    // that some other process may be given next. Not on a full disk, where the pid stays.
-    if (!this.#readOnly && !this.#room?.refusal()) await this.#meta.remove('owner')
-    await this.#env.flushed
-    await this.#env.close()
+    // that some other process may be given next. Not on a full disk, where the pid stays, nor after
+    // a failed commit; and should this write fail, the pid stays too, which nothing trusts.
+    if (!this.#readOnly && !this.refusal()) await this.#stored(this.#meta.remove('owner')).catch(() => {})
+    await this.flushed()
+    // lmdb-js's close waits for the flush of the last commit, which it never settles when that
+    // commit failed: then the file is left to the process's end to close, rather than a stop
+    // that never ends.
+    const closed = this.#env.close()
+    if (!this.#failure) await closed
     this.#room?.close()
     // Given up last, once everything is on disk and the file closed: the next owner starts from all of it.
     await this.#claim?.release()
   }
 
+  /** `written`'s commit, then the flush of that commit; a failure as #failed says. Counted until it settles, for flushed(). */
+  #stored(written: Promise<unknown>): Promise<unknown> {
+    const stored = written.then(
+      // The environment's flush where lmdb-js gives the write none of its own (a write it answers
+      // at once): on disk either way, perhaps a little later.
+      () => flushedWith(written, this.#env.flushed),
+      (error: unknown) => this.#failed(error),
+    )
+    this.#writing.add(stored)
+    const settled = () => this.#writing.delete(stored)
+    stored.then(settled, settled)
+    return stored
+  }
+
   /**
    * A commit that failed, as a StoreError that names the directory and the cause, which lmdb-js
    * keeps apart, in a promise it rejects too and nobody else handles (its issue 368): handled
-   * here. It is rejected in the same callback as the write, before this runs; a macrotask later
-   * it is too late for any cause.
+   * here. It is rejected when the write thread's work ends, most often in the same callback as
+   * the write, but a turn of the event loop later when a callback before it saw the failure first
+   * (measured: a failed flush, now and then), so it is waited for, up to a second.
    */
   async #failed(error: unknown): Promise<never> {
     const commitError = (error as { commitError?: Promise<unknown> }).commitError
@@ -177,13 +212,19 @@ export class LmdbBackend implements Backend {
             () => error,
             (cause: unknown) => cause,
           ),
-          new Promise((resolve) => setImmediate(() => resolve(error))),
+          new Promise((resolve) => setTimeout(() => resolve(error), CAUSE_WAIT_MS).unref()),
         ])
       : error
     const errno = (cause as { code?: unknown }).code
     const full = errno === constants.errno.ENOSPC || errno === constants.errno.EDQUOT || errno === 'ENOSPC' || errno === 'EDQUOT'
     const why = full ? `its disk is full (${(cause as Error).message})` : String((cause as Error)?.message ?? cause)
-    throw new StoreError(`The change cannot be stored in ${this.location}: ${why}.`, { code: full ? 'full' : 'write', cause })
+    const code = full ? 'full' : 'write'
+    this.#failure ??= new StoreError(
+      `The change cannot be stored in ${this.location}: an earlier change could not be written to its disk (${why}), and what its data file holds since ` +
+        'may not all be on the disk. Changes are refused until the service is restarted: fix the disk (free some space, say), then restart the service.',
+      { code, cause },
+    )
+    throw new StoreError(`The change cannot be stored in ${this.location}: ${why}.`, { code, cause })
   }
 
   #db(collection: string): Database<string, string> {

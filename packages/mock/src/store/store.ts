@@ -272,6 +272,8 @@ export class Store {
       .catch((error: unknown) => {
         this.#unstored ??= error
         if (!(error instanceof StoreError && error.code === 'full')) console.error(`A change to ${this.location} could not be stored.`, error)
+        // A failed commit makes the backend refuse what follows (lmdb-backend.ts): said now, once.
+        this.refusal()
       })
       .finally(() => this.#inFlight.delete(stored))
     if (durability === 'answer') requestWrites.getStore()?.push(stored)
