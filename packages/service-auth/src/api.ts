@@ -95,8 +95,11 @@ const toChallenge = (json: Partial<ChallengeJson>, res: Response, config: Config
   // An id with a lone surrogate (not well formed) cannot go into a URL (encodeURIComponent
   // throws): a bad answer.
   if (typeof id != 'string' || !id.isWellFormed()) throw malformed(res, 'id')
-  if (!imageSrc) throw malformed(res, 'authImages')
-  if (!statusUrl) throw malformed(res, 'pollingUrl')
+  // The commonest cause: the page names the service by another name than the service's own URLs
+  // (localhost for 127.0.0.1, a proxy's host), which a URL under that base alone can reach.
+  const under = `: not under ${config.api}`
+  if (!imageSrc) throw malformed(res, 'authImages', under)
+  if (!statusUrl) throw malformed(res, 'pollingUrl', under)
   // biome-ignore lint/suspicious/noGlobalIsNan: created is a number already (Date.parse's, or NaN), where the global is the same test
   if (isNaN(created)) throw malformed(res, 'createdAt')
   // NaN too: an expiresAt that is no string, or does not parse.

@@ -156,11 +156,11 @@ export function readConfig(el: HTMLElement, options?: Options): Config | Misconf
     appUrl: appUrl && matchMedia('(pointer:coarse)').matches ? appUrl : undefined,
     name: (option) => (el.localName == 'service-auth' ? OPTIONS[option].element : options ? option : OPTIONS[option].attribute),
   }
-  const misconfigured = (option: MarkupOption): Misconfigured => ({ ...settings, problem: settings.name(option) + ' is missing or invalid' })
+  const misconfigured = (option: MarkupOption, why = 'missing or invalid'): Misconfigured => ({ ...settings, problem: settings.name(option) + ' is ' + why })
   if (!apiKey) return misconfigured('apiKey')
   // The token must never leave this origin, so a controller elsewhere is refused outright.
   // The document's own origin, which an about:srcdoc frame's location does not have ("null").
-  if (authUrl?.origin != self.origin) return misconfigured('authUrl')
+  if (authUrl?.origin != self.origin) return misconfigured('authUrl', authUrl && "not on this page's origin")
   if (!api) return misconfigured('api')
   // Checked again with each challenge's id in it (see toAppLink).
   if (appUrl && !toAppLink(appUrl, '')) return misconfigured('appUrl')

@@ -43,6 +43,6 @@ export class ServiceAuthFailure extends Error {
   }
 }
 
-/** What a reader throws for a 2xx answer (`res`) that it cannot use, naming the field at fault. */
-export const malformed = (res: Response, field: string): ServiceAuthFailure =>
-  new ServiceAuthFailure('response', `the service's ${field} is missing or invalid (${res.status}).`, res)
+/** What a reader throws for a 2xx answer (`res`) that it cannot use, naming the field at fault, and what it should be (`hint`, from ': '). */
+export const malformed = (res: Response, field: string, hint = ''): ServiceAuthFailure =>
+  new ServiceAuthFailure('response', `the service's ${field} is missing or invalid (${res.status})${hint}.`, res)

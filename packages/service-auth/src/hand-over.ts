@@ -39,11 +39,13 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
     // A controller that echoes what it was sent must not bring the token to the console, whole
     // or in part (a console line may be sent on: error trackers collect them): any run of 16
     // letters, digits, '_' or '-' is taken for a part of it (its header, its claims, its
-    // signature) or for another secret; words are shorter.
+    // signature) or for another secret, as words are shorter; a shorter run of 4 or more that is
+    // found in the token is a part cut small (a word is in a token's base64 by chance once in
+    // tens of thousands).
     refused: (res, problem) =>
       new ServiceAuthFailure(
         'controller',
-        `the controller refused the sign-in (${res.status}): ${problem?.replace(/[\w-]{16,}/g, '…') || 'no reason given'}`,
+        `the controller refused the sign-in (${res.status}): ${problem?.replace(/[\w-]{4,}/g, (run) => (run.length > 15 || token.includes(run) ? '…' : run)) || 'no reason given'}`,
         res,
       ),
     // A failed fetch looks the same either way, and a redirect is what integrators try first.

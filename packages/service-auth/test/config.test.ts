@@ -113,15 +113,19 @@ describe('required attributes', () => {
     await expectRefused(el, 'data-service-auth-url')
   })
 
+  // Saying which: an integrator whose controller is on an API subdomain learns why at once.
+  const elsewhere = "data-service-auth-url is not on this page's origin"
+  const invalid = 'data-service-auth-url is missing or invalid'
   it.each([
-    ['another origin', 'https://evil.example/auth/controller'],
-    ['another port of this host', 'http://localhost:3001/auth/controller'],
-    ['https on this host', 'https://localhost:3000/auth/controller'],
-    ['a protocol-relative URL to another host', '//evil.example/auth'],
-    ['a javascript: URL', 'javascript:alert(1)'],
-    ['a data: URL', 'data:text/html,hi'],
-  ])('refuses a controller on %s: the token must never leave this origin', async (_, authUrl) => {
-    await expectRefused(mountWidget({ 'data-service-auth-url': authUrl }), 'data-service-auth-url')
+    ['another origin', 'https://evil.example/auth/controller', elsewhere],
+    ['another port of this host', 'http://localhost:3001/auth/controller', elsewhere],
+    ['https on this host', 'https://localhost:3000/auth/controller', elsewhere],
+    ['a protocol-relative URL to another host', '//evil.example/auth', elsewhere],
+    ['a javascript: URL', 'javascript:alert(1)', invalid],
+    ['a data: URL', 'data:text/html,hi', invalid],
+  ])('refuses a controller on %s: the token must never leave this origin', async (_, authUrl, message) => {
+    await expectRefused(mountWidget({ 'data-service-auth-url': authUrl }), message)
+    expect(consoleError).toHaveBeenCalledWith(`service-auth: ${message}`)
   })
 
   it.each(['ftp://api.example', 'javascript:alert(1)', 'file:///etc/passwd'])('names data-service-api when it is %s', async (api) => {
@@ -129,7 +133,9 @@ describe('required attributes', () => {
   })
 
   it('validates an option just like the attribute it replaces, and names it as mount() spells it', async () => {
-    await expectRefused(mountWidget({}, { authUrl: 'https://evil.example/c' }), 'authUrl is missing or invalid')
+    await expectRefused(mountWidget({}, { authUrl: 'https://evil.example/c' }), "authUrl is not on this page's origin")
+    consoleError.mockClear()
+    await expectRefused(mountWidget({}, { authUrl: 'https://[' }), 'authUrl is missing or invalid')
   })
 
   it("names what is missing as the markup spells it when mounted without options, and as mount()'s options do with them", async () => {

@@ -172,6 +172,17 @@ describe('handOver: failures', () => {
     expect(message).toBe('the controller refused the sign-in (401): Claims … refused; signature … does not verify; user not allowed.')
   })
 
+  it('never repeats a token cut into short pieces either, while words stay', async () => {
+    // Pieces of 4 to 12 characters of its three parts, each shorter than the 16 that stand for a secret anywhere.
+    const pieces = (size: number) => TOKEN.split('.').flatMap((part) => part.match(new RegExp(`.{4,${size}}`, 'g'))!).join(' ')
+    for (const size of [4, 12]) {
+      service.controller = () => Response.json({ detail: `Bad token ${pieces(size)}: user not allowed.` }, { status: 401 })
+      const { message } = await failureOf(go())
+      // Each piece reads "…".
+      expect(message).toMatch(/^the controller refused the sign-in \(401\): Bad token [… ]+: user not allowed\.$/)
+    }
+  })
+
   it('a refusal is "controller" even when it names a location', async () => {
     service.controller = () => Response.json({ location: '/welcome' }, { status: 403 })
     expect(await failureOf(go())).toMatchObject({ reason: 'controller', status: 403 })

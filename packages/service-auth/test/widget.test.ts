@@ -5,6 +5,7 @@ import type { Options } from '../src/config.js'
 import { en as english } from '../src/i18n.js'
 import { createWidget, LOADING_SHOWN_AFTER, type Handle } from '../src/widget.js'
 import {
+  API,
   CONTROLLER_URL,
   FakeService,
   TOKEN,
@@ -1489,10 +1490,12 @@ describe('telling the integrator', () => {
     expect(events[0].detail).toEqual({ reason: 'rejected', status: 401 })
   })
 
+  // A URL's line says where it must be: a page that names the service otherwise than the
+  // service's own URLs do (localhost for 127.0.0.1) finds its fix there.
   it.each<[string, Record<string, unknown>]>([
     ['id', { id: 7 }],
-    ['authImages', { authImages: undefined, authImagesData: undefined }],
-    ['pollingUrl', { pollingUrl: 'https://evil.example/status' }],
+    [`authImages is missing or invalid (201): not under ${API}`, { authImages: undefined, authImagesData: undefined }],
+    [`pollingUrl is missing or invalid (201): not under ${API}`, { pollingUrl: 'https://evil.example/status' }],
     ['createdAt', { createdAt: 2030 }],
     ['expiresAt', { expiresAt: '2029-12-31T00:00:00Z' }],
   ])("logs one console line naming the field at fault (%s) when the service's answer is of no use, and retries", async (field, fields) => {
@@ -1503,7 +1506,7 @@ describe('telling the integrator', () => {
     )
     const { ui } = start()
     await flush()
-    expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: the service's ${field} is missing or invalid (201).`)
+    expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: the service's ${field.includes(' ') ? field : `${field} is missing or invalid (201)`}.`)
     expect(events.map((e) => e.detail)).toEqual([{ reason: 'response', status: 201, retryAfter: 0 }])
     expect(ui.status).toBe(en.reconnecting)
   })
