@@ -526,7 +526,7 @@ describe('Vue: the component and the element, with vue-tsc; the example built wi
 
   it('fails on a wrong handler, and without api, of the component and of the element, with the current vue-tsc and 3.2', async () => {
     // Apart: in a Vue file, <service-auth> is the component when ServiceAuth is imported. The URL
-    // bound, as the README says, since vue-tsc 3.3 checks nothing of a tag with a // in an attribute.
+    // bound, as the README says, since vue-tsc 3.3.12+ checks nothing of a tag with a // in an attribute.
     await writeFile(
       join(dir, 'src/WrongComponent.vue'),
       `<script setup lang="ts">
