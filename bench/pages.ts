@@ -58,6 +58,9 @@ export const painted = (page: Page): Promise<unknown> => page.waitForEvent('cons
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
+/** `?text=1`: what a login page has above its sign-in, so that the page, not the widget, lays out its first text. */
+const pageText = (url: URL) => (url.searchParams.get('text') === '1' ? '<h1>Sign in</h1>\n<p>Scan the code with the app on your phone.</p>\n' : '')
+
 function page(title: string, headScript: string, body: string, headLinks = ''): string {
   return `<!doctype html>
 <html lang="en">
@@ -75,7 +78,7 @@ ${body}
 }
 
 /**
- * `?image-data=false` for image URLs; `?timing=1` adds the paint instrumentation; `?preconnect=1`
+ * `?image-data=false` for image URLs; `?timing=1` adds the paint instrumentation; `?text=1` a heading and a line above; `?preconnect=1`
  * a `<link rel="preconnect">` to the service, as the README advises. With `crossorigin`: the
  * challenge request is a CORS request without credentials, and Chromium keeps such connections
  * apart from those that carry credentials, so a preconnect without it opens one nobody uses.
@@ -88,7 +91,7 @@ const widget: ExtraPage = ({ serviceUrl, apiKey, url }) => {
   return page(
     'Bench: widget',
     timing ? `${COUNTERS}\n${PAINT_TIMING}` : COUNTERS,
-    `<div data-service-auth data-service-key="${escapeHtml(apiKey)}" data-service-api="${escapeHtml(serviceUrl)}" data-service-auth-url="/auth/controller" data-service-image-data="${imageData}"></div>
+    `${pageText(url)}<div data-service-auth data-service-key="${escapeHtml(apiKey)}" data-service-api="${escapeHtml(serviceUrl)}" data-service-auth-url="/auth/controller" data-service-image-data="${imageData}"></div>
 <script>performance.mark('bench:script-start')</script>
 <script src="${BUNDLE_PATH}"></script>`,
     preconnect,
@@ -99,7 +102,7 @@ const baseline: ExtraPage = ({ serviceUrl, apiKey, url }) =>
   page(
     'Bench: naive baseline',
     url.searchParams.get('timing') === '1' ? `${COUNTERS}\n${PAINT_TIMING}` : COUNTERS,
-    `<div id="baseline"></div>
+    `${pageText(url)}<div id="baseline"></div>
 <script>performance.mark('bench:script-start')</script>
 <script src="${BASELINE_PATH}.js" data-api="${escapeHtml(serviceUrl)}" data-key="${escapeHtml(apiKey)}"${url.searchParams.get('words') === '1' ? ' data-words' : ''}></script>`,
   )

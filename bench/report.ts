@@ -129,7 +129,7 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
   const s = r.startup
   say(
     '## 2. Start-up',
-    `Each run is a first visit in a fresh browser context: the bench page (nothing on it but the element and the script), then the time from the script starting to the QR code painted. The script starts at the later of a \`performance.mark\` just before its tag and its bytes' arrival (Resource Timing); the paint is the Element Timing API's \`renderTime\` for the \`<img>\`. ${s.toVisible['widget-inline'].length} runs per variant, shuffled together. The floor is the round trip of an empty request to the same mock service from the same pages, ${r.floor.startup.length} samples taken between the runs: median ${f2(floorStart)} ms.`,
+    `Each run is a first visit in a fresh browser context: the bench page (nothing on it but the element and the script; the variants "on a page with text" have a heading and a line of text above it, as a login page has), then the time from the script starting to the QR code painted. The script starts at the later of a \`performance.mark\` just before its tag and its bytes' arrival (Resource Timing); the paint is the Element Timing API's \`renderTime\` for the \`<img>\`. ${s.toVisible['widget-inline'].length} runs per variant, shuffled together. The floor is the round trip of an empty request to the same mock service from the same pages, ${r.floor.startup.length} samples taken between the runs: median ${f2(floorStart)} ms.`,
     table(
       ['Script start → QR painted, ms', 'median', 'p95', 'IQR', 'min–max', 'median ÷ floor'],
       variants.map((v) => [VARIANTS[v].label, ...spread(s.toVisible[v]), f1(median(s.toVisible[v]) / floorStart)]),

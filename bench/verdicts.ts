@@ -156,6 +156,17 @@ export function judge(results: BenchResults): Judgement[] {
     goal: '≤ the median of a baseline with a status line and the time left, plus one task',
     verdict: 'reported',
   })
+  // Also reported: the same comparison on a page with a heading and a line of text above both, as
+  // a login page has, where the page's own text pays the renderer's first text layout.
+  const textStart = median(startup.toVisible['widget-text'] ?? [])
+  const textBaseline = median(startup.toVisible['baseline-text'] ?? [])
+  const textTask = Math.max(0, median(startup.untilRequest['widget-text'] ?? []) - median(startup.untilRequest['baseline-text'] ?? []))
+  out.push({
+    measure: 'Script start → QR painted on a page with text, widget median vs baseline (proposed)',
+    figure: `${ms(textStart)} vs ${ms(textBaseline)} + one task, ${ms(textTask)}: ${textStart <= textBaseline + textTask ? 'within' : 'over'}`,
+    goal: "≤ the naive baseline's median plus one task, both below a heading and a line of text",
+    verdict: 'reported',
+  })
   out.push({
     measure: 'Script start → QR painted, widget median ÷ floor',
     figure: `${(widgetStart / startupFloor).toFixed(1)} (floor ${ms(startupFloor)})`,
