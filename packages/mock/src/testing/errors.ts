@@ -1,4 +1,6 @@
 // The errors the test kit throws: each message says what went wrong and what to do about it.
+import type { FieldError } from 'service-auth/server'
+import { describeProblem } from './problem-detail.js'
 import type { ShownCode } from './shown-code.js'
 
 /** A test kit call that could not do what it was asked, e.g. "no sign-in code on the page after 10 s". */
@@ -38,7 +40,8 @@ export class ControllerCheckError extends TestKitError {
 
 /**
  * A knob call of `KnobClient` that did not do what it was asked: the mock refused it (`status`,
- * and the problem's `detail`), has no knobs, or cannot be reached (`status` undefined).
+ * the problem's `detail`, and on a 400 the field `errors`, which the message names too), has no
+ * knobs, or cannot be reached (`status` undefined).
  */
 export class KnobError extends TestKitError {
   override name = 'KnobError'
@@ -51,7 +54,18 @@ export class KnobError extends TestKitError {
     readonly detail?: string,
     /** What was asked, when the mock refused it; undefined when there was no mock to ask, or no knobs. */
     readonly what?: string,
+    /** The problem's field errors, one list per field it refused (`{status: [{code, message}]}`), as service-auth/server's ServiceError has them; empty when there are none. */
+    readonly errors: Record<string, FieldError[]> = {},
   ) {
     super(message)
+  }
+
+  /**
+   * The mock's refusal of `what`, said so that it diagnoses alone: "queueing the failure: the
+   * mock service answered 400: The submitted data is invalid. match: The value you selected is
+   * not a valid choice. …", each field the mock refused with its message.
+   */
+  static refusal({ what, status, detail, errors }: { what: string; status: number; detail: string; errors: Record<string, FieldError[]> }): KnobError {
+    return new KnobError(`${what}: the mock service answered ${status}: ${describeProblem({ detail, errors })}`, status, detail, what, errors)
   }
 }

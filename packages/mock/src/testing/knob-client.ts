@@ -3,7 +3,7 @@
 // steer the mock with. What each knob takes and answers is the mock's own (knob-wire.ts); a
 // refusal is a KnobError that says what was asked and what the mock answered.
 import { KnobError } from './errors.js'
-import { detailOf } from './problem-detail.js'
+import { readProblem } from './problem-detail.js'
 import type {
   ChallengeFailKnob,
   DelayKnob,
@@ -168,12 +168,12 @@ export class KnobClient {
     }
     const text = await res.text()
     if (res.status !== expected) {
-      const detail = detailOf(text)
+      const problem = readProblem(text)
       // A mock started without knobs answers its router's 404 (every call here names a knob that
       // exists), and any other server a 404 of its own, not problem JSON.
-      if (res.status === 404 && (detail === NO_ROUTE || !text.includes('"status"')))
-        throw new KnobError(`the mock service at ${this.url} has no knobs: start it with them on (not --no-knobs, not SERVICE_KNOBS=0)`, 404, detail)
-      throw new KnobError(`${what}: the mock service answered ${res.status}: ${detail}`, res.status, detail, what)
+      if (res.status === 404 && (problem.detail === NO_ROUTE || !text.includes('"status"')))
+        throw new KnobError(`the mock service at ${this.url} has no knobs: start it with them on (not --no-knobs, not SERVICE_KNOBS=0)`, 404, problem.detail)
+      throw KnobError.refusal({ what, status: res.status, ...problem })
     }
     return (text === '' ? undefined : JSON.parse(text)) as T
   }

@@ -168,5 +168,5 @@ const rephrased =
   (error: unknown): never => {
     // No mock, or no knobs, says so as it is.
     if (!(error instanceof KnobError) || error.what === undefined) throw error
-    throw new KnobError(`${what}: the mock service answered ${error.status}: ${error.detail}`, error.status, error.detail, what)
+    throw KnobError.refusal({ what, status: error.status ?? 0, detail: error.detail ?? '', errors: error.errors })
   }

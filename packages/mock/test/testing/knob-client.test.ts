@@ -85,11 +85,33 @@ describe('KnobClient', () => {
       .catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(KnobError)
     expect(refusal).toBeInstanceOf(TestKitError)
-    expect(refusal).toMatchObject({ status: 400, detail: 'The submitted data is invalid.' })
-    expect((refusal as Error).message).toBe('queueing the failure: the mock service answered 400: The submitted data is invalid.')
+    expect(refusal).toMatchObject({ status: 400, detail: 'The submitted data is invalid.', what: 'queueing the failure' })
+    expect((refusal as Error).message).toBe(
+      'queueing the failure: the mock service answered 400: The submitted data is invalid. status: This value should be between 200 and 599.',
+    )
     await expect(knobs().expireChallenge('nope')).rejects.toThrow(
       'expiring the challenge nope: the mock service answered 404: There is no challenge with this id.',
     )
+  })
+
+  it('names each field the mock refused, and its message, in the message and on the error as `errors`', async () => {
+    const refusal = (await knobs()
+      .fail({ status: 503, match: 'statuss' as 'status', count: 0 })
+      .catch((error: unknown) => error)) as KnobError
+    expect(refusal.message).toBe(
+      'queueing the failure: the mock service answered 400: The submitted data is invalid. ' +
+        'count: This value should be between 1 and 1000. ' +
+        'match: The value you selected is not a valid choice. Choose one of: create, status, token, image, enroll, identities, authenticate, check, configuration, devices, sessions, any.',
+    )
+    expect(refusal.errors).toEqual({
+      count: [{ code: expect.any(String), message: 'This value should be between 1 and 1000.' }],
+      match: [{ code: expect.any(String), message: expect.stringMatching(/^The value you selected is not a valid choice/) }],
+    })
+    // A refusal without field errors has none to name.
+    const notFound = (await knobs()
+      .expireChallenge('nope')
+      .catch((error: unknown) => error)) as KnobError
+    expect(notFound.errors).toEqual({})
   })
 
   it('says when there is no mock to answer, or no knobs', async () => {

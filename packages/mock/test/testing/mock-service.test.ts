@@ -7,7 +7,7 @@ import { expect, it } from 'vitest'
 import { generateCredentials } from '../../src/common/credentials.js'
 import { startService } from '../../src/service/server.js'
 import { connectMockService, startMockService } from '../../src/index.js'
-import { KnobClient } from '../../src/testing/knob-client.js'
+import { KnobClient, KnobError } from '../../src/testing/knob-client.js'
 
 it("an isolated connection's close() frees its key and what the test made with it; a second close() does nothing", async () => {
   const shared = await startMockService()
@@ -50,6 +50,21 @@ it("a knob's own 404 still says the problem's detail: a mock with knobs is not t
     await expect(knobs.signChallenge('no-such-challenge', { identifier: 'ada@example.com' })).rejects.toThrow(
       /^signing the challenge no-such-challenge: the mock service answered 404: (?!There is nothing at this address)/,
     )
+  } finally {
+    await service.close()
+  }
+})
+
+it("a control the mock refuses names the field and the mock's message for it, so a typo is found from the error alone", async () => {
+  const service = await startMockService()
+  try {
+    const answered = 'the mock service answered 400: The submitted data is invalid.'
+    await expect(service.failNext({ status: 99 })).rejects.toThrow(`queueing the failure: ${answered} status: This value should be between 200 and 599.`)
+    await expect(service.delayNext({ ms: -5 })).rejects.toThrow(`queueing the delay: ${answered} ms: This value should be between 0 and`)
+    const typo = await service.failNext({ status: 503, match: 'statuss' as 'status' }).catch((error: unknown) => error)
+    expect(typo).toBeInstanceOf(KnobError)
+    expect((typo as KnobError).message).toMatch(/ match: The value you selected is not a valid choice\. Choose one of: create, status, /)
+    expect((typo as KnobError).errors).toEqual({ match: [expect.objectContaining({ message: expect.stringContaining('Choose one of') })] })
   } finally {
     await service.close()
   }

@@ -9,7 +9,7 @@ import { fingerprint } from '@service-auth/http'
 import type { MockServiceControls } from '../controls.js'
 import { ControllerCheckError, TestKitError } from '../errors.js'
 import { KnobClient } from '../knob-client.js'
-import { detailOf } from '../problem-detail.js'
+import { describeProblem, readProblem } from '../problem-detail.js'
 import { connectMockService } from '../mock-service.js'
 
 /** A confirmation the controller sent for a challenge, as the mock logged it. */
@@ -87,7 +87,7 @@ export class MockSide {
   async createChallenge(): Promise<string> {
     const res = await this.#fetch('/v1/entity/challenges', 'POST', { key: this.key, returnAuthImageData: false })
     if (res.status !== 201)
-      throw new ControllerCheckError(`the mock service refused a challenge for ${this.key} (${res.status}: ${detailOf(await res.text())})`)
+      throw new ControllerCheckError(`the mock service refused a challenge for ${this.key} (${res.status}: ${describeProblem(readProblem(await res.text()))})`)
     return ((await res.json()) as { id: string }).id
   }
 
