@@ -40,6 +40,7 @@ import type { TestKeyOptions } from './test-keys/published-keys.js'
 import { TestKeys } from './test-keys/test-keys.js'
 
 export interface ServiceOptions {
+  /** The port on 127.0.0.1, an integer from 0 to 65535; default 0, a free one. */
   port?: number
   /** The clients: at least one key. */
   keys: ApiKeyOptions[]
@@ -109,6 +110,8 @@ export interface ServiceHandle {
 const MAX_HEADER_BYTES = 64 * 1024
 
 export async function startService(options: ServiceOptions): Promise<ServiceHandle> {
+  // First, before anything is made that would have to be undone.
+  const port = checkedPort(options.port)
   const defaults: ServiceSettings = {
     holdMs: checked('holdMs', options.holdMs ?? DEFAULT_SETTINGS.holdMs, 0, 86_400_000),
     challengeTtlMs: checked('challengeTtlMs', options.challengeTtlMs ?? DEFAULT_SETTINGS.challengeTtlMs, 1, 86_400_000),
@@ -175,7 +178,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   )
   answerClientErrorsWithProblems(server)
   const { addresses } = context
-  addresses.url = await listen(server, options.port)
+  addresses.url = await listen(server, port)
   addresses.publicUrl = addresses.baseUrl ?? addresses.url
   allowedHosts.addOwn(addresses.url, addresses.publicUrl)
   knobOrigins.addOwn(addresses.url, addresses.publicUrl)
@@ -231,6 +234,19 @@ function checked(name: string, value: number, min: number, max: number): number 
     throw new Error(`${name} must be an integer from ${min} to ${max}, not ${value}.`)
   }
   return value
+}
+
+/**
+ * Node's listen() takes a string as a pipe's path: `port: 'abc'` from a caller in JavaScript
+ * would make a socket file named abc in the working directory, serve on it, and leave the
+ * process running, with an error about a TCP address only.
+ */
+function checkedPort(port: unknown): number {
+  if (port === undefined) return 0
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new TypeError(`port must be an integer from 0 to 65535 (0 picks a free one), not ${typeof port === 'string' ? JSON.stringify(port) : String(port)}.`)
+  }
+  return port
 }
 
 function checkedHeaderName(value: string | undefined): string | undefined {

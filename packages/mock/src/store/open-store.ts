@@ -29,8 +29,8 @@ export const memoryStore = (options: StoreOptions = {}): Store => new Store(new 
  * one on a read-only file system, and one whose disk has no room for it (data-directory.ts).
  */
 export async function openDataStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
+  const dir = resolve(checkedDataDir(dataDir))
   const collections = collectionNames(options.collections)
-  const dir = resolve(dataDir)
   prepareDirectory(dir)
   const names = readdirSync(dir)
   if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE && !isClaimFile(name))) {
@@ -54,4 +54,16 @@ export async function readDataStore(dataDir: string, options: StoreOptions = {})
   if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state.`)
   const LmdbBackend = await loadLmdbBackend()
   return new Store(await LmdbBackend.open(dir, { collections, readOnly: true }))
+}
+
+/**
+ * resolve('') is the working directory, which would be made the data directory (0700) if it
+ * were empty; and a caller in JavaScript may pass anything. Refused before the disk is touched.
+ */
+function checkedDataDir(dataDir: unknown): string {
+  if (typeof dataDir !== 'string' || dataDir === '') {
+    const given = typeof dataDir === 'string' ? '""' : String(dataDir)
+    throw new TypeError(`openDataStore's directory must be a path (a non-empty string, relative to the working directory), not ${given}.`)
+  }
+  return dataDir
 }

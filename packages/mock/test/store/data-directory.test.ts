@@ -115,6 +115,24 @@ describe('a data directory', () => {
     })
   })
 
+  it("is a path: openDataStore('') or a path that is no string is a TypeError, and the working directory is left as it was", async () => {
+    // resolve('') is the working directory: an empty one was made the data directory.
+    const cwd = newDir()
+    mkdirSync(cwd, { mode: 0o755 })
+    const before = process.cwd()
+    process.chdir(cwd)
+    try {
+      await expect(openDataStore('')).rejects.toThrow(
+        new TypeError(`openDataStore's directory must be a path (a non-empty string, relative to the working directory), not "".`),
+      )
+      await expect(openDataStore(undefined as unknown as string)).rejects.toThrow(/^openDataStore's directory must be a path .*, not undefined\.$/)
+    } finally {
+      process.chdir(before)
+    }
+    expect(readdirSync(cwd)).toEqual([])
+    expect(statSync(cwd).mode & 0o777).toBe(0o755)
+  })
+
   it("is refused when it holds other files and no state: a mistyped --data writes into nobody's folder", async () => {
     const dir = newDir()
     mkdirSync(dir)

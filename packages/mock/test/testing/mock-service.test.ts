@@ -2,6 +2,14 @@
 // The kit on a mock shared by many tests: `isolate: true` takes a key of the test's own, and
 // close() frees it when the test ends, with everything the test made with it. And a mock started
 // without its knobs is named as such, whichever call meets it.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createClient } from 'service-auth/server'
 import { expect, it } from 'vitest'
 import { generateCredentials } from '../../src/common/credentials.js'
@@ -68,4 +76,30 @@ it("a control the mock refuses names the field and the mock's message for it, so
   } finally {
     await service.close()
   }
+})
+
+it("a port that is not one (from JavaScript: port: 'abc') is a TypeError that names port, with nothing made and nothing left running", async () => {
+  // In a process of its own, in an empty directory: listen('abc') made a socket file there, and
+  // served on it, keeping the process alive. The process now ends by itself, the directory empty.
+  const cwd = mkdtempSync(join(tmpdir(), 'mock-port-'))
+  try {
+    const kit = fileURLToPath(new URL('../../src/index.ts', import.meta.url))
+    const script = `import { startMockService } from ${JSON.stringify(kit)}
+      await startMockService({ port: 'abc' }).catch((error) => console.log(error.name + ': ' + error.message))`
+    // tsx by its path: the empty directory has no node_modules to find it in.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+    const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { cwd, stdio: ['ignore', 'pipe', 'inherit'] })
+    const exited = once(child, 'exit')
+    try {
+      const [line] = await once(createInterface({ input: child.stdout }), 'line')
+      expect(line).toBe('TypeError: port must be an integer from 0 to 65535 (0 picks a free one), not "abc".')
+      expect((await exited)[0]).toBe(0)
+    } finally {
+      child.kill()
+    }
+    expect(readdirSync(cwd)).toEqual([])
+  } finally {
+    rmSync(cwd, { recursive: true, force: true })
+  }
+  for (const port of [-1, 1.5, 65536, Number.NaN]) await expect(startMockService({ port })).rejects.toThrow(/^port must be an integer from 0 to 65535/)
 })
