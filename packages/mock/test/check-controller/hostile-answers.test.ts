@@ -71,6 +71,26 @@ it('a controller that drops every connection cannot be checked, and the reason s
   )
 })
 
+it('a controller or signed-in page on a port fetch refuses (6000, 6665, …) cannot be checked, and the reason says to use another port, not that the app does not answer', async () => {
+  const { url, key, secret } = await connectMockService({ url: service.url, isolate: true })
+  const advice = (port: number) =>
+    `port ${port} is one browsers and fetch refuse to connect to (a "bad port" of the Fetch standard), so the embed could never reach it either: use another port`
+  // Nothing need listen there: fetch refuses before it connects, as the embed's would.
+  await expect(checkController({ controller: 'http://127.0.0.1:6000/auth/controller', identity: ADA, service: url, key, secret })).rejects.toThrow(
+    `the controller at http://127.0.0.1:6000/auth/controller cannot be called: ${advice(6000)}`,
+  )
+  const server: Server = createServer((_req, res) => res.writeHead(401).end())
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const controller = `http://127.0.0.1:${(server.address() as AddressInfo).port}/auth/controller`
+    await expect(checkController({ controller, identity: ADA, signedIn: 'http://127.0.0.1:6665/welcome', service: url, key, secret })).rejects.toThrow(
+      `the signed-in page http://127.0.0.1:6665/welcome cannot be asked: ${advice(6665)}`,
+    )
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
 it('a controller that refuses with a body without end is judged by its status, the body read no further than the embed reads it', async () => {
   let largest = 0
   const { checks } = await check((_token, res) => {

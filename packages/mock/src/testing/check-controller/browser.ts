@@ -4,8 +4,10 @@
 // answer, and asks the `--signed-in` page whether the jar is signed in. Every request has a time
 // limit, so a controller that hangs is a verdict, not a hung check.
 import { LARGEST_ANSWER } from 'service-auth/server'
+import { ControllerCheckError } from '../errors.js'
 import type { CookieJar, SetCookie } from './cookie-jar.js'
 import { printable, quoted } from './printable.js'
+import { isRefusedPort, refusedPortAdvice } from './refused-ports.js'
 import { is3xx, isOk, isRedirect, type Reply, readBody, readReply } from './reply.js'
 
 export { isOk, isRedirect } from './reply.js'
@@ -164,7 +166,10 @@ export class Browser {
       await readBody(res)
       jar.store(res.headers, this.signedInPage)
       return res.status
-    } catch {
+    } catch (error) {
+      // No answer on such a port ever: the check cannot judge by this page.
+      if (isRefusedPort(error))
+        throw new ControllerCheckError(`the signed-in page ${this.signedInPage.href} cannot be asked: ${refusedPortAdvice(this.signedInPage)}`)
       return 0
     }
   }

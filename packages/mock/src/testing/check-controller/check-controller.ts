@@ -11,6 +11,7 @@ import { CookieJar } from './cookie-jar.js'
 import { MockSide } from './mock-side.js'
 import { REFUSALS } from './refusals.js'
 import { validSignIn } from './sign-in.js'
+import { REFUSED_PORT_FAILURE, refusedPortAdvice } from './refused-ports.js'
 import { Tokens } from './tokens.js'
 import { WARNINGS } from './warnings.js'
 
@@ -94,6 +95,8 @@ export async function checkController(options: CheckControllerOptions): Promise<
 /** The controller and the signed-in page answer at all, and the page does not take a stranger for signed in. */
 async function reachable(browser: Browser): Promise<void> {
   const answer = await browser.call({ jar: new CookieJar() })
+  if (answer.error === REFUSED_PORT_FAILURE)
+    throw new ControllerCheckError(`the controller at ${browser.controller.href} cannot be called: ${refusedPortAdvice(browser.controller)}`)
   if (answer.status === 0) {
     // No connection at all, or one the app took and then dropped or kept waiting: two fixes.
     const question = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\)$/.test(answer.error!)
