@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCredentials } from '../../src/common/credentials.js'
 import { startService } from '../../src/service/server.js'
 import { runCommand } from '../../src/command/command-line.js'
-import { connectMockService, startMockService, type MockService } from '../../src/index.js'
+import { checkController, connectMockService, startMockService, type MockService } from '../../src/index.js'
 import { type Flaw, startGalleryApp } from './gallery.js'
 
 const ADA = 'ada@example.com'
@@ -132,6 +132,19 @@ describe('service-auth-mock check-controller', () => {
     expect(unknown.err).toContain("Unknown option '--controler'")
   })
 
+  it("from JavaScript, the same reasons name checkController's options as written, not the command's flags", async () => {
+    const { url, key, secret } = await connectMockService({ url: service.url, isolate: true })
+    const options = { controller: '/auth/controller', identity: ADA, service: url, key, secret }
+    await expect(checkController(options)).rejects.toThrow(/^controller must be an absolute http\(s\) URL, not "\/auth\/controller"$/)
+    const nothing = { ...options, controller: 'http://127.0.0.1:9/auth/controller' }
+    await expect(checkController({ ...nothing, secret: 'not Base64' })).rejects.toThrow(/^secret: The API secret is not Base64 text\.$/)
+    await expect(checkController({ ...nothing, service: '127.0.0.1:8081' })).rejects.toThrow(/^service must be an absolute http\(s\) URL/)
+    const { args } = await app()
+    await expect(checkController({ ...options, controller: args[1]!, secret: generateCredentials().apiSecret })).rejects.toThrow(
+      /with its secret \(401: .+\): are key and secret the controller's\?$/,
+    )
+  })
+
   it('exits 2, saying why, when it cannot run: no controller there, a wrong secret, a mock without knobs, a page that takes anyone for signed in', async () => {
     const { args, env } = await app()
     const controller = args[1]!
@@ -142,12 +155,34 @@ describe('service-auth-mock check-controller', () => {
         env,
         /^The check could not run: the controller at http:\/\/127\.0\.0\.1:\d+\/auth\/controller gave no answer \(ECONNREFUSED\): is the app running there\?$/,
       ],
-      [args, { ...env, SERVICE_SECRET: generateCredentials().apiSecret }, /refused the key mock-\S+ with its secret \(401: .+\): are --key and --secret/],
-      [args, { ...env, SERVICE_SECRET: 'not Base64' }, /^The check could not run: secret: The API secret is not Base64 text\.$/],
-      [args, { ...env, SERVICE_SECRET: 'changeme' }, /^The check could not run: secret \(the API secret\) decodes to 6 bytes; it must be at least 32/],
+      [
+        args,
+        { ...env, SERVICE_SECRET: generateCredentials().apiSecret },
+        /refused the key mock-\S+ with its secret \(401: .+\): are --key \(or SERVICE_KEY\) and --secret \(or SERVICE_SECRET\) the controller's\?$/,
+      ],
+      [args, { ...env, SERVICE_SECRET: 'not Base64' }, /^The check could not run: --secret \(or SERVICE_SECRET\): The API secret is not Base64 text\.$/],
+      [
+        args,
+        { ...env, SERVICE_SECRET: 'changeme' },
+        /^The check could not run: --secret \(or SERVICE_SECRET\): secret \(the API secret\) decodes to 6 bytes; it must be at least 32/,
+      ],
       [args, { ...env, SERVICE_URL: nothing }, /^The check could not run: the mock service at http:\/\/127\.0\.0\.1:\d+ cannot be reached \(ECONNREFUSED\)\.$/],
-      // Named as the check's option, not as createClient's (baseUrl).
-      [args, { ...env, SERVICE_URL: '127.0.0.1:8081' }, /^The check could not run: service must be an absolute http\(s\) URL, not "127\.0\.0\.1:8081"\.$/],
+      // Named as the command's option, not as createClient's (baseUrl), nor as checkController's (service).
+      [
+        args,
+        { ...env, SERVICE_URL: '127.0.0.1:8081' },
+        /^The check could not run: --service \(or SERVICE_URL\) must be an absolute http\(s\) URL, not "127\.0\.0\.1:8081"\.$/,
+      ],
+      [
+        ['--controller', '/auth/controller', '--identity', ADA],
+        env,
+        /^The check could not run: --controller must be an absolute http\(s\) URL, not "\/auth\/controller"\.$/,
+      ],
+      [
+        ['--controller', controller, '--identity', ADA, '--signed-in', 'http://localhost:1/welcome'],
+        env,
+        /^The check could not run: --signed-in http:\/\/localhost:1\/welcome is not on the controller's host, 127\.0\.0\.1: /,
+      ],
       // A page that answers 200 to anyone (the mock's settings) cannot tell a session.
       [
         ['--controller', controller, '--identity', ADA, '--signed-in', `${service.url}/__knobs/config`],

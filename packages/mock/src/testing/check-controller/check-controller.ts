@@ -33,31 +33,46 @@ export interface CheckControllerOptions {
 }
 
 /**
+ * What the check's messages call each option: `signedIn` from JavaScript, `--signed-in` from the
+ * command (command.ts derives its names from its table of options), so that a message names what
+ * the caller wrote.
+ */
+export type OptionNames = Record<keyof CheckControllerOptions, string>
+
+/** The options' own names, as a caller of checkController writes them. */
+const OWN_NAMES: OptionNames = { controller: 'controller', identity: 'identity', signedIn: 'signedIn', service: 'service', key: 'key', secret: 'secret' }
+
+/**
  * Checks the controller against the mock service it is configured with, case by case: valid
  * sign-ins must pass, each flaw must be refused with no session started, and weaknesses are
  * warned of. Resolves to every case's verdict; rejects with a `ControllerCheckError` when it
  * cannot judge (the controller or the mock cannot be reached, the mock has no knobs, a wrong key).
  * @example expect((await checkController({ controller, identity: 'ada@example.com', service: url, key, secret })).checks.filter((check) => check.outcome === 'fail')).toEqual([])
  */
-export async function checkController(options: CheckControllerOptions): Promise<ControllerCheckReport> {
-  const controller = httpUrl('controller', options.controller)
-  const signedIn = options.signedIn === undefined ? undefined : httpUrl('signedIn', options.signedIn)
+export function checkController(options: CheckControllerOptions): Promise<ControllerCheckReport> {
+  return checkControllerNaming(options, OWN_NAMES)
+}
+
+/** checkController, its messages naming each option as `names` says (the command's: by its flags). */
+export async function checkControllerNaming(options: CheckControllerOptions, names: OptionNames): Promise<ControllerCheckReport> {
+  const controller = httpUrl(names.controller, options.controller)
+  const signedIn = options.signedIn === undefined ? undefined : httpUrl(names.signedIn, options.signedIn)
   if (signedIn && signedIn.hostname !== controller.hostname) {
     // Cookies go back to the host that set them, whatever the port: the jar plays a browser.
     throw new ControllerCheckError(
-      `signedIn ${signedIn.href} is not on the controller's host, ${controller.hostname}: a browser sends the session cookie only there. Name a page of ${controller.hostname}`,
+      `${names.signedIn} ${signedIn.href} is not on the controller's host, ${controller.hostname}: a browser sends the session cookie only there. Name a page of ${controller.hostname}`,
     )
   }
   // Checked here, not by createClient, whose message names its own option (baseUrl).
-  httpUrl('service', options.service)
-  if (!options.identity) throw new ControllerCheckError('identity is missing: name a user your store lets sign in')
+  httpUrl(names.service, options.service)
+  if (!options.identity) throw new ControllerCheckError(`${names.identity} is missing: name a user your store lets sign in`)
   let secret: Uint8Array
   try {
     secret = decodeSecret(options.secret ?? '')
   } catch (error) {
-    throw new ControllerCheckError(`secret: ${(error as Error).message}`)
+    throw new ControllerCheckError(`${names.secret}: ${(error as Error).message}`)
   }
-  const mock = await MockSide.connect(options.service, options.key, options.secret)
+  const mock = await MockSide.connect(options.service, options.key, options.secret, names)
   const browser = new Browser(controller, signedIn)
   await reachable(browser)
   await mock.ensurePhone(options.identity).catch(cannotRun(`enrolling ${options.identity} with a phone`))

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import type { Output } from '../../command/command-line.js'
 import { TestKitError } from '../errors.js'
 import type { ControllerCheckReport } from './cases.js'
-import { checkController, type CheckControllerOptions } from './check-controller.js'
+import { type CheckControllerOptions, checkControllerNaming, type OptionNames } from './check-controller.js'
 import { formatReport } from './report.js'
 
 interface OptionSpec {
@@ -13,20 +13,40 @@ interface OptionSpec {
   value?: string
   /** The variable it defaults to. */
   env?: string
+  /** The checkController option it gives; the command's own (--json, --help) give none. */
+  option?: keyof CheckControllerOptions
   help: string
 }
 
-/** Every option of `service-auth-mock check-controller`, in the order --help lists them. */
+/** Every option of `service-auth-mock check-controller`, by its flag, in the order --help lists them. */
 export const CHECK_OPTIONS = {
-  controller: { value: 'URL', help: "your controller's absolute URL, which the check calls as the embed does" },
-  identity: { value: 'ID', help: 'a user your store lets sign in (enrolled at the mock with a test phone if it has none)' },
-  'signed-in': { value: 'URL', help: 'a page that answers 2xx only to a signed-in browser; without it, sessions are judged by the answers' },
-  service: { value: 'URL', env: 'SERVICE_URL', help: 'the mock service your controller is configured with' },
-  key: { value: 'KEY', env: 'SERVICE_KEY', help: 'the API key your controller uses' },
-  secret: { value: 'SECRET', env: 'SERVICE_SECRET', help: 'its secret (Base64)' },
+  controller: { value: 'URL', option: 'controller', help: "your controller's absolute URL, which the check calls as the embed does" },
+  identity: { value: 'ID', option: 'identity', help: 'a user your store lets sign in (enrolled at the mock with a test phone if it has none)' },
+  'signed-in': {
+    value: 'URL',
+    option: 'signedIn',
+    help: 'a page that answers 2xx only to a signed-in browser; without it, sessions are judged by the answers',
+  },
+  service: { value: 'URL', env: 'SERVICE_URL', option: 'service', help: 'the mock service your controller is configured with' },
+  key: { value: 'KEY', env: 'SERVICE_KEY', option: 'key', help: 'the API key your controller uses' },
+  secret: { value: 'SECRET', env: 'SERVICE_SECRET', option: 'secret', help: 'its secret (Base64)' },
   json: { help: 'print {"checks": [{id, title, outcome, evidence, fix}]} instead of the table' },
   help: { help: 'this help' },
 } satisfies Record<string, OptionSpec>
+
+type Flag = keyof typeof CHECK_OPTIONS
+
+/** A flag as the command's messages name it: `--signed-in`, `--service (or SERVICE_URL)`. */
+const named = (flag: Flag) => {
+  const { env }: OptionSpec = CHECK_OPTIONS[flag]
+  return `--${flag}${env ? ` (or ${env})` : ''}`
+}
+
+/** Each checkController option's flag, from the table: what the check's messages call it here. */
+const FLAG_OF = Object.fromEntries(
+  (Object.entries(CHECK_OPTIONS) as [Flag, OptionSpec][]).flatMap(([flag, { option }]) => (option ? [[option, flag]] : [])),
+) as Record<keyof CheckControllerOptions, Flag>
+const FLAG_NAMES = Object.fromEntries(Object.entries(FLAG_OF).map(([option, flag]) => [option, named(flag)])) as OptionNames
 
 export function checkUsage(): string {
   const specs = Object.entries(CHECK_OPTIONS) as [string, OptionSpec][]
@@ -73,21 +93,13 @@ export async function runCheckCommand(args: readonly string[], env: Env, output:
   }
   const missing = (['controller', 'identity', 'service', 'key', 'secret'] as const).filter((name) => !given(name))
   if (missing.length) {
-    const named = missing.map((name) => `--${name}${(CHECK_OPTIONS[name] as OptionSpec).env ? ` (or ${(CHECK_OPTIONS[name] as OptionSpec).env})` : ''}`)
-    output.error(`Missing: ${named.join(', ')}.\n\n${checkUsage()}`)
+    output.error(`Missing: ${missing.map(named).join(', ')}.\n\n${checkUsage()}`)
     return 2
   }
-  const options: CheckControllerOptions = {
-    controller: given('controller')!,
-    identity: given('identity')!,
-    signedIn: given('signed-in'),
-    service: given('service')!,
-    key: given('key')!,
-    secret: given('secret')!,
-  }
+  const options = Object.fromEntries(Object.entries(FLAG_OF).map(([option, flag]) => [option, given(flag)])) as unknown as CheckControllerOptions
   let report: ControllerCheckReport
   try {
-    report = await checkController(options)
+    report = await checkControllerNaming(options, FLAG_NAMES)
   } catch (error) {
     // What the kit says of a mock or an app it cannot use; anything else is a bug of ours, and shows whole.
     const message = error instanceof TestKitError ? error.message : `a bug of the check: ${error instanceof Error ? error.stack : String(error)}`

@@ -9,6 +9,7 @@ import { fingerprint } from '@service-auth/http'
 import type { MockServiceControls } from '../controls.js'
 import { ControllerCheckError, TestKitError } from '../errors.js'
 import { KnobClient } from '../knob-client.js'
+import type { OptionNames } from './check-controller.js'
 import { describeProblem, readProblem } from '../problem-detail.js'
 import { connectMockService } from '../mock-service.js'
 
@@ -41,13 +42,16 @@ export class MockSide {
   }
 
   /** The mock at `url`, checked: reachable, with its knobs, and taking the key with its secret. */
-  static async connect(url: string, key: string, secret: string): Promise<MockSide> {
+  static async connect(url: string, key: string, secret: string, names: Pick<OptionNames, 'key' | 'secret'>): Promise<MockSide> {
     let mock: MockSide
     try {
       mock = new MockSide(url.replace(/\/+$/, ''), key, secret)
     } catch (error) {
-      // createClient names the option at fault: `secret must be Base64…`, `baseUrl…`.
-      throw new ControllerCheckError((error as Error).message)
+      // createClient names the option at fault as checkController does (`secret (the API
+      // secret) decodes to 6 bytes…`, `key must be…`): the command's flag is put in front.
+      const message = (error as Error).message
+      const option = /^(key|secret)\b/.exec(message)?.[1] as 'key' | 'secret' | undefined
+      throw new ControllerCheckError(option && names[option] !== option ? `${names[option]}: ${message}` : message)
     }
     // A mock started without them says so (KnobClient names it, and how to start it with them).
     await mock.#knobs.settings().catch(asCheckError)
@@ -56,7 +60,7 @@ export class MockSide {
     } catch (error) {
       const why = error instanceof ServiceError ? `${error.status}: ${error.detail ?? error.title}` : (error as Error).message
       throw new ControllerCheckError(
-        `the mock service at ${mock.url} refused the key ${key} with its secret (${why}): are --key and --secret (SERVICE_KEY, SERVICE_SECRET) the controller's?`,
+        `the mock service at ${mock.url} refused the key ${key} with its secret (${why}): are ${names.key} and ${names.secret} the controller's?`,
       )
     }
     return mock
