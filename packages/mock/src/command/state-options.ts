@@ -3,7 +3,8 @@
 // `npm run service` and the mock's own command, so all of them read the same options the same way.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { memoryStore, openDataStore, readDataStore, type StoreOptions } from '../store/open-store.js'
+import type { DirectoryNaming } from '../store/errors.js'
+import { memoryStore, openDataDirectory, readDataStore, type StoreOptions } from '../store/open-store.js'
 import type { Store } from '../store/store.js'
 import { COMMAND_OPTIONS, DEFAULT_DATA_DIR, flagsOf, readCommandLine, UsageError, type CommandLine } from './options.js'
 
@@ -14,6 +15,15 @@ export interface StateOptions {
   dataDir: string | undefined
   exportTo?: string
   importFrom?: string
+}
+
+/**
+ * How a store opened from these options names its directory in a refusal's "what to do": by the
+ * options that gave it (`--data`, `--in-memory`), as the table has them.
+ */
+export const COMMAND_NAMING: DirectoryNaming = {
+  name: (directory) => `name ${directory} with --${COMMAND_OPTIONS.data.flag}`,
+  inMemory: `--${COMMAND_OPTIONS.inMemory.flag}`,
 }
 
 /** The options that say where the state is kept. */
@@ -51,7 +61,7 @@ export function stateOptionsFrom(line: CommandLine<(typeof STATE_FLAGS)[number]>
  */
 export async function exportState({ dataDir, exportTo }: StateOptions, storeOptions: StoreOptions = {}): Promise<number> {
   if (dataDir === undefined || exportTo === undefined) throw new Error('Export needs a data directory and a file.')
-  const store = await readDataStore(dataDir, storeOptions)
+  const store = await readDataStore(dataDir, storeOptions, COMMAND_NAMING)
   try {
     const state = store.export()
     // The file holds the API secret the service made up: readable by its owner only.
@@ -71,7 +81,7 @@ export async function exportState({ dataDir, exportTo }: StateOptions, storeOpti
  * `storeOptions.collections`: the caller's own, beside the mock's (an app that shares the store).
  */
 export async function openState({ dataDir, importFrom }: StateOptions, storeOptions: StoreOptions = {}): Promise<Store> {
-  const store = dataDir === undefined ? memoryStore(storeOptions) : await openDataStore(dataDir, storeOptions)
+  const store = dataDir === undefined ? memoryStore(storeOptions) : await openDataDirectory(dataDir, storeOptions, COMMAND_NAMING)
   try {
     if (importFrom !== undefined) await store.import(readStateFile(importFrom), importFrom)
     return store

@@ -5,7 +5,7 @@
 // lock file, and the first touch of a page the disk cannot give ends the process with SIGBUS.
 import { accessSync, chmodSync, closeSync, constants, mkdirSync, openSync, rmSync, statfsSync, statSync, writeSync, type Stats } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { StoreError } from './errors.js'
+import { capitalized, type DirectoryNaming, StoreError } from './errors.js'
 
 /** The files LMDB keeps in a data directory (lmdb-backend.ts opens them). */
 export const DATA_FILE = 'state.mdb'
@@ -32,37 +32,37 @@ const kib = (bytes: number) => `${Math.floor(bytes / 1024)} KiB`
  * 0600, whether or not it existed. Refuses (StoreError) a directory that cannot be created or
  * written, and one that another user can write.
  */
-export function prepareDirectory(dir: string): void {
+export function prepareDirectory(dir: string, naming: DirectoryNaming): void {
   try {
     mkdirSync(dir, { recursive: true, mode: DIRECTORY_MODE })
   } catch (error) {
-    throw cannotCreate(dir, error as NodeJS.ErrnoException)
+    throw cannotCreate(dir, error as NodeJS.ErrnoException, naming)
   }
   const stats = statSync(dir)
-  if (!stats.isDirectory()) throw new StoreError(`${dir} is not a directory: name a directory with --data.`, { code: 'unwritable' })
-  makePrivate(dir, stats, DIRECTORY_MODE)
-  writable(dir)
+  if (!stats.isDirectory()) throw new StoreError(`${dir} is not a directory: ${naming.name('a directory')}.`, { code: 'unwritable' })
+  makePrivate(dir, stats, DIRECTORY_MODE, naming)
+  writable(dir, naming)
 }
 
 /**
  * Makes what LMDB will open safe to open: the lock file written whole when new, both files 0600,
  * and, for a new state.mdb, room on the disk for it. Call after prepareDirectory.
  */
-export function prepareDataFiles(dir: string): void {
+export function prepareDataFiles(dir: string, naming: DirectoryNaming): void {
   const data = join(dir, DATA_FILE)
   const lock = join(dir, LOCK_FILE)
   const dataStats = statSync(data, { throwIfNoEntry: false })
   if (!dataStats || dataStats.size === 0) {
     const free = freeBytes(dir)
-    if (free !== undefined && free < NEW_STATE_BYTES) throw noRoomToStart(dir, free, NEW_STATE_BYTES)
+    if (free !== undefined && free < NEW_STATE_BYTES) throw noRoomToStart(dir, free, NEW_STATE_BYTES, naming)
   }
   for (const [file, bytes] of [
     [lock, LOCK_FILE_BYTES],
     [data, 0],
   ] as const) {
     const stats = statSync(file, { throwIfNoEntry: false })
-    if (stats) makePrivate(file, stats, FILE_MODE)
-    else createWhole(dir, file, bytes)
+    if (stats) makePrivate(file, stats, FILE_MODE, naming)
+    else createWhole(dir, file, bytes, naming)
   }
 }
 
@@ -77,23 +77,23 @@ export function freeBytes(dir: string): number | undefined {
 }
 
 /** The start's refusal on a disk without room for the store. */
-export function noRoomToStart(dir: string, free: number, needed: number): StoreError {
+export function noRoomToStart(dir: string, free: number, needed: number, naming: DirectoryNaming): StoreError {
   return new StoreError(
-    `${dir} cannot keep the state: its disk is full (${kib(free)} free, and the service needs ${kib(needed)}). Free some space there, or name another directory with --data.`,
+    `${dir} cannot keep the state: its disk is full (${kib(free)} free, and the service needs ${kib(needed)}). Free some space there, or ${naming.name('another directory')}.`,
     { code: 'full' },
   )
 }
 
 /** The refusal of a directory or file that cannot be written: a read-only file system, or no permission. */
-export function unwritable(path: string, error: NodeJS.ErrnoException): StoreError {
+export function unwritable(path: string, error: NodeJS.ErrnoException, naming: DirectoryNaming): StoreError {
   if (error.code === 'EROFS') {
-    return new StoreError(`${path} is on a read-only file system: name a directory on a writable disk with --data, or keep nothing with --in-memory.`, {
+    return new StoreError(`${path} is on a read-only file system: ${naming.name('a directory on a writable disk')}, or keep nothing with ${naming.inMemory}.`, {
       code: 'unwritable',
       cause: error,
     })
   }
   if (error.code === 'EACCES' || error.code === 'EPERM') {
-    return new StoreError(`${path} cannot be written by this user (${error.code}): name a directory of your own with --data.`, {
+    return new StoreError(`${path} cannot be written by this user (${error.code}): ${naming.name('a directory of your own')}.`, {
       code: 'unwritable',
       cause: error,
     })
@@ -105,17 +105,17 @@ export function unwritable(path: string, error: NodeJS.ErrnoException): StoreErr
  * Why mkdir failed, from the nearest path that exists: Node's recursive mkdir says ENOENT on a
  * read-only mount, and EEXIST or ENOTDIR where a file stands in the way.
  */
-function cannotCreate(dir: string, error: NodeJS.ErrnoException): StoreError {
+function cannotCreate(dir: string, error: NodeJS.ErrnoException, naming: DirectoryNaming): StoreError {
   let existing = dir
   while (!statIfThere(existing) && dirname(existing) !== existing) existing = dirname(existing)
   if (!statIfThere(existing)?.isDirectory()) {
     const where = existing === dir ? '' : `The data directory ${dir} cannot be created: `
-    return new StoreError(`${where}${existing} is not a directory: name a directory with --data.`, { code: 'unwritable', cause: error })
+    return new StoreError(`${where}${existing} is not a directory: ${naming.name('a directory')}.`, { code: 'unwritable', cause: error })
   }
   try {
     accessSync(existing, constants.W_OK)
   } catch (why) {
-    const refusal = unwritable(existing, why as NodeJS.ErrnoException)
+    const refusal = unwritable(existing, why as NodeJS.ErrnoException, naming)
     return new StoreError(`The data directory ${dir} cannot be created: ${refusal.message}`, { code: refusal.code, cause: error })
   }
   return new StoreError(`The data directory ${dir} cannot be created: ${error.message}`, { code: 'unwritable', cause: error })
@@ -132,11 +132,11 @@ function statIfThere(path: string): Stats | undefined {
 }
 
 /** Refuses a directory nobody can write in, as LMDB would, but saying which and why. */
-function writable(dir: string): void {
+function writable(dir: string, naming: DirectoryNaming): void {
   try {
     accessSync(dir, constants.W_OK)
   } catch (error) {
-    throw unwritable(dir, error as NodeJS.ErrnoException)
+    throw unwritable(dir, error as NodeJS.ErrnoException, naming)
   }
 }
 
@@ -145,7 +145,7 @@ function writable(dir: string): void {
  * (other than root, who can write anything anyway), or, when not this user's to change, one that
  * its group or anyone may write. Windows has no such modes: nothing to check there.
  */
-function makePrivate(path: string, stats: Stats, mode: number): void {
+function makePrivate(path: string, stats: Stats, mode: number, naming: DirectoryNaming): void {
   if (process.platform === 'win32' || process.getuid === undefined) return
   const me = process.getuid()
   if (stats.uid === me) {
@@ -153,7 +153,7 @@ function makePrivate(path: string, stats: Stats, mode: number): void {
     try {
       chmodSync(path, mode)
     } catch (error) {
-      throw unwritable(path, error as NodeJS.ErrnoException)
+      throw unwritable(path, error as NodeJS.ErrnoException, naming)
     }
     return
   }
@@ -165,21 +165,21 @@ function makePrivate(path: string, stats: Stats, mode: number): void {
         : undefined
   if (why) {
     throw new StoreError(
-      `${path} can be written by another user: ${why}, who could change the service's state and read its API secret. Name a directory of your own with --data.`,
+      `${path} can be written by another user: ${why}, who could change the service's state and read its API secret. ${capitalized(naming.name('a directory of your own'))}.`,
       { code: 'not-private' },
     )
   }
 }
 
 /** A new file of `bytes` zeros, this user's alone; created by one start only, should two race. */
-function createWhole(dir: string, file: string, bytes: number): void {
+function createWhole(dir: string, file: string, bytes: number, naming: DirectoryNaming): void {
   let fd: number
   try {
     fd = openSync(file, 'wx', FILE_MODE)
   } catch (error) {
     // Another start made it a moment ago: it is that start's to fill.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return
-    throw unwritable(file, error as NodeJS.ErrnoException)
+    throw unwritable(file, error as NodeJS.ErrnoException, naming)
   }
   try {
     if (bytes > 0) writeSync(fd, Buffer.alloc(bytes))
@@ -188,8 +188,8 @@ function createWhole(dir: string, file: string, bytes: number): void {
     // Not left half written: LMDB would take a short lock file as it is, holes and all.
     rmSync(file, { force: true })
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOSPC' || code === 'EDQUOT') throw noRoomToStart(dir, freeBytes(dir) ?? 0, NEW_STATE_BYTES)
-    throw unwritable(file, error as NodeJS.ErrnoException)
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw noRoomToStart(dir, freeBytes(dir) ?? 0, NEW_STATE_BYTES, naming)
+    throw unwritable(file, error as NodeJS.ErrnoException, naming)
   }
   closeSync(fd)
 }

@@ -17,6 +17,27 @@ export type StoreErrorCode =
   /** A change was not committed for another reason, which the message names. */
   | 'write'
 
+/**
+ * How the opener of a data directory names one, for a refusal's "what to do": the command's
+ * `--data` and `--in-memory` (state-options.ts derives them from its table of options), or
+ * openDataStore's argument and memoryStore() for a caller in JavaScript, who has no flags.
+ */
+export interface DirectoryNaming {
+  /** How to give `directory` instead: "name another directory with --data", "pass another directory to openDataStore". */
+  name(directory: string): string
+  /** How to keep nothing on disk: "--in-memory", "memoryStore()". */
+  inMemory: string
+}
+
+/** openDataStore's naming: its argument, and memoryStore() for a store that keeps nothing. */
+export const OPEN_DATA_STORE_NAMING: DirectoryNaming = {
+  name: (directory) => `pass ${directory} to openDataStore`,
+  inMemory: 'memoryStore()',
+}
+
+/** The sentence's first letter in capitals, for a naming that starts one. */
+export const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
 export class StoreError extends Error {
   override readonly name = 'StoreError'
   readonly code: StoreErrorCode

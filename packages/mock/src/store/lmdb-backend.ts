@@ -10,7 +10,7 @@ import { constants } from 'node:os'
 import { join } from 'node:path'
 import { DATA_FILE, freeBytes, noRoomToStart } from './data-directory.js'
 import { DataFileRoom, MIN_ROOM } from './data-file-room.js'
-import { StoreError } from './errors.js'
+import { type DirectoryNaming, StoreError } from './errors.js'
 import { OwnerClaim, type ClaimLedger } from './owner-claim.js'
 import { META, SCHEMA_VERSION } from './schema.js'
 import type { Backend } from './store.js'
@@ -66,17 +66,17 @@ export class LmdbBackend implements Backend {
    * mock's and its own); any other the directory holds is kept too. `readOnly` (for --export)
    * reads beside a running service, and claims nothing.
    */
-  static async open(location: string, options: { collections: readonly string[]; readOnly?: boolean }): Promise<LmdbBackend> {
+  static async open(location: string, options: { collections: readonly string[]; readOnly?: boolean; naming: DirectoryNaming }): Promise<LmdbBackend> {
     const backend = new LmdbBackend(location, options)
     try {
       // Checked before the claim, which writes: a directory of another version is left as it is.
-      const isNew = backend.#checkSchema()
+      const isNew = backend.#checkSchema(options.naming)
       if (!backend.#readOnly) {
         // Before the first write, the claim's: LMDB must never meet a full disk (data-file-room.ts).
         const refusal = backend.#room!.refusal()
-        if (refusal?.code === 'full') throw noRoomToStart(location, freeBytes(location) ?? 0, MIN_ROOM)
+        if (refusal?.code === 'full') throw noRoomToStart(location, freeBytes(location) ?? 0, MIN_ROOM, options.naming)
         if (refusal) throw refusal
-        backend.#claim = await OwnerClaim.take(location, backend.#ledger())
+        backend.#claim = await OwnerClaim.take(location, backend.#ledger(), options.naming)
         // Written by its owner only, like everything else.
         if (isNew) backend.#meta.putSync('schema', SCHEMA_VERSION)
         backend.#create()
@@ -92,10 +92,10 @@ export class LmdbBackend implements Backend {
 
   private constructor(
     readonly location: string,
-    { collections, readOnly = false }: { collections: readonly string[]; readOnly?: boolean },
+    { collections, readOnly = false, naming }: { collections: readonly string[]; readOnly?: boolean; naming: DirectoryNaming },
   ) {
     const file = join(location, DATA_FILE)
-    checkDataFile(file)
+    checkDataFile(file, naming)
     this.#readOnly = readOnly
     // separateFlushed: a write's promise resolves on its commit, and carries the flush of that
     // commit (flushedWith); the environment's `flushed` is the flush of the last commit, which
@@ -244,14 +244,14 @@ export class LmdbBackend implements Backend {
   }
 
   /** Refuses a schema this version cannot read; true for a new directory, whose schema is still to be written. */
-  #checkSchema(): boolean {
+  #checkSchema(naming: DirectoryNaming): boolean {
     const schema = this.#meta.get('schema')
     if (schema === SCHEMA_VERSION) return false
     if (schema === undefined) {
       // New, or created by a start that died before it wrote anything: it holds no record then.
       if ([...this.#collections.values()].every((db) => db.getKeysCount() === 0)) return true
       throw new Error(
-        `${this.location} holds records but no schema version: it was not written by service-auth, or is damaged. Move it away, or name another directory with --data.`,
+        `${this.location} holds records but no schema version: it was not written by service-auth, or is damaged. Move it away, or ${naming.name('another directory')}.`,
       )
     }
     // A migration from an older version would go here, in one write transaction once the
@@ -259,7 +259,7 @@ export class LmdbBackend implements Backend {
     const which = typeof schema === 'number' && schema > SCHEMA_VERSION ? 'a newer' : 'another'
     throw new Error(
       `${this.location} was written by ${which} version of service-auth (state schema ${JSON.stringify(schema)}; this version reads schema ${SCHEMA_VERSION}). ` +
-        'Start that version with it, or name another directory with --data.',
+        `Start that version with it, or ${naming.name('another directory')}.`,
     )
   }
 
@@ -297,7 +297,7 @@ function flushedWith(written: Promise<unknown>, fallback?: PromiseLike<unknown>)
 }
 
 /** Refuses a file that LMDB would crash on: anything but an LMDB file of the data version this lmdb writes. */
-function checkDataFile(file: string): void {
+function checkDataFile(file: string, naming: DirectoryNaming): void {
   let size: number
   try {
     size = statSync(file).size
@@ -320,8 +320,8 @@ function checkDataFile(file: string): void {
     const version = head.readUInt32LE(offset + 4)
     if (version === LMDB_DATA_VERSION) return
     throw new Error(
-      `${file} is an LMDB file of data version ${version}, and this version reads ${LMDB_DATA_VERSION}. Open it with the version that wrote it, or name another directory with --data.`,
+      `${file} is an LMDB file of data version ${version}, and this version reads ${LMDB_DATA_VERSION}. Open it with the version that wrote it, or ${naming.name('another directory')}.`,
     )
   }
-  throw new Error(`${file} is not a service-auth data file (or it is damaged). Move it away, or name another directory with --data.`)
+  throw new Error(`${file} is not a service-auth data file (or it is damaged). Move it away, or ${naming.name('another directory')}.`)
 }

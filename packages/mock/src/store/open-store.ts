@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DATA_FILE, LOCK_FILE, prepareDataFiles, prepareDirectory } from './data-directory.js'
+import { type DirectoryNaming, OPEN_DATA_STORE_NAMING } from './errors.js'
 import { loadLmdbBackend } from './lmdb-loader.js'
 import { MemoryBackend } from './memory-backend.js'
 import { isClaimFile } from './owner-claim.js'
@@ -25,24 +26,29 @@ export const memoryStore = (options: StoreOptions = {}): Store => new Store(new 
 /**
  * The store of a data directory, created when missing, and made its owner's alone (0700, its
  * files 0600). Refused, with what to do: a directory that holds other files and no service-auth
- * state (so a mistyped --data never writes into someone's folder), one another user can write,
+ * state (so a mistyped directory never writes into someone's folder), one another user can write,
  * one on a read-only file system, and one whose disk has no room for it (data-directory.ts).
  */
 export async function openDataStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
-  const dir = resolve(checkedDataDir(dataDir))
+  return openDataDirectory(checkedDataDir(dataDir), options, OPEN_DATA_STORE_NAMING)
+}
+
+/** openDataStore, its refusals naming the directory as `naming` says: the command's --data, say. */
+export async function openDataDirectory(dataDir: string, options: StoreOptions, naming: DirectoryNaming): Promise<Store> {
+  const dir = resolve(dataDir)
   const collections = collectionNames(options.collections)
-  prepareDirectory(dir)
+  prepareDirectory(dir, naming)
   const names = readdirSync(dir)
   if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE && !isClaimFile(name))) {
-    throw new Error(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
+    throw new Error(`${dir} holds other files and no service-auth state; ${naming.name('an empty or new directory')}.`)
   }
-  const LmdbBackend = await loadLmdbBackend()
-  prepareDataFiles(dir)
-  return new Store(await LmdbBackend.open(dir, { collections }))
+  const LmdbBackend = await loadLmdbBackend(naming)
+  prepareDataFiles(dir, naming)
+  return new Store(await LmdbBackend.open(dir, { collections, naming }))
 }
 
 /** The store of a data directory, read-only, beside a service that may be running on it (for --export). */
-export async function readDataStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
+export async function readDataStore(dataDir: string, options: StoreOptions, naming: DirectoryNaming): Promise<Store> {
   const collections = collectionNames(options.collections)
   const dir = resolve(dataDir)
   let names: string[]
@@ -52,8 +58,8 @@ export async function readDataStore(dataDir: string, options: StoreOptions = {})
     names = []
   }
   if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state.`)
-  const LmdbBackend = await loadLmdbBackend()
-  return new Store(await LmdbBackend.open(dir, { collections, readOnly: true }))
+  const LmdbBackend = await loadLmdbBackend(naming)
+  return new Store(await LmdbBackend.open(dir, { collections, readOnly: true, naming }))
 }
 
 /**

@@ -24,7 +24,7 @@ import { chmodSync, lstatSync, readdirSync, realpathSync, renameSync, rmSync, st
 import { connect, createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { StoreError } from './errors.js'
+import { type DirectoryNaming, StoreError } from './errors.js'
 
 /** The owner's socket, in the data directory. */
 export const OWNER_SOCKET = 'owner.sock'
@@ -78,22 +78,23 @@ export class OwnerClaim {
 
   /**
    * Claims `dir` for this process, or throws a StoreError (code `in-use`) naming the live owner.
-   * The claim does not keep the process alive; release() gives it up.
+   * The claim does not keep the process alive; release() gives it up. `naming`: how the refusal
+   * says to name another directory (the command's --data, or openDataStore's argument).
    */
-  static async take(dir: string, ledger: ClaimLedger): Promise<OwnerClaim> {
-    if (process.platform === 'win32') return OwnerClaim.#takePipe(dir)
+  static async take(dir: string, ledger: ClaimLedger, naming: DirectoryNaming): Promise<OwnerClaim> {
+    if (process.platform === 'win32') return OwnerClaim.#takePipe(dir, naming)
     const path = join(dir, OWNER_SOCKET)
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       // Read before the socket is tried: a takeover after this changes the generation, and the swap below fails.
       const seen = ledger.generation()
       checkSocketFile(path)
-      const owner = await viaShortPath(dir, OWNER_SOCKET, (short) => probe(short, path))
-      if (owner.alive) throw inUse(dir, owner.pid)
+      const owner = await viaShortPath(dir, OWNER_SOCKET, naming, (short) => probe(short, path))
+      if (owner.alive) throw inUse(dir, owner.pid, naming)
       const name = pendingName()
       const pending = join(dir, name)
       // Left by a killed process that had this pid: nobody listens on it.
       rmSync(pending, { force: true })
-      const server = await viaShortPath(dir, name, (short) => listen(short, pending))
+      const server = await viaShortPath(dir, name, naming, (short) => listen(short, pending))
       let installed: boolean
       try {
         // Like the directory's other files, its owner's alone: whoever can connect learns the owner's pid.
@@ -111,7 +112,7 @@ export class OwnerClaim {
       await closeServer(server)
       rmSync(pending, { force: true })
     }
-    throw tooManyTakeovers(dir)
+    throw tooManyTakeovers(dir, naming)
   }
 
   /** Gives the directory up: no longer listened on, owner.sock removed. Once, however often it is called. */
@@ -138,7 +139,7 @@ export class OwnerClaim {
    * instance of a pipe name is atomic (another gets EADDRINUSE) and the name goes with its
    * process, so there is no stale claim to take over and no race to settle.
    */
-  static async #takePipe(dir: string): Promise<OwnerClaim> {
+  static async #takePipe(dir: string, naming: DirectoryNaming): Promise<OwnerClaim> {
     const real = realpathSync.native(dir).toLowerCase()
     const pipe = `\\\\.\\pipe\\service-auth-${createHash('sha256').update(real).digest('hex').slice(0, 32)}`
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -148,21 +149,21 @@ export class OwnerClaim {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
       }
       const owner = await probe(pipe, dir)
-      if (owner.alive) throw inUse(dir, owner.pid)
+      if (owner.alive) throw inUse(dir, owner.pid, naming)
       // Its owner was on its way out: the name is free now.
     }
-    throw tooManyTakeovers(dir)
+    throw tooManyTakeovers(dir, naming)
   }
 }
 
-function inUse(dir: string, pid: number | undefined): StoreError {
+function inUse(dir: string, pid: number | undefined, naming: DirectoryNaming): StoreError {
   if (pid === process.pid) return new StoreError(`${dir} is open already in this process: close that store first.`, { code: 'in-use', ownerPid: pid })
   const who = pid === undefined ? 'another running service' : `another running service (process ${pid})`
-  return new StoreError(`${dir} is in use by ${who}. Stop it, or name another directory with --data.`, { code: 'in-use', ownerPid: pid })
+  return new StoreError(`${dir} is in use by ${who}. Stop it, or ${naming.name('another directory')}.`, { code: 'in-use', ownerPid: pid })
 }
 
-function tooManyTakeovers(dir: string): StoreError {
-  return new StoreError(`${dir} is being taken and given up by other starts, again and again; stop them, or name another directory with --data.`, {
+function tooManyTakeovers(dir: string, naming: DirectoryNaming): StoreError {
+  return new StoreError(`${dir} is being taken and given up by other starts, again and again; stop them, or ${naming.name('another directory')}.`, {
     code: 'in-use',
   })
 }
@@ -264,14 +265,14 @@ function listen(path: string, shown: string): Promise<Server> {
  * connect and removed after it: the socket itself is still the file in `dir`, found by everyone.
  * (Not a chdir, which a library must not do to its process.)
  */
-async function viaShortPath<T>(dir: string, name: string, use: (path: string) => Promise<T>): Promise<T> {
+async function viaShortPath<T>(dir: string, name: string, naming: DirectoryNaming, use: (path: string) => Promise<T>): Promise<T> {
   const direct = join(dir, name)
   if (Buffer.byteLength(direct) <= MAX_SOCKET_PATH) return use(direct)
   const link = join(tmpdir(), `service-auth-${randomBytes(6).toString('hex')}`)
   const short = join(link, name)
   if (Buffer.byteLength(short) > MAX_SOCKET_PATH) {
     throw new Error(
-      `${direct} is too long for a Unix socket (at most ${MAX_SOCKET_PATH} bytes), and so is the way round it through ${tmpdir()}: name a shorter --data, or set TMPDIR to a shorter directory.`,
+      `${direct} is too long for a Unix socket (at most ${MAX_SOCKET_PATH} bytes), and so is the way round it through ${tmpdir()}: ${naming.name('a shorter directory')}, or set TMPDIR to a shorter directory.`,
     )
   }
   symlinkSync(dir, link)

@@ -85,7 +85,7 @@ describe('a data directory', () => {
     expect(refused).toBeInstanceOf(StoreError)
     expect(refused).toMatchObject({
       code: 'not-private',
-      message: `${dir} can be written by another user: it belongs to another user (uid ${NOBODY.uid}), who could change the service's state and read its API secret. Name a directory of your own with --data.`,
+      message: `${dir} can be written by another user: it belongs to another user (uid ${NOBODY.uid}), who could change the service's state and read its API secret. Pass a directory of your own to openDataStore.`,
     })
   })
 
@@ -108,10 +108,10 @@ describe('a data directory', () => {
   it("is refused, naming the file, when --data names a file or a path under one, not with Node's EEXIST or ENOTDIR", async () => {
     const file = newDir()
     writeFileSync(file, 'mine')
-    await expect(openDataStore(file)).rejects.toMatchObject({ code: 'unwritable', message: `${file} is not a directory: name a directory with --data.` })
+    await expect(openDataStore(file)).rejects.toMatchObject({ code: 'unwritable', message: `${file} is not a directory: pass a directory to openDataStore.` })
     await expect(openDataStore(join(file, 'state'))).rejects.toMatchObject({
       code: 'unwritable',
-      message: `The data directory ${join(file, 'state')} cannot be created: ${file} is not a directory: name a directory with --data.`,
+      message: `The data directory ${join(file, 'state')} cannot be created: ${file} is not a directory: pass a directory to openDataStore.`,
     })
   })
 
@@ -137,7 +137,7 @@ describe('a data directory', () => {
     const dir = newDir()
     mkdirSync(dir)
     writeFileSync(join(dir, 'notes.txt'), 'mine')
-    await expect(openDataStore(dir)).rejects.toThrow(`${dir} holds other files and no service-auth state; name an empty or new directory with --data.`)
+    await expect(openDataStore(dir)).rejects.toThrow(`${dir} holds other files and no service-auth state; pass an empty or new directory to openDataStore.`)
   })
 
   it('is refused when its state.mdb is not an LMDB file, where LMDB itself would crash', async () => {
@@ -145,7 +145,7 @@ describe('a data directory', () => {
     mkdirSync(dir)
     writeFileSync(join(dir, 'state.mdb'), 'SQLite format 3\0'.padEnd(8192, '\0'))
     await expect(openDataStore(dir)).rejects.toThrow(
-      `${join(dir, 'state.mdb')} is not a service-auth data file (or it is damaged). Move it away, or name another directory with --data.`,
+      `${join(dir, 'state.mdb')} is not a service-auth data file (or it is damaged). Move it away, or pass another directory to openDataStore.`,
     )
   })
 
@@ -161,7 +161,7 @@ describe('a data directory', () => {
   it('is refused when another version wrote it, with what to do, and left as it was', async () => {
     const dir = await withMeta({ schema: SCHEMA_VERSION + 1 })
     await expect(openDataStore(dir)).rejects.toThrow(
-      `${dir} was written by a newer version of service-auth (state schema ${SCHEMA_VERSION + 1}; this version reads schema ${SCHEMA_VERSION}). Start that version with it, or name another directory with --data.`,
+      `${dir} was written by a newer version of service-auth (state schema ${SCHEMA_VERSION + 1}; this version reads schema ${SCHEMA_VERSION}). Start that version with it, or pass another directory to openDataStore.`,
     )
     expect(readdirSync(dir).sort()).toEqual(['state.mdb', 'state.mdb-lock'])
   })

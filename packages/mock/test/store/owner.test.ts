@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { open } from 'lmdb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from 'service-auth/server'
+import { openDataStore } from '../../src/store/open-store.js'
 import { readPrinted, runServiceCommand, serviceCommand, serviceEnv, startServiceProcess, type ServiceProcess } from './service-process.js'
 
 const key = `owner-${randomBytes(4).toString('hex')}`
@@ -134,6 +135,10 @@ describe('a data directory whose service runs', () => {
       signal: null,
       output: `${dir} is in use by another running service (process ${owner.child.pid}). Stop it, or name another directory with --data.\n`,
     })
+    // From JavaScript, which has no --data: what to pass instead, to what.
+    await expect(openDataStore(dir)).rejects.toThrow(
+      `${dir} is in use by another running service (process ${owner.child.pid}). Stop it, or pass another directory to openDataStore.`,
+    )
     expect(statSync(join(dir, 'owner.sock')).isSocket()).toBe(true)
 
     // Stopped, it gives the directory up, and leaves no socket behind.

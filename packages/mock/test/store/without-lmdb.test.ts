@@ -29,13 +29,17 @@ describe('without lmdb', () => {
     }
   })
 
-  it('a data directory is refused in one line that names --in-memory', async () => {
+  it('a data directory is refused in one line that names the way to keep it in memory: --in-memory, or memoryStore() from JavaScript', async () => {
     const { openDataStore } = await import('../../src/store/open-store.js')
+    const { openState } = await import('../../src/command/state-options.js')
     dir = await mkdtemp(join(tmpdir(), 'no-lmdb-'))
     // (vitest wraps the mock's error in its own, so the reason is vitest's here; the package test
     // installs without lmdb for real and sees "it is not installed".)
-    await expect(openDataStore(dir)).rejects.toThrow(
-      /^A data directory needs lmdb, which could not be loaded \([^\n]*\): install it \(npm install lmdb\), or keep the state in memory with --in-memory\.$/,
-    )
+    const refusal = (way: string) =>
+      new RegExp(
+        `^A data directory needs lmdb, which could not be loaded \\([^\\n]*\\): install it \\(npm install lmdb\\), or keep the state in memory with ${way}\\.$`,
+      )
+    await expect(openState({ dataDir: dir })).rejects.toThrow(refusal('--in-memory'))
+    await expect(openDataStore(dir)).rejects.toThrow(refusal('memoryStore\\(\\)'))
   })
 })
