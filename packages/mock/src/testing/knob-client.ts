@@ -162,9 +162,11 @@ export class KnobClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     } catch (error) {
-      // fetch says "fetch failed"; its cause says why (ECONNREFUSED, ...).
-      const cause = ((error as Error).cause as { code?: string } | undefined)?.code ?? (error as Error).message
-      throw new KnobError(`the mock service at ${this.url} cannot be reached (${cause})`)
+      // fetch says "fetch failed"; its cause says why: a code (ECONNREFUSED, ...), or only a
+      // message ("bad port", for a port fetch refuses to connect to, as browsers do).
+      const cause = ((error as Error).cause as { code?: string; message?: string } | undefined) ?? {}
+      const why = cause.code ?? cause.message ?? (error as Error).message
+      throw new KnobError(`the mock service at ${this.url} cannot be reached (${why})`)
     }
     const text = await res.text()
     if (res.status !== expected) {

@@ -122,5 +122,9 @@ describe('KnobClient', () => {
       await gone.close()
     }
     await expect(new KnobClient(gone.url).reset()).rejects.toThrow(new RegExp(`^the mock service at ${gone.url} cannot be reached \\(ECONNREFUSED\\)$`))
+    // A port fetch refuses to connect to (as browsers do) has no code, only the cause's message.
+    await expect(new KnobClient('http://127.0.0.1:6000').reset()).rejects.toThrow(
+      /^the mock service at http:\/\/127\.0\.0\.1:6000 cannot be reached \(bad port\)$/,
+    )
   })
 })

@@ -130,8 +130,9 @@ export class MockSide {
   /** A request of the check's own to the mock, with a JSON body; a mock that cannot be reached is a reason it cannot run. */
   #fetch(path: string, method: string, body: unknown): Promise<Response> {
     return fetch(`${this.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch((error: Error) => {
-      const cause = (error.cause as { code?: string } | undefined)?.code ?? error.message
-      throw new ControllerCheckError(`the mock service at ${this.url} cannot be reached (${cause})`)
+      // A code (ECONNREFUSED), or only a message ("bad port"), as KnobClient says it.
+      const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {}
+      throw new ControllerCheckError(`the mock service at ${this.url} cannot be reached (${cause.code ?? cause.message ?? error.message})`)
     })
   }
 
