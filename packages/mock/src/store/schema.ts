@@ -34,6 +34,8 @@ const COLLECTION_NAME = /^[a-z][a-z0-9-]{0,63}$/
 
 /** The mock's collections and then the caller's, checked: a caller's may not take a name of the mock's, or be odd. */
 export function collectionNames(own: readonly string[] = []): string[] {
+  // A string is iterable too: collections: 'app-users' would be a collection per letter, and a data directory made for them.
+  if (!Array.isArray(own)) throw new TypeError(`collections must be a list of names, such as ['app-users'], not ${JSON.stringify(own)}.`)
   const names: string[] = [...MOCK_COLLECTIONS]
   for (const name of own) {
     if (!COLLECTION_NAME.test(name) || name === META) {

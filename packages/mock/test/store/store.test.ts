@@ -4,7 +4,7 @@
 // an export of one imports into the other, and an answer waits for exactly the writes its own
 // request made.
 import { createServer, type Server } from 'node:http'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -83,6 +83,14 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
     [['../orders'], '"../orders" cannot name a collection'],
   ])('is not opened with the collections %j', async (collections, message) => {
     await expect(open({ collections })).rejects.toThrow(message)
+  })
+
+  it('is not opened, nor its directory made, with collections that are no list (a name alone, from JavaScript)', async () => {
+    const made = join(work, 'never-made')
+    const refusal = new TypeError(`collections must be a list of names, such as ['app-users'], not "x".`)
+    await expect(open({ collections: 'x' as unknown as string[] })).rejects.toThrow(refusal)
+    await expect(openDataStore(made, { collections: 'x' as unknown as string[] })).rejects.toThrow(refusal)
+    await expect(stat(made)).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
   it('exports every collection as JSON that imports into a fresh store of either kind', async () => {
