@@ -162,7 +162,7 @@ export function judge(results: BenchResults): Judgement[] {
   const textBaseline = median(startup.toVisible['baseline-text'] ?? [])
   const textTask = Math.max(0, median(startup.untilRequest['widget-text'] ?? []) - median(startup.untilRequest['baseline-text'] ?? []))
   out.push({
-    measure: 'Script start → QR painted on a page with text, widget median vs baseline (proposed)',
+    measure: 'Script start → QR painted on a page with text, widget median vs baseline',
     figure: `${ms(textStart)} vs ${ms(textBaseline)} + one task, ${ms(textTask)}: ${textStart <= textBaseline + textTask ? 'within' : 'over'}`,
     goal: "≤ the naive baseline's median plus one task, both below a heading and a line of text",
     verdict: 'reported',
