@@ -174,7 +174,10 @@ describe('handOver: failures', () => {
 
   it('never repeats a token cut into short pieces either, while words stay', async () => {
     // Pieces of 4 to 12 characters of its three parts, each shorter than the 16 that stand for a secret anywhere.
-    const pieces = (size: number) => TOKEN.split('.').flatMap((part) => part.match(new RegExp(`.{4,${size}}`, 'g'))!).join(' ')
+    const pieces = (size: number) =>
+      TOKEN.split('.')
+        .flatMap((part) => part.match(new RegExp(`.{4,${size}}`, 'g'))!)
+        .join(' ')
     for (const size of [4, 12]) {
       service.controller = () => Response.json({ detail: `Bad token ${pieces(size)}: user not allowed.` }, { status: 401 })
       const { message } = await failureOf(go())
