@@ -1,7 +1,7 @@
 // What a refusal of the mock says, for the kit's messages: the problem JSON's detail, and the
 // field errors a 400 carries, which name the field that was wrong ("match: The value you selected
 // is not a valid choice. Choose one of: …") where the detail alone says only that something was.
-import type { FieldError } from 'service-auth/server'
+import { type FieldError, ServiceError } from 'service-auth/server'
 
 /** A refusal as the mock (or another server) answered it. */
 export interface RefusalProblem {
@@ -30,17 +30,8 @@ export function describeProblem({ detail, errors }: RefusalProblem): string {
   return [detail, ...fields].join(' ')
 }
 
-/** Only well-formed entries: a server that is not the mock may answer `errors` of any shape. */
-function fieldErrors(errors: unknown): Record<string, FieldError[]> {
-  // No prototype: a field named __proto__ stays a field.
-  const kept: Record<string, FieldError[]> = Object.create(null)
-  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return kept
-  for (const [field, list] of Object.entries(errors)) {
-    if (!Array.isArray(list)) continue
-    const valid = list.filter(
-      (entry): entry is FieldError => typeof entry === 'object' && entry !== null && typeof entry.message === 'string' && typeof entry.code === 'string',
-    )
-    if (valid.length > 0) kept[field] = valid.map(({ code, message }) => ({ code, message }))
-  }
-  return kept
-}
+/**
+ * Only well-formed entries: a server that is not the mock may answer `errors` of any shape.
+ * service-auth/server's ServiceError keeps them so; read from it, not copied.
+ */
+const fieldErrors = (errors: unknown): Record<string, FieldError[]> => new ServiceError(400, { errors }).errors

@@ -7,7 +7,8 @@ export interface FieldError {
 /**
  * The service answered with an error (RFC 7807 problem JSON): `status` 401 (not authenticated,
  * e.g. a consumed challenge or a wrong otp), 403, 404 (no such identity), 423 (locked), 429…
- * A 400 carries `errors`, one list per failing field.
+ * A 400 carries `errors`, one list per failing field, which the message names too: the detail
+ * alone says only that something was wrong ("The submitted data is invalid.").
  */
 export class ServiceError extends Error {
   override name = 'ServiceError'
@@ -25,13 +26,34 @@ export class ServiceError extends Error {
     const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback)
     const title = text(problem.title, `HTTP ${status}`)
     const detail = text(problem.detail)
-    super(detail ? `${title}: ${detail}` : title, options)
+    const errors = fieldErrors(problem.errors)
+    const fields = Object.entries(errors).map(([field, list]) => `${field}: ${list.map(({ message }) => message).join(' ')}`)
+    const said = [detail, ...fields].filter(Boolean).join(' ')
+    super(said ? `${title}: ${said}` : title, options)
     this.title = title
     this.detail = detail
     this.type = text(problem.type) || undefined
     this.instance = text(problem.instance) || undefined
-    this.errors = problem.errors && typeof problem.errors === 'object' ? (problem.errors as Record<string, FieldError[]>) : {}
+    this.errors = errors
   }
+}
+
+/**
+ * The well-formed entries of a problem's `errors` only, copied: what the type promises, whatever a
+ * service (or a proxy before it) answered, so that reading them cannot throw.
+ */
+function fieldErrors(errors: unknown): Record<string, FieldError[]> {
+  // No prototype: a field named __proto__ stays a field.
+  const kept: Record<string, FieldError[]> = Object.create(null)
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return kept
+  for (const [field, list] of Object.entries(errors)) {
+    if (!Array.isArray(list)) continue
+    const valid = list.filter(
+      (entry): entry is FieldError => typeof entry === 'object' && entry !== null && typeof entry.message === 'string' && typeof entry.code === 'string',
+    )
+    if (valid.length > 0) kept[field] = valid.map(({ code, message }) => ({ code, message }))
+  }
+  return kept
 }
 
 /** The service could not be reached, or did not answer in time (`status` 0). */

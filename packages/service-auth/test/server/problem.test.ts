@@ -16,7 +16,23 @@ describe('ServiceError', () => {
       instance: '/v1/x',
       errors,
     })
-    expect(error.message).toBe('Bad Request: Invalid.')
+    // The field at fault, which the detail alone does not name.
+    expect(error.message).toBe('Bad Request: Invalid. identifier: This value should not be blank.')
+  })
+
+  it('keeps only well-formed field errors, so that reading them cannot throw, whatever the service answered', () => {
+    const otp = [{ code: 'c2', message: 'This value should have 6 characters.' }]
+    const error = new ServiceError(400, {
+      title: 'Bad Request',
+      errors: { otp: [...otp, 'junk', null, { code: 3, message: 'x' }], key: 'not a list', nothing: [] },
+    })
+    expect({ ...error.errors }).toEqual({ otp })
+    expect(error.message).toBe('Bad Request: otp: This value should have 6 characters.')
+    expect({ ...new ServiceError(400, { errors: [otp] }).errors }).toEqual({})
+    // A field of that name stays a field, not the object's prototype.
+    const proto = new ServiceError(400, { errors: JSON.parse('{"__proto__": [{"code": "c", "message": "m"}]}') }).errors
+    expect(Object.getPrototypeOf(proto)).toBeNull()
+    expect(Object.keys(proto)).toEqual(['__proto__'])
   })
 
   it('takes only text for the texts and an object for the errors; anything else is left out', () => {
