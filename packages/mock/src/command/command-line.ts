@@ -5,7 +5,8 @@ import { describeState, exportState, openState } from './state-options.js'
 import { rememberedCredentials } from '../store/remembered-credentials.js'
 import { runCheckCommand } from '../testing/check-controller/command.js'
 import { readMockCommand, startLines } from './mock-command.js'
-import { UsageError } from './options.js'
+import { badPortReason, isBadPort } from '../common/bad-ports.js'
+import { COMMAND_OPTIONS, DEFAULT_PORT, UsageError } from './options.js'
 import { commandHelp } from './usage.js'
 
 /** Where the command writes: the console, in cli.ts. */
@@ -61,6 +62,13 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
     }
     for (const line of startLines(config, service)) output.log(line)
     output.log(describeState(store))
+    // Such a port listens, and curl (or any client but fetch) reaches it, so the start goes on;
+    // but a browser fails every request there with a network error that names nothing, so the
+    // start says it now, on stderr, apart from the banner a script may read. The port is the
+    // one browsers use: the public base URL's when a proxy stands in front.
+    const { baseUrl } = config.options
+    const { port } = new URL(baseUrl ?? service.url)
+    if (isBadPort(port)) output.error(badPortWarning(port, baseUrl !== undefined))
     return {
       service,
       async close() {
@@ -72,6 +80,17 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
     await store.close()
     throw error
   }
+}
+
+/** The warning for a port browsers refuse, naming the way to another: the listening port's, or the public base URL's. */
+function badPortWarning(port: string, behindProxy: boolean): string {
+  const start = `Warning: ${badPortReason(port)}: the service answers there, but a login page's embed can never reach it.`
+  if (behindProxy) {
+    const { flag, env } = COMMAND_OPTIONS.baseUrl
+    return `${start} Give the public base URL another port, with --${flag} (or ${env}).`
+  }
+  const { flag, env } = COMMAND_OPTIONS.port
+  return `${start} Choose another with --${flag} (or ${env}): the default, ${DEFAULT_PORT}, or 0 for a free one.`
 }
 
 /**

@@ -9,7 +9,9 @@ import { type AddressInfo, createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { BAD_PORTS } from '../../src/common/bad-ports.js'
 import { runCommand } from '../../src/command/command-line.js'
+import { isRefusedPort } from '../../src/testing/check-controller/refused-ports.js'
 
 /** Runs the command in this process; what it wrote, and how it ended. */
 async function command(...args: string[]) {
@@ -70,6 +72,54 @@ describe('service-auth-mock', () => {
       })
     } finally {
       taken.close()
+    }
+  })
+
+  it('on a port browsers refuse (6000, …) it starts, and warns on stderr naming the port and the way to another', async () => {
+    const advice = 'Choose another with --port (or SERVICE_PORT): the default, 8081, or 0 for a free one.'
+    // The first of these that is free here: on a shared machine, any one may be taken.
+    let warned = false
+    for (const port of [6000, 6566, 10080]) {
+      const { result, out, err } = await command('--port', String(port), '--in-memory')
+      if (!('service' in result)) {
+        expect(err).toContain(`Port ${port} on 127.0.0.1 is in use`)
+        continue
+      }
+      try {
+        expect(out.split('\n')[0]).toBe(`Service: http://127.0.0.1:${port}`)
+        expect(err).toBe(
+          `Warning: port ${port} is one browsers and fetch refuse to connect to (a "bad port" of the Fetch standard): the service answers there, but a login page's embed can never reach it. ${advice}`,
+        )
+      } finally {
+        await result.close()
+      }
+      warned = true
+      break
+    }
+    expect(warned, 'none of the bad ports tried was free').toBe(true)
+
+    // Behind a proxy, the port browsers use is the public base URL's.
+    const proxied = await command('--port', '0', '--in-memory', '--base-url', 'http://localhost:6665')
+    if (!('service' in proxied.result)) throw new Error(`no service: ${proxied.err}`)
+    await proxied.result.close()
+    expect(proxied.err).toBe(
+      `Warning: port 6665 is one browsers and fetch refuse to connect to (a "bad port" of the Fetch standard): the service answers there, but a login page's embed can never reach it. Give the public base URL another port, with --base-url (or SERVICE_BASE_URL).`,
+    )
+    // A free port, or a proxy on a usable one, says nothing.
+    for (const args of [[], ['--base-url', 'https://mock.example.com']]) {
+      const { result, err } = await command('--port', '0', '--in-memory', ...args)
+      if ('service' in result) await result.close()
+      expect(err, args.join(' ')).toBe('')
+    }
+  })
+
+  it("the bad ports it warns of are Node's fetch's own: fetch refuses each before connecting", async () => {
+    for (const port of BAD_PORTS) {
+      const refused = await fetch(`http://127.0.0.1:${port}/`).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(isRefusedPort(refused), `port ${port}`).toBe(true)
     }
   })
 
