@@ -23,8 +23,8 @@ export interface StartMockServiceOptions {
 
 /** A mock started elsewhere, and the key to steer it through. */
 export interface ConnectMockServiceOptions {
-  /** Its base URL, e.g. `http://127.0.0.1:8081`. */
-  url: string
+  /** Its base URL, e.g. `http://127.0.0.1:8081`: an http(s) URL, as a string or a URL. */
+  url: string | URL
   /** One of its keys, and the key's secret (Base64). */
   key: string
   secret: string
@@ -32,7 +32,7 @@ export interface ConnectMockServiceOptions {
 
 /** A mock started elsewhere, shared with other tests: the kit takes a fresh key of its own there. */
 export interface IsolatedMockServiceOptions {
-  url: string
+  url: string | URL
   isolate: true
 }
 
@@ -62,9 +62,13 @@ export async function startMockService({
 export function connectMockService(options: ConnectMockServiceOptions): MockServiceControls
 export function connectMockService(options: IsolatedMockServiceOptions): Promise<MockService>
 export function connectMockService(options: ConnectMockServiceOptions | IsolatedMockServiceOptions): MockServiceControls | Promise<MockService> {
-  const knobs = new KnobClient(options.url)
-  if (!('isolate' in options)) return controls(knobs, options.key, options.secret)
+  // A mistake in the options throws as this overload answers: at once, or as the promise's rejection.
+  if (!isIsolated(options)) {
+    const { url, key, secret } = checkedConnection(options)
+    return controls(new KnobClient(url), key, secret)
+  }
   return (async () => {
+    const knobs = new KnobClient(checkedUrl(options.url))
     const { key, secret } = await knobs.createKey()
     return {
       ...controls(knobs, key, secret),
@@ -79,9 +83,42 @@ export function connectMockService(options: ConnectMockServiceOptions | Isolated
   })()
 }
 
+const isIsolated = (options: unknown): options is IsolatedMockServiceOptions => typeof options === 'object' && options !== null && 'isolate' in options
+
+/**
+ * The options a caller in JavaScript may get wrong, refused before anything is asked of the mock:
+ * `url: 123` failed with JavaScript's own "url.replace is not a function", and a URL without its
+ * scheme (`localhost:8081`) only at the first control, as a fetch failure. The key and secret are
+ * checked by the client the controls make at once (createClient's TypeErrors name them).
+ */
+function checkedConnection(options: unknown): ConnectMockServiceOptions & { url: string } {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`connectMockService takes { url, key, secret } or { url, isolate: true }, not ${given(options)}.`)
+  }
+  const connection = options as ConnectMockServiceOptions
+  return { ...connection, url: checkedUrl(connection.url) }
+}
+
+/** The mock's base URL as KnobClient takes it, or a TypeError that says what it must be. */
+function checkedUrl(url: unknown): string {
+  const must = `connectMockService's url must be the mock service's http(s) URL, a string or a URL (e.g. 'http://127.0.0.1:8081')`
+  let parsed: URL
+  if (url instanceof URL) parsed = url
+  else if (typeof url === 'string' && URL.canParse(url)) parsed = new URL(url)
+  else throw new TypeError(`${must}, not ${given(url)}.`)
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`${must}, not ${given(String(url))}.`)
+  // A string as given, as before (KnobClient trims its trailing slashes); a URL as its href.
+  return typeof url === 'string' ? url : parsed.href
+}
+
+/** A value as a message names it: a string quoted, anything else as it prints. */
+const given = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
+
 /** The controls, acting through `key`: every knob they call names it. */
 function controls(knobs: KnobClient, key: string, secret: string): MockServiceControls {
   const base = knobs.url
+  // Made now, not at the first enrolPhone: its checks of the key and secret throw here.
+  const api = createClient({ baseUrl: base, key, secret })
 
   /** The shown code, checked to be one of this key's challenges (so a test never acts on another's); with its app. */
   async function ownShownCode(page: PageLike, options?: ShownCodeOptions): Promise<ShownCode & { app: string }> {
@@ -106,7 +143,7 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
     secret,
 
     async enrolPhone(identity) {
-      const { enrollment } = await createClient({ baseUrl: base, key, secret }).enroll({ identifier: identity })
+      const { enrollment } = await api.enroll({ identifier: identity })
       await knobs.provisionDevice({ token: enrollment.id }).catch(rephrased(`setting up ${identity}'s phone`))
     },
 

@@ -14,7 +14,7 @@ import { createClient } from 'service-auth/server'
 import { expect, it } from 'vitest'
 import { generateCredentials } from '../../src/common/credentials.js'
 import { startService } from '../../src/service/server.js'
-import { connectMockService, startMockService } from '../../src/index.js'
+import { connectMockService, type ConnectMockServiceOptions, startMockService } from '../../src/index.js'
 import { KnobClient, KnobError } from '../../src/testing/knob-client.js'
 
 it("an isolated connection's close() frees its key and what the test made with it; a second close() does nothing", async () => {
@@ -102,4 +102,41 @@ it("a port that is not one (from JavaScript: port: 'abc') is a TypeError that na
     rmSync(cwd, { recursive: true, force: true })
   }
   for (const port of [-1, 1.5, 65536, Number.NaN]) await expect(startMockService({ port })).rejects.toThrow(/^port must be an integer from 0 to 65535/)
+})
+
+it("connectMockService's options, wrong from JavaScript (url: 123), are a TypeError that names the option and what it must be, not JavaScript's own", async () => {
+  const url = "connectMockService's url must be the mock service's http(s) URL, a string or a URL (e.g. 'http://127.0.0.1:8081')"
+  const refusal = (options: unknown): unknown => {
+    try {
+      connectMockService(options as ConnectMockServiceOptions)
+    } catch (error) {
+      return error
+    }
+    return 'no error'
+  }
+  for (const [options, message] of [
+    [{ url: 123, key: 'k', secret: 's' }, `${url}, not 123.`],
+    [{ url: undefined, key: 'k', secret: 's' }, `${url}, not undefined.`],
+    [{ url: 'localhost:8081', key: 'k', secret: 's' }, `${url}, not "localhost:8081".`],
+    [{ url: 'ftp://127.0.0.1:8081', key: 'k', secret: 's' }, `${url}, not "ftp://127.0.0.1:8081".`],
+    [{ url: new URL('file:///tmp/mock'), key: 'k', secret: 's' }, `${url}, not "file:///tmp/mock".`],
+    [{ url: 'http://127.0.0.1:8081' }, 'key must be the API key the service issued; got undefined.'],
+    [undefined, 'connectMockService takes { url, key, secret } or { url, isolate: true }, not undefined.'],
+  ] as const) {
+    const error = refusal(options)
+    expect(error, JSON.stringify(options)).toBeInstanceOf(TypeError)
+    expect((error as TypeError).message).toBe(message)
+  }
+  // With isolate: true it answers a promise, which rejects with the same.
+  await expect(connectMockService({ url: 123 as unknown as string, isolate: true })).rejects.toThrow(new TypeError(`${url}, not 123.`))
+
+  // The URL as a URL works as the string does.
+  const service = await startMockService()
+  try {
+    const connected = connectMockService({ url: new URL(service.url), key: service.key, secret: service.secret })
+    expect(connected.url).toBe(service.url)
+    expect(await connected.held()).toEqual([])
+  } finally {
+    await service.close()
+  }
 })
