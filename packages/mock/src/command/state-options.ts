@@ -24,6 +24,13 @@ export interface StateOptions {
 export const COMMAND_NAMING: DirectoryNaming = {
   name: (directory) => `name ${directory} with --${COMMAND_OPTIONS.data.flag}`,
   inMemory: `--${COMMAND_OPTIONS.inMemory.flag}`,
+  moveToNew: (directory) => {
+    const { data, export: exportTo, import: importFrom } = COMMAND_OPTIONS
+    return (
+      `export its state with --${data.flag} ${directory} --${exportTo.flag} ${exportTo.value} ` +
+      `and start the service on a new directory with --${data.flag} ${data.value} --${importFrom.flag} ${importFrom.value}`
+    )
+  },
 }
 
 /** The options that say where the state is kept. */

@@ -27,12 +27,19 @@ export interface DirectoryNaming {
   name(directory: string): string
   /** How to keep nothing on disk: "--in-memory", "memoryStore()". */
   inMemory: string
+  /**
+   * How to carry the state of `directory` into a new one, for a data file that may not be whole
+   * (a failed flush): "export its state with --data DIR --export FILE and start … --import FILE".
+   */
+  moveToNew(directory: string): string
 }
 
 /** openDataStore's naming: its argument, and memoryStore() for a store that keeps nothing. */
 export const OPEN_DATA_STORE_NAMING: DirectoryNaming = {
   name: (directory) => `pass ${directory} to openDataStore`,
   inMemory: 'memoryStore()',
+  moveToNew: (directory) =>
+    `export the state of ${directory} with the store's export() and import it with import() into a store of a new directory (openDataStore)`,
 }
 
 /** The sentence's first letter in capitals, for a naming that starts one. */

@@ -44,6 +44,8 @@ export class LmdbBackend implements Backend {
   readonly #meta: Database<unknown, string>
   readonly #collections = new Map<string, Database<string, string>>()
   readonly #readOnly: boolean
+  /** How its opener names a directory, for the way out of a failed write. */
+  readonly #naming: DirectoryNaming
   /** Where LMDB writes without taking more of the disk; none read-only. */
   readonly #room: DataFileRoom | undefined
   /**
@@ -97,6 +99,7 @@ export class LmdbBackend implements Backend {
     const file = join(location, DATA_FILE)
     checkDataFile(file, naming)
     this.#readOnly = readOnly
+    this.#naming = naming
     // separateFlushed: a write's promise resolves on its commit, and carries the flush of that
     // commit (flushedWith); the environment's `flushed` is the flush of the last commit, which
     // under a stream of creations is a later batch's, that an answer need not wait for.
@@ -221,7 +224,8 @@ export class LmdbBackend implements Backend {
     const code = full ? 'full' : 'write'
     this.#failure ??= new StoreError(
       `The change cannot be stored in ${this.location}: an earlier change could not be written to its disk (${why}), and what its data file holds since ` +
-        'may not all be on the disk. Changes are refused until the service is restarted: fix the disk (free some space, say), then restart the service.',
+        'may not all be on the disk. Changes are refused until the service is restarted, and its data file may not be whole: fix the disk (free ' +
+        `some space, say), then ${this.#naming.moveToNew(this.location)}, rather than go on with this one.`,
       { code, cause },
     )
     throw new StoreError(`The change cannot be stored in ${this.location}: ${why}.`, { code, cause })

@@ -1,6 +1,6 @@
 // Run by sync-faults.test.ts in a process of its own, with fail-sync.c preloaded: a store whose
-// last commit's flush fails. Prints, as JSON, how stored() ended, the refusal that follows, and
-// whether close() ended: each raced against a time limit, as lmdb-js never settles that flush.
+// last commit's flush fails. Prints, as JSON, how stored() ended, the refusal that follows (its
+// code and its message), and whether close() ended: each raced against a time limit, as lmdb-js never settles that flush.
 import { rmSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openDataStore } from '../../src/store/open-store.js'
@@ -22,10 +22,10 @@ const stored = await within(
   'stored()',
 )
 rmSync(flag)
-const refusal = store.refusal()?.code
+const { code: refusal, message } = store.refusal() ?? {}
 const closed = await within(
   store.close().then(() => 'closed'),
   'close()',
 )
-console.log(JSON.stringify({ stored, refusal, closed }))
+console.log(JSON.stringify({ stored, refusal, message, closed }))
 process.exit(0)

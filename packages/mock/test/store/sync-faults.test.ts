@@ -5,8 +5,8 @@
 // the reason, where there is none). The data file's room (data-file-room.ts) cannot prevent this.
 // The change whose flush failed is answered 507, never as stored; the service stays up, reads go
 // on, and every change after it is refused too until a restart, since LMDB has made the failed
-// commit part of what later commits build on; a stop ends cleanly; a restart has every
-// acknowledged record.
+// commit part of what later commits build on, with the way out (--export, then --import into a
+// new directory); a stop ends cleanly; a restart has every acknowledged record.
 import { execFile, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { rmSync, writeFileSync } from 'node:fs'
@@ -94,8 +94,16 @@ describe('a data directory whose disk fails a flush', () => {
       rmSync(flag)
 
       // The disk takes flushes again, but what LMDB shows may not all be on it: no change is taken
-      // until a restart, and none is acknowledged as stored.
-      expect(await enrol(api, 'after@example.com')).toMatch(new RegExp(`^The change cannot be stored in ${escaped(dataDir)}: .*restart`))
+      // until a restart, and none is acknowledged as stored. Since the data file may not be whole,
+      // the way out is a new directory, through the command's --export and --import.
+      const refused = await enrol(api, 'after@example.com')
+      expect(refused).toMatch(new RegExp(`^The change cannot be stored in ${escaped(dataDir)}: .*Changes are refused until the service is restarted`))
+      expect(refused).toMatch(
+        new RegExp(
+          `its data file may not be whole: fix the disk \\(free some space, say\\), then export its state with --data ${escaped(dataDir)} --export FILE ` +
+            'and start the service on a new directory with --data DIR --import FILE, rather than go on with this one\\.$',
+        ),
+      )
       // Reads go on; the process is alive.
       expect((await api.identities.get('before@example.com')).identifier).toBe('before@example.com')
       expect(service.child.exitCode).toBe(null)
@@ -122,7 +130,15 @@ describe('a store whose last commit fails its flush', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', script, join(work, 'store'), join(work, 'fail-store')], {
       env: { ...process.env, LD_PRELOAD: library.path, FAIL_SYNC_FLAG: join(work, 'fail-store') },
     })
-    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ stored: 'refused: full', refusal: 'full', closed: 'closed' })
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({
+      stored: 'refused: full',
+      refusal: 'full',
+      // A caller in JavaScript has no flags: the way out is named in the store's own calls.
+      message: expect.stringContaining(
+        `then export the state of ${join(work, 'store')} with the store's export() and import it with import() into a store of a new directory (openDataStore), rather than go on with this one.`,
+      ),
+      closed: 'closed',
+    })
   })
 })
 
