@@ -64,6 +64,10 @@ test('the first code is announced: the live status is there, empty, before it co
   await expect(status).toHaveText('')
   await status.evaluate((region) => region.setAttribute('data-test-was-there', ''))
   await service.release()
+  // The code is painted first, and said in the task after that frame: the clock moves on by a
+  // few frames once it is there (its "Loading…" timer went as it came).
+  await expect(widget(page).getByRole('img')).toBeVisible()
+  await page.clock.runFor(100)
   await expect(status).toHaveText('Scan with the app')
   await expect(status).toHaveAttribute('data-test-was-there')
 })

@@ -39,6 +39,7 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void, o
   const time = countdown.appendChild(new Text())
   const button = add('button')
   let ticker: ReturnType<typeof setInterval> | undefined
+  let painting = 0
 
   root.className = 'sa'
   // The pack's language, so that screen readers pronounce its texts right, and its direction:
@@ -65,6 +66,12 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void, o
   return {
     show(state, { imageSrc, deadline, button: offered, message, link } = {}) {
       clearInterval(ticker)
+      cancelAnimationFrame(painting)
+      // A first code while the view has said nothing yet: painted alone, and its words in the
+      // task after that frame. On a first visit they are often the page's first text, whose
+      // first layout held the code's paint back: 1.3 to 2.7 ms from the answer to the paint in
+      // A/B runs (BENCHMARKS.md). Any later show says them at once, or drops them.
+      const first = imageSrc && img.hidden && !status.textContent
       root.dataset.state = state
       if (!imageSrc) img.removeAttribute('src')
       // The same code is not set again, which would reload it. (It is always absolute here.)
@@ -72,29 +79,35 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void, o
       img.hidden = !imageSrc
       if (link) frame.href = link
       else frame.removeAttribute('href')
-      // Unchanged text is left alone, so the live region does not announce it again. A code that
-      // is a link says to tap it rather than scan it. The idle state has no text of its own, nor
-      // has '' (a view that says nothing yet): an empty line.
-      const key = message ?? (link && state == 'ready' ? 'tap' : state)
-      const text = texts[key as keyof Texts] || ''
-      if (status.textContent != text) status.textContent = text
-      button.textContent = state == 'error' ? texts.retry : texts.newCode
-      button.hidden = !offered
-      countdown.hidden = !deadline
-      // Only this text node changes each second. It is outside the live region, so screen
-      // readers are not read the time every second, and page observers see no new nodes.
-      const tick = () => {
-        // In the digits the language writes, which a pack gives when they are not 0-9 (Arabic's ٠١٢).
-        time.data = texts.left + clock(deadline! - Date.now()).replace(/\d/g, (digit) => texts.digits?.[+digit] || digit)
+      const words = () => {
+        // Unchanged text is left alone, so the live region does not announce it again. A code that
+        // is a link says to tap it rather than scan it. The idle state has no text of its own, nor
+        // has '' (a view that says nothing yet): an empty line.
+        const key = message ?? (link && state == 'ready' ? 'tap' : state)
+        const text = texts[key as keyof Texts] || ''
+        if (status.textContent != text) status.textContent = text
+        button.textContent = state == 'error' ? texts.retry : texts.newCode
+        button.hidden = !offered
+        countdown.hidden = !deadline
+        // Only this text node changes each second. It is outside the live region, so screen
+        // readers are not read the time every second, and page observers see no new nodes.
+        const tick = () => {
+          // In the digits the language writes, which a pack gives when they are not 0-9 (Arabic's ٠١٢).
+          time.data = texts.left + clock(deadline! - Date.now()).replace(/\d/g, (digit) => texts.digits?.[+digit] || digit)
+        }
+        // Not once destroyed: an event listener may destroy the widget just before this runs.
+        if (deadline && root.isConnected) {
+          tick()
+          ticker = setInterval(tick, 1000)
+        }
       }
-      // Not once destroyed: an event listener may destroy the widget just before this runs.
-      if (deadline && root.isConnected) {
-        tick()
-        ticker = setInterval(tick, 1000)
-      }
+      // (clearInterval clears a timeout too: they share one list of timers.)
+      if (first) painting = requestAnimationFrame(() => (ticker = setTimeout(words)))
+      else words()
     },
     dispose() {
       clearInterval(ticker)
+      cancelAnimationFrame(painting)
       root.remove()
     },
   }

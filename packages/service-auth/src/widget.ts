@@ -168,8 +168,9 @@ function createMachine(
       // A code is shown as soon as it comes; "Loading…" waits until it is LOADING_SHOWN_AFTER
       // late. Meanwhile a first view says nothing, its live region in place, empty, so that
       // screen readers announce that code (a region that arrives with its text in it is found,
-      // not heard); a view that shows a code keeps it, so that replacing one neither flashes
-      // "Loading…" nor says "Scan with the app" again. After a button or a refusal, at once.
+      // not heard; the view says it in the task after the frame that paints it); a view that
+      // shows a code keeps it, so that replacing one neither flashes "Loading…" nor says "Scan
+      // with the app" again. After a button or a refusal, at once.
       const wait = to == 'loading' && (!view || state == 'ready' || state == 'reconnecting')
       const show = () => view!.show(to, shown)
       state = move(state, to)

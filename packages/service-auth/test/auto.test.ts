@@ -1,7 +1,7 @@
 // auto.ts runs on import, so each test imports a fresh copy (vi.resetModules) into a page
 // without the global, and disconnects the observers the copies started afterwards.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeService, dataSrcOf, flush, seen, widget } from './helpers.js'
+import { FakeService, dataSrcOf, flush, pastFirstPaint, seen, widget } from './helpers.js'
 
 let service: FakeService
 let observers: MutationObserver[]
@@ -157,6 +157,7 @@ describe('the CDN entry', () => {
     expect(window.ServiceAuth!.get(el)).toBeDefined()
     expect(window.ServiceAuth!.get(nested)).toBeDefined()
     expect(service.creates).toHaveLength(2)
+    await pastFirstPaint()
     expect(seen(nested).status).toBe('Scan with the app')
   })
 

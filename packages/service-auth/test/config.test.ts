@@ -18,6 +18,7 @@ import {
   flush,
   headersOf,
   held,
+  pastFirstPaint,
   pastLoadingWait,
   imageUrlOf,
   recordEvents,
@@ -279,6 +280,7 @@ describe('options', () => {
   it('texts replace single texts and keep the others', async () => {
     const el = mountWidget({}, { texts: { ready: 'Scan me' } })
     await flush()
+    await pastFirstPaint()
     expect(seen(el).status).toBe('Scan me')
     expect(seen(el).alt).toBe('QR code: sign in with the app')
   })
@@ -413,6 +415,7 @@ describe('app URL (data-service-app-url)', () => {
     touch(true)
     const el = mountWidget({ 'data-service-app-url': 'serviceauth://challenge/{id}' })
     await flush()
+    await pastFirstPaint()
     expect(seen(el).status).toBe('Tap to open the app')
   })
 
@@ -430,6 +433,7 @@ describe('app URL (data-service-app-url)', () => {
     expect(link(el)).toBeNull()
     // Still a code to scan with another phone.
     expect(seen(el).image).toBe(dataSrcOf(id))
+    await pastFirstPaint()
     expect(seen(el).status).toBe('Scan with the app')
   })
 

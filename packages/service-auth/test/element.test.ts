@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ServiceAuthElement } from '../src/element.js'
 import * as index from '../src/index.js'
 import { get, OPTIONS } from '../src/index.js'
-import { API, FakeService, dataSrcOf, flush, seen, stubNavigation, tokenResponse } from './helpers.js'
+import { API, FakeService, dataSrcOf, flush, pastFirstPaint, seen, stubNavigation, tokenResponse } from './helpers.js'
 
 let service: FakeService
 
@@ -109,12 +109,14 @@ describe('<service-auth>', () => {
     const el = element()
     el.texts = { ready: 'Scan it' }
     await flush()
+    await pastFirstPaint()
     expect(seen(el).status).toBe('Scan it')
     el.texts = { ready: 'Scan it' }
     await flush()
     expect(service.creates).toHaveLength(1)
     el.texts = { ready: 'Scan this' }
     await flush()
+    await pastFirstPaint()
     expect(seen(el).status).toBe('Scan this')
     expect(service.creates).toHaveLength(2)
   })
@@ -127,6 +129,7 @@ describe('<service-auth>', () => {
     upgraded.setAttribute('auth-url', '/auth/controller')
     document.body.append(upgraded)
     await flush()
+    await pastFirstPaint()
     expect(seen(upgraded).status).toBe('Early')
     expect(Object.hasOwn(upgraded, 'texts')).toBe(false)
     expect(upgraded.texts).toEqual({ ready: 'Early' })

@@ -201,6 +201,16 @@ export const flush = async () => {
   await vi.advanceTimersByTimeAsync(0)
 }
 
+/**
+ * Past the frame that paints a widget's first code: its words (status, countdown) come in the task
+ * after it (widget.ts), so that they are not laid out before the code is painted.
+ */
+export const pastFirstPaint = async () => {
+  vi.advanceTimersToNextFrame()
+  // A timer set while the fake clock runs a callback is due 1 ms later, not at once.
+  await vi.advanceTimersByTimeAsync(1)
+}
+
 /** Past the wait before a starting widget that has no code yet says "Loading…" (LOADING_SHOWN_AFTER). */
 export const pastLoadingWait = () => vi.advanceTimersByTimeAsync(LOADING_SHOWN_AFTER)
 

@@ -7,6 +7,7 @@ import {
   flush,
   headersOf,
   held,
+  pastFirstPaint,
   pastLoadingWait,
   recordEvents,
   seen,
@@ -55,6 +56,7 @@ describe('mount', () => {
     await flush()
     expect(service.creates).toHaveLength(1)
     expect(el.querySelectorAll('.sa')).toHaveLength(1)
+    await pastFirstPaint()
     expect(seen(el).status).toBe('Scan it')
   })
 
@@ -68,6 +70,7 @@ describe('mount', () => {
     await flush()
     expect(service.creates.map((call) => JSON.parse(String(call.init.body)).key)).toEqual(['pk_test_123', 'pk_test_456'])
     expect(el.querySelectorAll('.sa')).toHaveLength(1)
+    await pastFirstPaint()
     expect(seen(el).status).toBe('Scan it')
     expect(seen(el).image).toBe(dataSrcOf('c2'))
     // The old handle is spent: it starts nothing and destroys nothing of the new widget.

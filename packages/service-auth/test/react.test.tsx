@@ -54,6 +54,8 @@ describe('<ServiceAuth>', () => {
     expect(el.style.margin).toBe('4px')
     await until(() => seen(el).image)
     expect(seen(el).image).toBe(dataSrcOf('c1'))
+    // Its words come in the task after the frame that paints the code (widget.ts).
+    await until(() => seen(el).status)
     expect(seen(el).status).toBe('Scan with the app')
     expect(keysSent()).toEqual(['pk_test_123'])
   })
@@ -63,6 +65,7 @@ describe('<ServiceAuth>', () => {
     await until(() => seen(widgetElement()).image)
     // The fake service's large image (challengeJson): the kind asked for is the kind shown.
     expect(seen(widgetElement()).image).toBe('data:image/png;base64,TGFyZ2U=')
+    await until(() => seen(widgetElement()).status)
     expect(seen(widgetElement()).status).toBe('Scan it')
   })
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as index from '../src/index.js'
 import { get } from '../src/index.js'
 import { ServiceAuth } from '../src/vue.js'
-import { API, FakeService, dataSrcOf, flush, seen, status, stubNavigation, tokenResponse } from './helpers.js'
+import { API, FakeService, dataSrcOf, flush, pastFirstPaint, seen, status, stubNavigation, tokenResponse } from './helpers.js'
 
 let service: FakeService
 let app: App | undefined
@@ -57,6 +57,7 @@ describe('<ServiceAuth> for Vue', () => {
     await flush()
     expect(renders).toBe(2)
     expect(keysSent()).toEqual(['pk_test_123'])
+    await pastFirstPaint()
     expect(seen(widgetElement(container)).status).toBe('Scan it')
     state.apiKey = 'pk_test_456'
     await nextTick()
@@ -245,10 +246,12 @@ describe('<ServiceAuth> for Vue', () => {
     const texts = reactive({ ready: 'Scan it' })
     const container = mountApp(() => h(ServiceAuth, { apiKey: 'pk_test_123', authUrl: '/auth/controller', api: API, texts }))
     await flush()
+    await pastFirstPaint()
     expect(seen(widgetElement(container)).status).toBe('Scan it')
     texts.ready = 'Scan this one'
     await nextTick()
     await flush()
+    await pastFirstPaint()
     expect(keysSent()).toHaveLength(2)
     expect(seen(widgetElement(container)).status).toBe('Scan this one')
   })

@@ -30,6 +30,7 @@ import {
   types,
   widget,
   type Recorded,
+  pastFirstPaint,
   pastLoadingWait,
 } from './helpers.js'
 
@@ -127,12 +128,55 @@ describe('showing a code', () => {
     expect(ui.status).toBe('')
     const region = el.querySelector('[role=status]')
     await vi.advanceTimersByTimeAsync(LOADING_SHOWN_AFTER)
+    await pastFirstPaint()
     // The same element: a region that arrives with its text is found by screen readers, not heard.
     expect(el.querySelector('[role=status]')).toBe(region)
     expect(ui.status).toBe('Scan with the app')
     expect(ui.image).toBe(dataSrcOf('c1'))
     expect(statuses).not.toContain('Loading…')
     expect(statuses).toContain('Scan with the app')
+  })
+
+  it('paints a first code alone, and says it in the task after that frame, so that its words are not laid out before the code', async () => {
+    service.poll = () => held<Response>().promise
+    const { el, ui } = start()
+    await flush()
+    const said: string[] = []
+    new MutationObserver(() => said.push(ui.status!)).observe(el.querySelector('[role=status]')!, { childList: true, characterData: true, subtree: true })
+    expect(ui.image).toBe(dataSrcOf('c1'))
+    expect(ui.status).toBe('')
+    expect(ui.countdown).toBeNull()
+    expect(types(events)).toEqual(['ready'])
+    // Not in the frame's own callbacks either, which run before it is laid out.
+    vi.advanceTimersToNextFrame()
+    expect(ui.status).toBe('')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(ui.status).toBe('Scan with the app')
+    expect(ui.countdown).toBe('Expires in 02:00')
+    expect(said).toEqual(['Scan with the app'])
+  })
+
+  it('stopped in the frame that paints its first code, it does not say that code afterwards', async () => {
+    service.poll = () => held<Response>().promise
+    const { ui, handle } = start()
+    await flush()
+    handle.stop()
+    await pastFirstPaint()
+    expect(handle.state).toBe('idle')
+    expect(ui.image).toBeNull()
+    expect(ui.status).toBe('')
+    expect(ui.button).toBe('Show a new code')
+  })
+
+  it('destroyed in the frame that paints its first code, it leaves no timer nor frame callback behind', async () => {
+    service.poll = () => held<Response>().promise
+    const { el, handle } = start()
+    await flush()
+    handle.destroy()
+    // The poll's time limit goes as its aborted fetch settles, without the clock moving.
+    await flush()
+    expect(vi.getTimerCount()).toBe(0)
+    expect(el.childNodes).toHaveLength(0)
   })
 
   it('destroyed while it waits for its first code, it leaves nothing behind, nor a timer', async () => {
@@ -491,6 +535,7 @@ describe('expiry', () => {
     expect(types(events)).toEqual(['ready', 'expired', 'ready'])
     expect(events[1].detail).toEqual({ challengeId: 'c1' })
     expect(ui.image).toBe(dataSrcOf('c2'))
+    await pastFirstPaint()
     expect(ui.status).toBe('Scan with the app')
     expect(nav.reload).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(5000)
@@ -502,6 +547,7 @@ describe('expiry', () => {
     service.create = (n) => after(n == 1 ? 0 : LOADING_SHOWN_AFTER - 1, () => Response.json(challengeJson('c' + n), { status: 201 }))
     const { el, ui } = start()
     await flush()
+    await pastFirstPaint()
     const said: string[] = []
     new MutationObserver(() => said.push(ui.status!)).observe(el.querySelector('[role=status]')!, { childList: true, characterData: true, subtree: true })
     await vi.advanceTimersByTimeAsync(1000 + LOADING_SHOWN_AFTER)
@@ -571,6 +617,7 @@ describe('expiry', () => {
     await flush()
     expect(service.creates).toHaveLength(2)
     expect(ui.image).toBe(dataSrcOf('c2'))
+    await pastFirstPaint()
     expect(ui.status).toBe('Scan with the app')
     // A forgotten code did not expire as far as anyone can tell: no `expired` event, no error.
     expect(types(events)).toEqual(['ready', 'ready'])
@@ -1215,6 +1262,7 @@ describe('a hostile or broken service', () => {
     service.create = () => Response.json(challengeJson('c1', 3 * 365 * 86_400_000), { status: 201 })
     const { ui } = start()
     await flush()
+    await pastFirstPaint()
     expect(ui.status).toBe('Scan with the app')
     expect(ui.countdown).toBe('Expires in 26280:00:00')
     expect(types(events)).toEqual(['ready'])
@@ -1233,6 +1281,7 @@ describe('a hostile or broken service', () => {
     service.create = lifetimes(3_600_000)
     const { ui } = start()
     await flush()
+    await pastFirstPaint()
     expect(ui.countdown).toBe('Expires in 1:00:00')
     await vi.advanceTimersByTimeAsync(1_000)
     expect(ui.countdown).toBe('Expires in 59:59')
