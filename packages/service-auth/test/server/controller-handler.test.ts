@@ -400,6 +400,15 @@ describe('createController', () => {
     expect(() => createController()).toThrow(new TypeError('The controller needs its options: { client, secret, findUser, startSession }.'))
   })
 
+  it.each([
+    ['a string', 'options'],
+    ['a number', 42],
+    ['true', true],
+  ])('throws the same TypeError when its options are %s, not an object', (_, options) => {
+    // @ts-expect-error: called as plain JavaScript may call it
+    expect(() => createController(options)).toThrow(new TypeError('The controller needs its options: { client, secret, findUser, startSession }.'))
+  })
+
   it('takes a header name of any HTTP token characters, such as Authorization or X-Auth_Token', () => {
     expect(() => createController({ ...options, header: 'Authorization' })).not.toThrow()
     expect(() => createController({ ...options, header: 'X-Auth_Token' })).not.toThrow()

@@ -20,11 +20,24 @@ describe('ServiceError', () => {
     expect(error.message).toBe('Bad Request: Invalid. identifier: This value should not be blank.')
   })
 
+  it('names each field once, with all of its messages, and every field at fault', () => {
+    const errors = {
+      otp: [
+        { code: 'c1', message: 'This value should not be blank.' },
+        { code: 'c2', message: 'This value should have 6 characters.' },
+      ],
+      key: [{ code: 'c3', message: 'This key is unknown.' }],
+    }
+    expect(new ServiceError(400, { title: 'Bad Request', errors }).message).toBe(
+      'Bad Request: otp: This value should not be blank. This value should have 6 characters. key: This key is unknown.',
+    )
+  })
+
   it('keeps only well-formed field errors, so that reading them cannot throw, whatever the service answered', () => {
     const otp = [{ code: 'c2', message: 'This value should have 6 characters.' }]
     const error = new ServiceError(400, {
       title: 'Bad Request',
-      errors: { otp: [...otp, 'junk', null, { code: 3, message: 'x' }], key: 'not a list', nothing: [] },
+      errors: { otp: [...otp, 'junk', null, undefined, { code: 3, message: 'x' }, { code: 'c3', message: 4 }], key: 'not a list', nothing: [] },
     })
     expect({ ...error.errors }).toEqual({ otp })
     expect(error.message).toBe('Bad Request: otp: This value should have 6 characters.')
