@@ -24,6 +24,7 @@ import type {
   SignedChallenge,
   SignKnob,
 } from '../knobs/knob-wire.js'
+import { mockUrl } from './mock-url.js'
 
 export type * from '../knobs/knob-wire.js'
 export { KnobError } from './errors.js'
@@ -38,8 +39,9 @@ export class KnobClient {
   /** The mock's base URL, no trailing slash. */
   readonly url: string
 
-  constructor(url: string) {
-    this.url = url.replace(/\/+$/, '')
+  /** `url`: an http(s) URL, a string or a URL; anything else is a TypeError that says so. */
+  constructor(url: string | URL) {
+    this.url = mockUrl(url, "KnobClient's url")
   }
 
   /** GET /__knobs/challenges: every challenge, or one key's, oldest first. */

@@ -9,6 +9,7 @@ import type { MockService, MockServiceControls } from './controls.js'
 import { KnobError, TestKitError } from './errors.js'
 import { watchHandOver } from './hand-over.js'
 import { KnobClient } from './knob-client.js'
+import { given, mockUrl } from './mock-url.js'
 import type { PageLike } from './page.js'
 import { DEFAULT_TIMEOUT_MS, readShownCode, type ShownCode, type ShownCodeOptions } from './shown-code.js'
 
@@ -68,7 +69,7 @@ export function connectMockService(options: ConnectMockServiceOptions | Isolated
     return controls(new KnobClient(url), key, secret)
   }
   return (async () => {
-    const knobs = new KnobClient(checkedUrl(options.url))
+    const knobs = new KnobClient(mockUrl(options.url, "connectMockService's url"))
     const { key, secret } = await knobs.createKey()
     return {
       ...controls(knobs, key, secret),
@@ -83,7 +84,9 @@ export function connectMockService(options: ConnectMockServiceOptions | Isolated
   })()
 }
 
-const isIsolated = (options: unknown): options is IsolatedMockServiceOptions => typeof options === 'object' && options !== null && 'isolate' in options
+// isolate: true, not merely there: `isolate: false` beside a key and a secret asks for that key.
+const isIsolated = (options: unknown): options is IsolatedMockServiceOptions =>
+  typeof options === 'object' && options !== null && (options as { isolate?: unknown }).isolate === true
 
 /**
  * The options a caller in JavaScript may get wrong, refused before anything is asked of the mock:
@@ -96,23 +99,8 @@ function checkedConnection(options: unknown): ConnectMockServiceOptions & { url:
     throw new TypeError(`connectMockService takes { url, key, secret } or { url, isolate: true }, not ${given(options)}.`)
   }
   const connection = options as ConnectMockServiceOptions
-  return { ...connection, url: checkedUrl(connection.url) }
+  return { ...connection, url: mockUrl(connection.url, "connectMockService's url") }
 }
-
-/** The mock's base URL as KnobClient takes it, or a TypeError that says what it must be. */
-function checkedUrl(url: unknown): string {
-  const must = `connectMockService's url must be the mock service's http(s) URL, a string or a URL (e.g. 'http://127.0.0.1:8081')`
-  let parsed: URL
-  if (url instanceof URL) parsed = url
-  else if (typeof url === 'string' && URL.canParse(url)) parsed = new URL(url)
-  else throw new TypeError(`${must}, not ${given(url)}.`)
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`${must}, not ${given(String(url))}.`)
-  // A string as given, as before (KnobClient trims its trailing slashes); a URL as its href.
-  return typeof url === 'string' ? url : parsed.href
-}
-
-/** A value as a message names it: a string quoted, anything else as it prints. */
-const given = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
 
 /** The controls, acting through `key`: every knob they call names it. */
 function controls(knobs: KnobClient, key: string, secret: string): MockServiceControls {

@@ -19,6 +19,13 @@ afterEach(() => vi.restoreAllMocks())
 const everyKnob = () => KNOB_ROUTES.flatMap((route) => Object.keys(route.methods).map((method) => `${method} ${route.pattern.source}`))
 
 describe('KnobClient', () => {
+  it("refuses a url that is not an http(s) URL with a TypeError naming it, not JavaScript's own; takes a URL as a string", () => {
+    const must = "KnobClient's url must be the mock service's http(s) URL, a string or a URL (e.g. 'http://127.0.0.1:8081')"
+    expect(() => new KnobClient(123 as unknown as string)).toThrow(new TypeError(`${must}, not 123.`))
+    expect(() => new KnobClient('localhost:8081')).toThrow(new TypeError(`${must}, not "localhost:8081".`))
+    expect(new KnobClient(new URL('http://127.0.0.1:8081/')).url).toBe('http://127.0.0.1:8081')
+  })
+
   it('has a call for every knob of the route table', async () => {
     const sent: string[] = []
     const fetched = globalThis.fetch

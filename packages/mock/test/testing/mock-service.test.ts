@@ -121,6 +121,8 @@ it("connectMockService's options, wrong from JavaScript (url: 123), are a TypeEr
     [{ url: 'ftp://127.0.0.1:8081', key: 'k', secret: 's' }, `${url}, not "ftp://127.0.0.1:8081".`],
     [{ url: new URL('file:///tmp/mock'), key: 'k', secret: 's' }, `${url}, not "file:///tmp/mock".`],
     [{ url: 'http://127.0.0.1:8081' }, 'key must be the API key the service issued; got undefined.'],
+    // isolate: false asks for the key given, not for a fresh one.
+    [{ url: 'http://127.0.0.1:8081', isolate: false }, 'key must be the API key the service issued; got undefined.'],
     [undefined, 'connectMockService takes { url, key, secret } or { url, isolate: true }, not undefined.'],
   ] as const) {
     const error = refusal(options)
