@@ -84,13 +84,15 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
 
 /** The warning for a port browsers refuse, naming the way to another: the listening port's, or the public base URL's. */
 function badPortWarning(port: string, behindProxy: boolean): string {
-  const start = `Warning: ${badPortReason(port)}: the service answers there, but a login page's embed can never reach it.`
+  const start =
+    `Warning: ${badPortReason(port)}: the service answers there (curl reaches it), but a login page's embed never can, ` +
+    'nor can anything that uses fetch (the test kit, KnobClient, check-controller).'
   if (behindProxy) {
-    const { flag, env } = COMMAND_OPTIONS.baseUrl
-    return `${start} Give the public base URL another port, with --${flag} (or ${env}).`
+    const { flag, env, config } = COMMAND_OPTIONS.baseUrl
+    return `${start} Give the public base URL another port, with --${flag} (or ${env}, or "${config}" in the config file).`
   }
-  const { flag, env } = COMMAND_OPTIONS.port
-  return `${start} Choose another with --${flag} (or ${env}): the default, ${DEFAULT_PORT}, or 0 for a free one.`
+  const { flag, env, config } = COMMAND_OPTIONS.port
+  return `${start} Choose another with --${flag} (or ${env}, or "${config}" in the config file): the default, ${DEFAULT_PORT}, or 0 for a free one.`
 }
 
 /**

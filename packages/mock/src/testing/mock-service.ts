@@ -99,7 +99,15 @@ function checkedConnection(options: unknown): ConnectMockServiceOptions & { url:
     throw new TypeError(`connectMockService takes { url, key, secret } or { url, isolate: true }, not ${given(options)}.`)
   }
   const connection = options as ConnectMockServiceOptions
-  return { ...connection, url: mockUrl(connection.url, "connectMockService's url") }
+  const url = mockUrl(connection.url, "connectMockService's url")
+  // Neither given: most likely a test that meant a fresh key of its own. (One of them wrong is
+  // for createClient's checks to name.)
+  if (connection.key === undefined && connection.secret === undefined) {
+    throw new TypeError(
+      'connectMockService takes { url, key, secret } (a key of that mock, and its secret) or { url, isolate: true } (a fresh key of its own): key and secret are missing.',
+    )
+  }
+  return { ...connection, url }
 }
 
 /** The controls, acting through `key`: every knob they call names it. */

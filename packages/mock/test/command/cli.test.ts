@@ -76,7 +76,9 @@ describe('service-auth-mock', () => {
   })
 
   it('on a port browsers refuse (6000, …) it starts, and warns on stderr naming the port and the way to another', async () => {
-    const advice = 'Choose another with --port (or SERVICE_PORT): the default, 8081, or 0 for a free one.'
+    const REACH =
+      "the service answers there (curl reaches it), but a login page's embed never can, nor can anything that uses fetch (the test kit, KnobClient, check-controller)."
+    const advice = 'Choose another with --port (or SERVICE_PORT, or "port" in the config file): the default, 8081, or 0 for a free one.'
     // The first of these that is free here: on a shared machine, any one may be taken.
     let warned = false
     for (const port of [6000, 6566, 10080]) {
@@ -87,9 +89,7 @@ describe('service-auth-mock', () => {
       }
       try {
         expect(out.split('\n')[0]).toBe(`Service: http://127.0.0.1:${port}`)
-        expect(err).toBe(
-          `Warning: port ${port} is one browsers and fetch refuse to connect to (a "bad port" of the Fetch standard): the service answers there, but a login page's embed can never reach it. ${advice}`,
-        )
+        expect(err).toBe(`Warning: port ${port} is one browsers and fetch refuse to connect to (a "bad port" of the Fetch standard): ${REACH} ${advice}`)
       } finally {
         await result.close()
       }
@@ -103,7 +103,7 @@ describe('service-auth-mock', () => {
     if (!('service' in proxied.result)) throw new Error(`no service: ${proxied.err}`)
     await proxied.result.close()
     expect(proxied.err).toBe(
-      `Warning: port 6665 is one browsers and fetch refuse to connect to (a "bad port" of the Fetch standard): the service answers there, but a login page's embed can never reach it. Give the public base URL another port, with --base-url (or SERVICE_BASE_URL).`,
+      `Warning: port 6665 is one browsers and fetch refuse to connect to (a "bad port" of the Fetch standard): ${REACH} Give the public base URL another port, with --base-url (or SERVICE_BASE_URL, or "baseUrl" in the config file).`,
     )
     // A free port, or a proxy on a usable one, says nothing.
     for (const args of [[], ['--base-url', 'https://mock.example.com']]) {

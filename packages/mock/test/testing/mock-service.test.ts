@@ -106,6 +106,8 @@ it("a port that is not one (from JavaScript: port: 'abc') is a TypeError that na
 
 it("connectMockService's options, wrong from JavaScript (url: 123), are a TypeError that names the option and what it must be, not JavaScript's own", async () => {
   const url = "connectMockService's url must be the mock service's http(s) URL, a string or a URL (e.g. 'http://127.0.0.1:8081')"
+  const missing =
+    'connectMockService takes { url, key, secret } (a key of that mock, and its secret) or { url, isolate: true } (a fresh key of its own): key and secret are missing.'
   const refusal = (options: unknown): unknown => {
     try {
       connectMockService(options as ConnectMockServiceOptions)
@@ -120,9 +122,10 @@ it("connectMockService's options, wrong from JavaScript (url: 123), are a TypeEr
     [{ url: 'localhost:8081', key: 'k', secret: 's' }, `${url}, not "localhost:8081".`],
     [{ url: 'ftp://127.0.0.1:8081', key: 'k', secret: 's' }, `${url}, not "ftp://127.0.0.1:8081".`],
     [{ url: new URL('file:///tmp/mock'), key: 'k', secret: 's' }, `${url}, not "file:///tmp/mock".`],
-    [{ url: 'http://127.0.0.1:8081' }, 'key must be the API key the service issued; got undefined.'],
+    [{ url: 'http://127.0.0.1:8081' }, missing],
     // isolate: false asks for the key given, not for a fresh one.
-    [{ url: 'http://127.0.0.1:8081', isolate: false }, 'key must be the API key the service issued; got undefined.'],
+    [{ url: 'http://127.0.0.1:8081', isolate: false }, missing],
+    [{ url: 'http://127.0.0.1:8081', secret: 's' }, 'key must be the API key the service issued; got undefined.'],
     [undefined, 'connectMockService takes { url, key, secret } or { url, isolate: true }, not undefined.'],
   ] as const) {
     const error = refusal(options)
