@@ -43,10 +43,6 @@ export async function build({ outdir = join(root, 'dist'), types = true } = {}) 
     // The bundled CommonJS packages require() Node's own modules, which an ES module has no require for.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'\nconst require = __createRequire(import.meta.url)" },
     legalComments: 'none',
-    // A class that names itself inside (KnobError's static from()) is renamed _KnobError by the
-    // bundle, and Node prints an error by its constructor's name: "_KnobError: …" in every failed
-    // test's output. keepNames gives classes and functions back the names they were written with.
-    keepNames: true,
     logLevel: 'warning',
   })
   if (!types) return
