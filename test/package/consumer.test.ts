@@ -248,6 +248,17 @@ describe("@service-auth/mock's tarball", () => {
       await expect(stat(join(dir, 'node_modules/lmdb'))).rejects.toMatchObject({ code: 'ENOENT' })
     })
 
+    it('names its classes as they were written: an error prints as KnobError, not as the bundle renamed it (_KnobError)', async () => {
+      const script =
+        "import { inspect } from 'node:util'\n" +
+        "const entries = { ...(await import('@service-auth/mock')), ...(await import('@service-auth/mock/knobs')) }\n" +
+        "console.log(Object.entries(entries).filter(([name, value]) => typeof value === 'function' && /^[A-Z]/.test(name) && value.name !== name).map(([name, value]) => name + ' is ' + value.name).join(', ') || 'all named')\n" +
+        // Port 9 is a bad port: fetch refuses it at once, with no connection.
+        "try { await new entries.KnobClient('http://127.0.0.1:9').settings() } catch (error) { console.log(inspect(error).split('\\n')[0]) }\n"
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir })
+      expect(stdout.trim().split('\n')).toEqual(['all named', 'KnobError: the mock service at http://127.0.0.1:9 cannot be reached (bad port)'])
+    })
+
     it('startMockService() works in memory', async () => {
       const script =
         "import { startMockService, TEST_KEYS } from '@service-auth/mock'\n" +

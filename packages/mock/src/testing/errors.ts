@@ -66,6 +66,10 @@ export class KnobError extends TestKitError {
    * not a valid choice. …", each field the mock refused with its message.
    */
   static refusal({ what, status, detail, errors }: { what: string; status: number; detail: string; errors: Record<string, FieldError[]> }): KnobError {
-    return new KnobError(`${what}: the mock service answered ${status}: ${describeProblem({ detail, errors })}`, status, detail, what, errors)
+    // `new this`, not `new KnobError`: a class that names itself inside is renamed _KnobError by
+    // the bundle, and Node prints an error by its constructor's name ("_KnobError: …" in every
+    // failed test's output). esbuild's keepNames would undo that, but it puts a __name() helper
+    // in every function, and those a test hands to page.evaluate() then fail in the browser.
+    return new this(`${what}: the mock service answered ${status}: ${describeProblem({ detail, errors })}`, status, detail, what, errors)
   }
 }
