@@ -38,6 +38,7 @@ import { SessionStore } from './sessions/session-store.js'
 import { DEFAULT_SETTINGS, type ServiceSettings } from './settings.js'
 import type { TestKeyOptions } from './test-keys/published-keys.js'
 import { TestKeys } from './test-keys/test-keys.js'
+import { given } from '../common/given.js'
 
 export interface ServiceOptions {
   /** The port on 127.0.0.1, an integer from 0 to 65535; default 0, a free one. */
@@ -244,7 +245,7 @@ function checked(name: string, value: number, min: number, max: number): number 
 function checkedPort(port: unknown): number {
   if (port === undefined) return 0
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new TypeError(`port must be an integer from 0 to 65535 (0 picks a free one), not ${typeof port === 'string' ? JSON.stringify(port) : String(port)}.`)
+    throw new TypeError(`port must be an integer from 0 to 65535 (0 picks a free one), not ${given(port)}.`)
   }
   return port
 }

@@ -3,6 +3,7 @@
 // whoever keeps everything in memory (the tests, startMockService) never needs its binary.
 import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { given } from '../common/given.js'
 import { DATA_FILE, LOCK_FILE, prepareDataFiles, prepareDirectory } from './data-directory.js'
 import { type DirectoryNaming, OPEN_DATA_STORE_NAMING } from './errors.js'
 import { loadLmdbBackend } from './lmdb-loader.js'
@@ -68,8 +69,7 @@ export async function readDataStore(dataDir: string, options: StoreOptions, nami
  */
 function checkedDataDir(dataDir: unknown): string {
   if (typeof dataDir !== 'string' || dataDir === '') {
-    const given = typeof dataDir === 'string' ? '""' : String(dataDir)
-    throw new TypeError(`openDataStore's directory must be a path (a non-empty string, relative to the working directory), not ${given}.`)
+    throw new TypeError(`openDataStore's directory must be a path (a non-empty string, relative to the working directory), not ${given(dataDir)}.`)
   }
   return dataDir
 }

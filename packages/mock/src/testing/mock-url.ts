@@ -1,9 +1,7 @@
 // A mock's base URL as the kit's callers give it, checked once for every entry that takes one
 // (KnobClient, connectMockService): a number or a URL without its scheme failed later, with
 // JavaScript's own "url.replace is not a function" or a fetch failure that named nothing.
-
-/** A value as a message names it: a string quoted, anything else as it prints. */
-export const given = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : String(value))
+import { given } from '../common/given.js'
 
 /**
  * The mock's base URL, without trailing slashes: `url` as a string, if it is an http(s) URL (a
