@@ -175,18 +175,18 @@ describe('a data directory on a disk that fills up', () => {
     // Until it refuses with no write in flight: the room counts a write on its way as taking
     // pages until its promise settles, after LMDB committed it, so a refusal in a burst may end
     // once the burst is stored. The disk's free space is read again at each write, and LMDB's
-    // flushes take some between two reads, so the put itself may be the one refused.
+    // flushes take some between two reads, so the put itself may be the one refused: stored()
+    // then rejects with the refusal, which is what this loop waits for.
+    const unlessFull = (error: unknown) => {
+      if (!(error instanceof StoreError && error.code === 'full')) throw error
+    }
     for (let n = 0; ; n++) {
       if (store.refusal()) {
-        await store.stored().catch(() => {})
+        await store.stored().catch(unlessFull)
         if (store.refusal()) break
       }
-      try {
-        filler.put(`filler-${n}`, { text: 'x'.repeat(2000) }, 'batched')
-      } catch (error) {
-        if (!(error instanceof StoreError && error.code === 'full')) throw error
-      }
-      if (n % 100 === 0) await store.stored()
+      filler.put(`filler-${n}`, { text: 'x'.repeat(2000) }, 'batched')
+      if (n % 100 === 0) await store.stored().catch(unlessFull)
     }
     expect(store.refusal()).toMatchObject({ code: 'full' })
 
