@@ -15,7 +15,13 @@ const URL_SAFE = /^[A-Za-z0-9_-]*$/
  * option, `secret` in every part that takes one, so the integrator knows which line to fix.
  */
 export function secretBytes(secret: string): Uint8Array {
-  if (typeof secret !== 'string' || !secret.trim()) throw new TypeError('secret (the API secret) is missing: pass the Base64 text the service issued.')
+  const value: unknown = secret
+  if (value == null || (typeof value === 'string' && !value.trim())) {
+    throw new TypeError('secret (the API secret) is missing: pass the Base64 text the service issued.')
+  }
+  if (typeof value !== 'string') {
+    throw new TypeError(`secret (the API secret) must be the Base64 text the service issued, as a string; got ${kind(value)}.`)
+  }
   const bytes = decodeBase64(secret.trim())
   if (!bytes) throw new TypeError('secret (the API secret) is not Base64 text (standard or URL-safe alphabet): pass it exactly as the service issued it.')
   if (bytes.length < MIN_SECRET_BYTES) {
@@ -24,6 +30,20 @@ export function secretBytes(secret: string): Uint8Array {
     )
   }
   return bytes
+}
+
+/**
+ * What a secret of the wrong type is, as the message names it. Only its type: unlike createClient's
+ * other options (its `shown()`), the value is never printed, since a number, an object or a Buffer
+ * passed as the secret may hold the secret itself (String of a Buffer is its bytes as text).
+ */
+function kind(value: unknown): string {
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object') {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name
+    return typeof name === 'string' && name && name !== 'Object' ? `an object (${name})` : 'an object'
+  }
+  return `a ${typeof value}`
 }
 
 /** Standard or URL-safe Base64, padded or not; undefined for anything else. */

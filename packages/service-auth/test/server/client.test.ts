@@ -295,6 +295,7 @@ describe('createClient: options', () => {
     ['a blank key', { baseUrl: 'https://api.example', key: ' ', secret }, /^key must be the API key the service issued; got " "\.$/],
     ['a key that is not a string', { baseUrl: 'https://api.example', key: 7, secret }, /^key must be .*; got 7\.$/],
     ['no secret', { baseUrl: 'https://api.example', key }, /^secret \(the API secret\) is missing/],
+    ['a secret that is a number', { baseUrl: 'https://api.example', key, secret: 5 }, /^secret \(the API secret\) must be .*, as a string; got a number\.$/],
     ['a short secret', { baseUrl: 'https://api.example', key, secret: 'changeme' }, /^secret \(the API secret\) decodes to 6 bytes/],
     ['a timeout of 0', { baseUrl: 'https://api.example', key, secret, timeout: 0 }, /^timeout must be a number of milliseconds, more than 0; got 0\.$/],
     ['a timeout of Infinity', { baseUrl: 'https://api.example', key, secret, timeout: Infinity }, /^timeout must be .*; got Infinity\.$/],

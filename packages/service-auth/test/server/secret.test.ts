@@ -26,9 +26,20 @@ describe('secretBytes', () => {
   })
 
   it('refuses a missing secret with a TypeError that says so', () => {
-    for (const text of ['', '  \n', undefined as unknown as string, 42 as unknown as string]) {
+    for (const text of ['', '  ', '  \n', undefined as unknown as string, null as unknown as string]) {
       expect(() => secretBytes(text)).toThrow(new TypeError('secret (the API secret) is missing: pass the Base64 text the service issued.'))
     }
+  })
+
+  it.each([
+    ['a number', 42, 'a number'],
+    ['an object', {}, 'an object'],
+    ['a Buffer', bytes, 'an object (Buffer)'],
+    ['an array', [bytes.toString('base64')], 'an array'],
+    ['a boolean', true, 'a boolean'],
+  ])('refuses %s as a secret of the wrong type, saying what it got and never the value', (_, secret, got) => {
+    const message = `secret (the API secret) must be the Base64 text the service issued, as a string; got ${got}.`
+    expect(() => secretBytes(secret as unknown as string)).toThrow(new TypeError(message))
   })
 
   it.each([
@@ -75,5 +86,22 @@ describe('every part that takes the secret refuses a bad one, before anything el
     await expect(verifyAuthToken(undefined, { secret })).rejects.toThrow(TypeError)
     await expect(handleControllerRequest({ headers: {} }, controller(secret))).rejects.toThrow(/^secret \(the API secret\)/)
     await expect(handleFetchRequest(new Request('https://shop.example/auth/controller'), controller(secret))).rejects.toThrow(/^secret \(the API secret\)/)
+  })
+})
+
+describe('createClient says a secret of the wrong type is one, and a missing one is missing', () => {
+  const options = { baseUrl: 'https://api.example', key: 'k' }
+  const wrongType = (got: string) => new TypeError(`secret (the API secret) must be the Base64 text the service issued, as a string; got ${got}.`)
+  const missing = new TypeError('secret (the API secret) is missing: pass the Base64 text the service issued.')
+
+  it.each([
+    [5, 'a number'],
+    [{ secret: 'nested' }, 'an object'],
+  ])('%o', (secret, got) => {
+    expect(() => createClient({ ...options, secret: secret as unknown as string })).toThrow(wrongType(got))
+  })
+
+  it.each([[undefined], ['  ']])('%o', (secret) => {
+    expect(() => createClient({ ...options, secret: secret as unknown as string })).toThrow(missing)
   })
 })
