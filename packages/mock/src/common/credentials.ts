@@ -20,6 +20,9 @@ export function generateCredentials(): Credentials {
  * secret should fail loudly at start-up, not as a signature mismatch later.
  */
 export function decodeSecret(base64: string): Uint8Array {
+  // Its type only, never its value: a number or a Buffer given as the secret may be the secret.
+  const kind = Array.isArray(base64) ? 'an array' : base64 === null ? 'null' : typeof base64 == 'object' ? 'an object' : `a ${typeof base64}`
+  if (typeof base64 !== 'string') throw new Error(`The API secret is not Base64 text: it must be a string, not ${kind}.`)
   const text = base64.trim()
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.replace(/=+$/, '').length % 4 === 1) {
     throw new Error('The API secret is not Base64 text.')

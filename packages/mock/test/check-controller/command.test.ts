@@ -138,6 +138,11 @@ describe('service-auth-mock check-controller', () => {
     await expect(checkController(options)).rejects.toThrow(/^controller must be an absolute http\(s\) URL, not "\/auth\/controller"$/)
     const nothing = { ...options, controller: 'http://127.0.0.1:9/auth/controller' }
     await expect(checkController({ ...nothing, secret: 'not Base64' })).rejects.toThrow(/^secret: The API secret is not Base64 text\.$/)
+    // Of another type, it says which, and never shows the value.
+    await expect(checkController({ ...nothing, secret: 5 as unknown as string })).rejects.toThrow(
+      /^secret: The API secret is not Base64 text: it must be a string, not a number\.$/,
+    )
+    await expect(checkController({ ...nothing, secret: Buffer.from(secret) as unknown as string })).rejects.toThrow(/^secret: .*, not an object\.$/)
     await expect(checkController({ ...nothing, service: '127.0.0.1:8081' })).rejects.toThrow(/^service must be an absolute http\(s\) URL/)
     const { args } = await app()
     await expect(checkController({ ...options, controller: args[1]!, secret: generateCredentials().apiSecret })).rejects.toThrow(
