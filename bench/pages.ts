@@ -98,13 +98,16 @@ const widget: ExtraPage = ({ serviceUrl, apiKey, url }) => {
   )
 }
 
+/** ` data-words` for `?words=1`, and so on: the baseline's options, from the page's query. */
+const flags = (url: URL, ...names: string[]) => names.map((name) => (url.searchParams.get(name) === '1' ? ` data-${name}` : '')).join('')
+
 const baseline: ExtraPage = ({ serviceUrl, apiKey, url }) =>
   page(
     'Bench: naive baseline',
     url.searchParams.get('timing') === '1' ? `${COUNTERS}\n${PAINT_TIMING}` : COUNTERS,
     `${pageText(url)}<div id="baseline"></div>
 <script>performance.mark('bench:script-start')</script>
-<script src="${BASELINE_PATH}.js" data-api="${escapeHtml(serviceUrl)}" data-key="${escapeHtml(apiKey)}"${url.searchParams.get('words') === '1' ? ' data-words' : ''}></script>`,
+<script src="${BASELINE_PATH}.js" data-api="${escapeHtml(serviceUrl)}" data-key="${escapeHtml(apiKey)}"${flags(url, 'words', 'markup')}></script>`,
   )
 
 /**

@@ -6,6 +6,7 @@ import { keysVerdict } from './keys.js'
 import { farmVerdict } from './farm-report.js'
 import { REFERENCE_CYCLE } from './memory.js'
 import type { BenchResults } from './results.js'
+import type { StartupVariant } from './startup.js'
 import { median, percentile } from './stats.js'
 
 export type Verdict = 'met' | 'missed' | 'reported'
@@ -128,7 +129,6 @@ export function judge(results: BenchResults): Judgement[] {
   const { startup, refresh } = results
   const startupFloor = median(results.floor.startup)
   const widgetStart = median(startup.toVisible['widget-inline'])
-  const baselineStart = median(startup.toVisible.baseline)
   out.push({
     measure: 'CORS preflights per refresh',
     figure: `${(refresh.refreshOptions / refresh.refreshes).toFixed(2)} (${refresh.refreshOptions} OPTIONS, ${refresh.refreshPosts} POSTs for ${refresh.refreshes} refreshes; ${refresh.firstOptions} for the page's first code)`,
@@ -137,36 +137,51 @@ export function judge(results: BenchResults): Judgement[] {
   })
   // Issue 33, item 9: "one task" is the widget's script start → request beyond the baseline's, in
   // this run: the task its first request waits for (so that a mount destroyed in its own task,
-  // React's StrictMode, sends nothing), which the baseline does not have.
-  const oneTask = Math.max(0, median(startup.untilRequest['widget-inline']) - median(startup.untilRequest.baseline))
+  // React's StrictMode, sends nothing), which the baseline does not have. Each comparison below
+  // measures its one task against its own baseline alike.
+  const beside = (widget: StartupVariant, baseline: StartupVariant) => {
+    const [start, base] = [median(startup.toVisible[widget] ?? []), median(startup.toVisible[baseline] ?? [])]
+    const task = Math.max(0, median(startup.untilRequest[widget] ?? []) - median(startup.untilRequest[baseline] ?? []))
+    return { within: start <= base + task, figure: `${ms(start)} vs ${ms(base)} + one task, ${ms(task)}` }
+  }
+  const bare = beside('widget-inline', 'baseline')
   out.push({
     measure: 'Script start → QR painted, widget median vs baseline',
-    figure: `${ms(widgetStart)} vs ${ms(baselineStart)} + one task, ${ms(oneTask)}`,
+    figure: bare.figure,
     goal: "≤ the naive baseline's median plus one task",
-    verdict: verdict(widgetStart <= baselineStart + oneTask),
+    verdict: verdict(bare.within),
   })
-  // The target proposed for item 9: the same, against a baseline that says what the widget says
-  // around its code (a status line, the time left), as any accessible embed must. Not judged
-  // until it is agreed; its one task is measured against that baseline alike.
-  const wordsStart = median(startup.toVisible['baseline-words'] ?? [])
-  const wordsTask = Math.max(0, median(startup.untilRequest['widget-inline']) - median(startup.untilRequest['baseline-words'] ?? []))
-  out.push({
-    measure: 'Script start → QR painted, widget median vs the baseline with words (proposed)',
-    figure: `${ms(widgetStart)} vs ${ms(wordsStart)} + one task, ${ms(wordsTask)}: ${widgetStart <= wordsStart + wordsTask ? 'within' : 'over'}`,
-    goal: '≤ the median of a baseline with a status line and the time left, plus one task',
+  const reported = (measure: string, goal: string, { figure, within }: ReturnType<typeof beside>): Judgement => ({
+    measure,
+    figure: `${figure}: ${within ? 'within' : 'over'}`,
+    goal,
     verdict: 'reported',
   })
-  // Also reported: the same comparison on a page with a heading and a line of text above both, as
-  // a login page has, where the page's own text pays the renderer's first text layout.
-  const textStart = median(startup.toVisible['widget-text'] ?? [])
-  const textBaseline = median(startup.toVisible['baseline-text'] ?? [])
-  const textTask = Math.max(0, median(startup.untilRequest['widget-text'] ?? []) - median(startup.untilRequest['baseline-text'] ?? []))
-  out.push({
-    measure: 'Script start → QR painted on a page with text, widget median vs baseline',
-    figure: `${ms(textStart)} vs ${ms(textBaseline)} + one task, ${ms(textTask)}: ${textStart <= textBaseline + textTask ? 'within' : 'over'}`,
-    goal: "≤ the naive baseline's median plus one task, both below a heading and a line of text",
-    verdict: 'reported',
-  })
+  out.push(
+    // The target proposed for item 9: the same, against a baseline that says what the widget says
+    // around its code (a status line, the time left), as any accessible embed must. Not judged
+    // until it is agreed.
+    reported(
+      'Script start → QR painted, widget median vs the baseline with words (proposed)',
+      '≤ the median of a baseline with a status line and the time left, plus one task',
+      beside('widget-inline', 'baseline-words'),
+    ),
+    // Against the bare baseline's image in the widget's markup, what is left of the gap is the
+    // widget's own script (reading the answer within its size limit, checking it, its state and
+    // events): the rest is its markup, which keeps the live region in place for the first code.
+    reported(
+      "Script start → QR painted, widget median vs the baseline in the widget's markup",
+      "≤ the median of the baseline in the widget's markup, plus one task",
+      beside('widget-inline', 'baseline-markup'),
+    ),
+    // The same comparison on a page with a heading and a line of text above both, as a login page
+    // has, where the page's own text pays the renderer's first text layout.
+    reported(
+      'Script start → QR painted on a page with text, widget median vs baseline',
+      "≤ the naive baseline's median plus one task, both below a heading and a line of text",
+      beside('widget-text', 'baseline-text'),
+    ),
+  )
   out.push({
     measure: 'Script start → QR painted, widget median ÷ floor',
     figure: `${(widgetStart / startupFloor).toFixed(1)} (floor ${ms(startupFloor)})`,
