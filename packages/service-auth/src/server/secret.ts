@@ -39,11 +39,9 @@ export function secretBytes(secret: string): Uint8Array {
  */
 function kind(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') {
-    const name = (value as { constructor?: { name?: unknown } }).constructor?.name
-    return typeof name === 'string' && name && name !== 'Object' ? `an object (${name})` : 'an object'
-  }
-  return `a ${typeof value}`
+  // A Buffer, most likely: a secret file read without an encoding.
+  if (ArrayBuffer.isView(value)) return "bytes (a Buffer, say: read the secret's file as utf8 text)"
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** Standard or URL-safe Base64, padded or not; undefined for anything else. */
