@@ -28,7 +28,8 @@ export const VARIANTS: Record<StartupVariant, { page: string; script: string; la
   // Reported, not judged: the baseline with the widget's words around its code (issue 33, item 9).
   'baseline-words': { page: `${BASELINE_PATH}?timing=1&words=1`, script: `${BASELINE_PATH}.js`, label: 'naive baseline with a status line and the time left' },
   // Reported too: the bare baseline's image in the widget's markup, built while its request is
-  // out, so that the widget's own script is all that sets the two apart.
+  // out, so that the widget's own script is all that sets the two apart, and the baseline's
+  // difference from the bare one is what the markup costs.
   'baseline-markup': { page: `${BASELINE_PATH}?timing=1&markup=1`, script: `${BASELINE_PATH}.js`, label: "naive baseline in the widget's markup" },
   // Reported too: both on a page with a heading and a line of text before them, as a login page
   // has. On the bare page the widget's words are the renderer's first text, whose first layout

@@ -166,9 +166,9 @@ export function judge(results: BenchResults): Judgement[] {
       '≤ the median of a baseline with a status line and the time left, plus one task',
       beside('widget-inline', 'baseline-words'),
     ),
-    // Against the bare baseline's image in the widget's markup, what is left of the gap is the
-    // widget's own script (reading the answer within its size limit, checking it, its state and
-    // events): the rest is its markup, which keeps the live region in place for the first code.
+    // Against the bare baseline's image in the widget's markup (which keeps the live region in
+    // place for the first code), what is left of the gap is the widget's own script: reading the
+    // answer within its size limit, checking it, its state and events.
     reported(
       "Script start → QR painted, widget median vs the baseline in the widget's markup",
       "≤ the median of the baseline in the widget's markup, plus one task",
