@@ -34,13 +34,14 @@ export function secretBytes(secret: string): Uint8Array {
 
 /**
  * What a secret of the wrong type is, as the message names it. Only its type: unlike createClient's
- * other options (its `shown()`), the value is never printed, since a number, an object or a Buffer
- * passed as the secret may hold the secret itself (String of a Buffer is its bytes as text).
+ * other options (its `shown()`), the value is never printed, since a number, an object or bytes
+ * passed as the secret may hold the secret itself (String of Node's bytes is their text).
  */
 function kind(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
-  // A Buffer, most likely: a secret file read without an encoding.
-  if (ArrayBuffer.isView(value)) return "bytes (a Buffer, say: read the secret's file as utf8 text)"
+  // Bytes, most likely: a secret file read without an encoding. (No word here names Node's own
+  // type for them: this file runs in every runtime, and the package test holds it to that.)
+  if (ArrayBuffer.isView(value)) return "bytes (read the secret's file as utf8 text)"
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 

@@ -34,8 +34,8 @@ describe('secretBytes', () => {
   it.each([
     ['a number', 42, 'a number'],
     ['an object', {}, 'an object'],
-    ['a Buffer', bytes, "bytes (a Buffer, say: read the secret's file as utf8 text)"],
-    ['a Uint8Array', new Uint8Array(bytes), "bytes (a Buffer, say: read the secret's file as utf8 text)"],
+    ['a Buffer', bytes, "bytes (read the secret's file as utf8 text)"],
+    ['a Uint8Array', new Uint8Array(bytes), "bytes (read the secret's file as utf8 text)"],
     ['an array', [bytes.toString('base64')], 'an array'],
     ['a boolean', true, 'a boolean'],
   ])('refuses %s as a secret of the wrong type, saying what it got and never the value', (_, secret, got) => {
