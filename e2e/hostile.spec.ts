@@ -18,7 +18,8 @@ const rewriteChallenges = (page: Page, change: (challenge: any, pageOrigin: stri
     }
   })
 
-test("a pollingUrl or image URL on the page's origin is never requested; the widget says it cannot reach the service", async ({ page, baseURL }) => {
+test("a pollingUrl or image URL on the page's origin is never requested; the widget stops, and the console says why", async ({ page, baseURL }) => {
+  const seen = problems(page)
   const ownOrigin: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
@@ -31,9 +32,13 @@ test("a pollingUrl or image URL on the page's origin is never requested; the wid
     delete challenge.authImagesData
   })
   await page.goto(fixture())
-  await expect(widget(page).getByRole('status')).toHaveText('Reconnecting…')
+  await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
+  await expect(widget(page).getByRole('button')).toHaveText('Try again')
   await page.clock.runFor(10_000)
   expect(ownOrigin).toEqual([])
+  expect(seen.console).toEqual([
+    expect.stringMatching(/^service-auth: the service's pollingUrl is missing or invalid \(201\): not under http:\/\/127\.0\.0\.1:\d+\.$/),
+  ])
 })
 
 test('a held poll does not strand an expired code: a new one replaces it', async ({ page, service }) => {

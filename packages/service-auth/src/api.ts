@@ -49,15 +49,15 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
       // (A POST's answer never comes from an HTTP cache anyway.)
     },
     read: (json, res) => toChallenge(json, res, config),
-    // The service's own reason, which otherwise only the network tab shows.
+    // The service's own reason, which otherwise only the network tab shows. (5xx and 429: `service`.)
     refused: (res, problem) =>
-      res.status < 500 && res.status != 429
-        ? new ServiceAuthFailure(
-            'rejected',
-            `the service refused a code (${res.status}): ${problem || 'no reason given'} Check ${config.name('apiKey')}, ${config.name('api')}.`,
-            res,
-          )
-        : new ServiceAuthFailure('service', '', res),
+      res.status < 500 &&
+      res.status != 429 &&
+      new ServiceAuthFailure(
+        'rejected',
+        `the service refused a code (${res.status}): ${problem || 'no reason given'} Check ${config.name('apiKey')}, ${config.name('api')}.`,
+        res,
+      ),
   })
 
 /**
@@ -95,11 +95,12 @@ const toChallenge = (json: Partial<ChallengeJson>, res: Response, config: Config
   // An id with a lone surrogate (not well formed) cannot go into a URL (encodeURIComponent
   // throws): a bad answer.
   if (typeof id != 'string' || !id.isWellFormed()) throw malformed(res, 'id')
-  // The commonest cause: the page names the service by another name than the service's own URLs
-  // (localhost for 127.0.0.1, a proxy's host), which a URL under that base alone can reach.
-  const under = `: not under ${config.api}`
-  if (!imageSrc) throw malformed(res, 'authImages', under)
-  if (!statusUrl) throw malformed(res, 'pollingUrl', under)
+  // A status URL elsewhere: most likely the page names the service by another name than the
+  // service's own URLs do (localhost for 127.0.0.1, a proxy's host), which a URL under that base
+  // alone can reach. Said so, and final (see malformed): no retry mends the markup. Checked
+  // before the image, whose URL would be elsewhere too. A field that is missing is a bad answer.
+  if (!statusUrl) throw malformed(res, 'pollingUrl', toUrl(pollingUrl) && `: not under ${config.api}`)
+  if (!imageSrc) throw malformed(res, 'authImages')
   // biome-ignore lint/suspicious/noGlobalIsNan: created is a number already (Date.parse's, or NaN), where the global is the same test
   if (isNaN(created)) throw malformed(res, 'createdAt')
   // NaN too: an expiresAt that is no string, or does not parse.

@@ -43,6 +43,11 @@ export class ServiceAuthFailure extends Error {
   }
 }
 
-/** What a reader throws for a 2xx answer (`res`) that it cannot use, naming the field at fault, and what it should be (`hint`, from ': '). */
-export const malformed = (res: Response, field: string, hint = ''): ServiceAuthFailure =>
-  new ServiceAuthFailure('response', `the service's ${field} is missing or invalid (${res.status})${hint}.`, res)
+/**
+ * What a reader throws for a 2xx answer (`res`) that it cannot use, naming the field at fault.
+ * With what it should be (`hint`, from ': '), the page's own markup is at odds with the service,
+ * which no retry mends: final. (A URL not under `data-service-api`: each retry made a new code,
+ * and said the same line, for good.)
+ */
+export const malformed = (res: Response, field: string, hint: string | undefined = ''): ServiceAuthFailure =>
+  new ServiceAuthFailure('response', `the service's ${field} is missing or invalid (${res.status})${hint}.`, res, !!hint)

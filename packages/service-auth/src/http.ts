@@ -34,9 +34,10 @@ export interface Request<T, Body extends object = Record<string, unknown>> {
   outcomes?: Record<number, T>
   /**
    * The failure another status is, from the answer and its problem's own words (`detail`, else
-   * `title`), if it has any; by default `service`, which the widget retries by itself.
+   * `title`), if it has any; for none (or without `refused`), `service`, which the widget retries
+   * by itself.
    */
-  refused?: (res: Response, problem?: string) => ServiceAuthFailure
+  refused?: (res: Response, problem?: string) => ServiceAuthFailure | false
   /** How long the request may take, in ms; 30 s at most, and by default. */
   limit?: number
   /** The console line for no answer at all, where there is more to say than the network tab does. */
@@ -55,7 +56,7 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
   init,
   read,
   outcomes = {},
-  refused = (res) => new ServiceAuthFailure('service', '', res),
+  refused,
   limit = REQUEST_LIMIT,
   unreachable,
 }: Request<T, Body>): Promise<T> => {
@@ -110,6 +111,10 @@ export const send = async <T, Body extends object = Record<string, unknown>>({
     throw new ServiceAuthFailure('response', `an answer of ${size} B or more (${res.status}) is over ${LARGEST_ANSWER / 1024} KB.`, res, true)
   const body: Partial<Body & Problem> = json && typeof json == 'object' ? json : {}
   if (res.status in outcomes) return outcomes[res.status]!
-  if (!res.ok) throw refused(res, [body.detail, body.title].find((words) => typeof words == 'string' && words) as string | undefined)
+  if (!res.ok)
+    throw (
+      refused?.(res, [body.detail, body.title].find((words) => typeof words == 'string' && words) as string | undefined) ||
+      new ServiceAuthFailure('service', '', res)
+    )
   return read(body, res)
 }

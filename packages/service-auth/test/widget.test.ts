@@ -1304,14 +1304,39 @@ describe('a hostile or broken service', () => {
     expect(logged.mock.calls.flat().join('\n')).not.toContain('data-service-auth-image')
   })
 
-  it("a pollingUrl on this page's origin is never requested, with or without cookies", async () => {
+  it("a pollingUrl on this page's origin is never requested, with or without cookies, nor is another code asked for", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
     service.create = (n) => Response.json(challengeJson('c' + n, 120_000, { pollingUrl: '/account/delete?confirm=yes' }), { status: 201 })
     const { ui } = start()
     await vi.advanceTimersByTimeAsync(60_000)
     expect(service.calls.filter((call) => !call.url.startsWith('https://api.test.example/'))).toEqual([])
-    expect(ui.status).toBe('Reconnecting…')
-    // Backing off, not a hot loop: a handful of attempts in a minute.
-    expect(service.creates.length).toBeLessThan(10)
+    expect(ui.status).toBe(en.error)
+    expect(service.creates).toHaveLength(1)
+  })
+
+  // The page names the service otherwise than the service's own URLs do (localhost for
+  // 127.0.0.1): no retry mends that, and each retry would make a new code.
+  it('stops on the error state, with its button, when the status URL is not under data-service-api, and says so once', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.create = sequence(
+      () => Response.json(challengeJson('c1', 120_000, { pollingUrl: 'http://127.0.0.1:8081/v1/entity/challenges/c1/status' }), { status: 201 }),
+      () => Response.json(challengeJson('c2'), { status: 201 }),
+    )
+    const { ui, handle } = start()
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(service.creates).toHaveLength(1)
+    expect(handle.state).toBe('error')
+    expect(ui.status).toBe(en.error)
+    expect(ui.button).toBe(en.retry)
+    expect(ui.image).toBeNull()
+    expect(events.map((e) => e.detail)).toEqual([{ reason: 'response', status: 201 }])
+    expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: the service's pollingUrl is missing or invalid (201): not under ${API}.`)
+
+    // The person may try again (the service may have been mended meanwhile).
+    ui.click()
+    await flush()
+    expect(service.creates).toHaveLength(2)
+    expect(ui.image).toBe(dataSrcOf('c2'))
   })
 })
 
@@ -1539,12 +1564,14 @@ describe('telling the integrator', () => {
     expect(events[0].detail).toEqual({ reason: 'rejected', status: 401 })
   })
 
-  // A URL's line says where it must be: a page that names the service otherwise than the
-  // service's own URLs do (localhost for 127.0.0.1) finds its fix there.
+  // A missing or unusable field is the service's bad answer, retried. (A status URL elsewhere is
+  // the markup's: see "not under data-service-api" above.)
   it.each<[string, Record<string, unknown>]>([
     ['id', { id: 7 }],
-    [`authImages is missing or invalid (201): not under ${API}`, { authImages: undefined, authImagesData: undefined }],
-    [`pollingUrl is missing or invalid (201): not under ${API}`, { pollingUrl: 'https://evil.example/status' }],
+    ['authImages', { authImages: undefined, authImagesData: undefined }],
+    ['authImages', { authImages: { 'qrcode-standard': 'https://evil.example/qr.png' }, authImagesData: undefined }],
+    ['pollingUrl', { pollingUrl: undefined }],
+    ['pollingUrl', { pollingUrl: 'javascript:alert(1)' }],
     ['createdAt', { createdAt: 2030 }],
     ['expiresAt', { expiresAt: '2029-12-31T00:00:00Z' }],
   ])("logs one console line naming the field at fault (%s) when the service's answer is of no use, and retries", async (field, fields) => {
@@ -1555,7 +1582,7 @@ describe('telling the integrator', () => {
     )
     const { ui } = start()
     await flush()
-    expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: the service's ${field.includes(' ') ? field : `${field} is missing or invalid (201)`}.`)
+    expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: the service's ${field} is missing or invalid (201).`)
     expect(events.map((e) => e.detail)).toEqual([{ reason: 'response', status: 201, retryAfter: 0 }])
     expect(ui.status).toBe(en.reconnecting)
   })
