@@ -45,7 +45,7 @@ export const COMMAND_OPTIONS = {
     multiple: true,
     env: 'SERVICE_KNOBS_ORIGIN',
     config: 'knobsOrigins',
-    doc: 'another origin whose pages may use the knobs',
+    doc: 'another origin whose pages may use the knobs, as scheme://host[:port]',
   },
   allowedHosts: {
     flag: 'allowed-hosts',
@@ -62,12 +62,18 @@ export const COMMAND_OPTIONS = {
     env: 'SERVICE_KNOBS',
     config: 'knobs',
     default: true,
-    doc: 'the /__knobs/ test endpoints; --no-knobs, SERVICE_KNOBS=0 or "knobs": false turns them off',
+    doc: 'the /__knobs/ test endpoints; --no-knobs, SERVICE_KNOBS=0 or "knobs": false turns them off (SERVICE_KNOBS takes 1 or true, 0 or false)',
   },
   help: { flag: 'help', doc: 'this help' },
   apiKey: { env: 'SERVICE_API_KEY', doc: 'your own API key, the first of the keys; without one, a key is made up (a data directory remembers it)' },
-  apiSecret: { env: 'SERVICE_API_SECRET', doc: 'its secret, Base64 (never printed); without one, a secret is made up' },
-  allowedOrigins: { env: 'SERVICE_ALLOWED_ORIGINS', doc: "the origins whose pages may use SERVICE_API_KEY's key, comma-separated; default any" },
+  apiSecret: {
+    env: 'SERVICE_API_SECRET',
+    doc: 'its secret, Base64 of at least 32 bytes, as the service issues (never printed); without one, a secret is made up',
+  },
+  allowedOrigins: {
+    env: 'SERVICE_ALLOWED_ORIGINS',
+    doc: "the origins whose pages may use SERVICE_API_KEY's key, each scheme://host[:port], comma-separated; default any",
+  },
   clientAddressHeader: {
     env: 'SERVICE_CLIENT_ADDRESS_HEADER',
     config: 'clientAddressHeader',

@@ -3,7 +3,8 @@
 // on top of both, each setting named as the options table (options.ts) names it. Mistakes stop
 // the start with a message that names the setting.
 import { readFileSync } from 'node:fs'
-import { generateCredentials, type Credentials } from '../common/credentials.js'
+import { decodeSecret, generateCredentials, type Credentials } from '../common/credentials.js'
+import { checkedOrigin } from '../common/origins.js'
 import { isPermission, type ApiKeyOptions, type Permission } from '../service/access/api-keys.js'
 import type { ServiceOptions } from '../service/server.js'
 import { DEFAULT_SETTINGS, type ServiceSettings } from '../service/settings.js'
@@ -37,7 +38,12 @@ export interface AccessOptions {
  */
 export function accessOptionsFrom(line: CommandLine<'knobsOrigins' | 'allowedHosts'>, env: Env): AccessOptions {
   const all = (variable: string | undefined, given: string[] | undefined) => [...list(variable), ...(given ?? []).flatMap(list)]
-  return { knobsOrigins: all(env[KNOBS_ORIGINS.env], line.knobsOrigins), allowedHosts: all(env[ALLOWED_HOSTS.env], line.allowedHosts) }
+  // The origins are checked here, where it is known which of the two gave each.
+  const knobsOrigins = [
+    ...origins(list(env[KNOBS_ORIGINS.env]), KNOBS_ORIGINS.env),
+    ...origins((line.knobsOrigins ?? []).flatMap(list), `--${KNOBS_ORIGINS.flag}`),
+  ]
+  return { knobsOrigins, allowedHosts: all(env[ALLOWED_HOSTS.env], line.allowedHosts) }
 }
 
 const list = (text: string | undefined): string[] =>
@@ -70,7 +76,7 @@ export function loadServiceConfig(
   if (file[PORT.config] !== undefined) options.port = port(file[PORT.config], `${where}: ${PORT.config}`)
   if (file[BASE_URL.config] !== undefined) options.baseUrl = text(file[BASE_URL.config], `${where}: ${BASE_URL.config}`)
   if (file[KNOBS.config] !== undefined) options.knobs = flag(file[KNOBS.config], `${where}: ${KNOBS.config}`)
-  if (file[KNOBS_ORIGINS.config] !== undefined) options.knobsOrigins = texts(file[KNOBS_ORIGINS.config], `${where}: ${KNOBS_ORIGINS.config}`)
+  if (file[KNOBS_ORIGINS.config] !== undefined) options.knobsOrigins = originList(file[KNOBS_ORIGINS.config], `${where}: ${KNOBS_ORIGINS.config}`)
   if (file[ALLOWED_HOSTS.config] !== undefined) options.allowedHosts = texts(file[ALLOWED_HOSTS.config], `${where}: ${ALLOWED_HOSTS.config}`)
   if (file[CLIENT_ADDRESS_HEADER.config] !== undefined)
     options.clientAddressHeader = text(file[CLIENT_ADDRESS_HEADER.config], `${where}: ${CLIENT_ADDRESS_HEADER.config}`)
@@ -87,8 +93,8 @@ export function loadServiceConfig(
   const envPort = env[PORT.env]
   if (envPort) options.port = port(Number(envPort), `${PORT.env} "${envPort}"`)
   if (env[BASE_URL.env]) options.baseUrl = env[BASE_URL.env]
-  if (env[KNOBS.env] === '1') options.knobs = true
-  if (env[KNOBS.env] === '0') options.knobs = false
+  const envKnobs = env[KNOBS.env]
+  if (envKnobs) options.knobs = switchVariable(envKnobs, KNOBS.env)
   if (env[CLIENT_ADDRESS_HEADER.env]) options.clientAddressHeader = env[CLIENT_ADDRESS_HEADER.env]
   if (line.port !== undefined) options.port = port(line.port === '' ? NaN : Number(line.port), `--${PORT.flag} "${line.port}"`)
   if (line.baseUrl !== undefined) options.baseUrl = line.baseUrl
@@ -104,17 +110,18 @@ export function loadServiceConfig(
  * added when either is set or the file names no key; with the same key as the file, it wins.
  */
 function addEnvironmentKey(env: Env, keys: ApiKeyOptions[], generate: () => Credentials): ServiceConfig['generated'] {
-  const origins = list(env[ALLOWED_ORIGINS.env])
+  const allowed = origins(list(env[ALLOWED_ORIGINS.env]), ALLOWED_ORIGINS.env)
   if (!env[API_KEY.env] && !env[API_SECRET.env] && keys.length > 0) {
-    if (origins.length > 0) throw new Error(`${ALLOWED_ORIGINS.env} applies to the ${API_KEY.env} key; the config file sets allowedOrigins per key.`)
+    if (allowed.length > 0) throw new Error(`${ALLOWED_ORIGINS.env} applies to the ${API_KEY.env} key; the config file sets allowedOrigins per key.`)
     return {}
   }
   const made = generate()
   const key = env[API_KEY.env] || made.apiKey
-  const secret = env[API_SECRET.env] || made.apiSecret
+  const envSecret = env[API_SECRET.env]
+  const secret = envSecret ? checkedSecret(envSecret, API_SECRET.env) : made.apiSecret
   const index = keys.findIndex((entry) => entry.key === key)
   if (index >= 0) keys.splice(index, 1)
-  keys.unshift({ key, secret, allowedOrigins: origins })
+  keys.unshift({ key, secret, allowedOrigins: allowed })
   return { key: env[API_KEY.env] ? undefined : key, secret: env[API_SECRET.env] ? undefined : secret }
 }
 
@@ -131,8 +138,8 @@ function readConfigFile(path: string, readFile: (path: string) => string, named:
 function apiKey(value: unknown, where: string): ApiKeyOptions {
   const entry = object(value, where)
   onlyKnown(entry, KEY_FIELDS, where)
-  const options: ApiKeyOptions = { key: text(entry.key, `${where}.key`), secret: text(entry.secret, `${where}.secret`) }
-  if (entry.allowedOrigins !== undefined) options.allowedOrigins = texts(entry.allowedOrigins, `${where}.allowedOrigins`)
+  const options: ApiKeyOptions = { key: text(entry.key, `${where}.key`), secret: checkedSecret(text(entry.secret, `${where}.secret`), `${where}.secret`) }
+  if (entry.allowedOrigins !== undefined) options.allowedOrigins = originList(entry.allowedOrigins, `${where}.allowedOrigins`)
   if (entry.permissions !== undefined) {
     const permissions = texts(entry.permissions, `${where}.permissions`)
     const unknown = permissions.filter((permission) => !isPermission(permission))
@@ -161,6 +168,43 @@ function text(value: unknown, where: string): string {
 function texts(value: unknown, where: string): string[] {
   if (!Array.isArray(value)) throw new Error(`${where} must be a list of strings.`)
   return value.map((item, index) => text(item, `${where}[${index}]`))
+}
+
+/** Each origin as a page's Origin header carries it (common/origins.ts), the list named `where`. */
+function origins(values: string[], where: string): string[] {
+  return values.map((value) => checkedOrigin(value, where))
+}
+
+/** A list of origins in the file, each named by its place in it. */
+function originList(value: unknown, where: string): string[] {
+  return texts(value, where).map((item, index) => checkedOrigin(item, `${where}[${index}]`))
+}
+
+/** The secret's text, as given, once it decodes as the service's would (decodeSecret); its value is never shown. */
+function checkedSecret(value: string, where: string): string {
+  try {
+    decodeSecret(value)
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`)
+  }
+  return value
+}
+
+const SWITCH_VALUES = new Map([
+  ['1', true],
+  ['true', true],
+  ['0', false],
+  ['false', false],
+])
+
+/**
+ * A switch's variable. Anything but its four values stops the start, rather than leaving the
+ * switch as it was: SERVICE_KNOBS=off once left the knobs on, and they sign any challenge.
+ */
+function switchVariable(value: string, where: string): boolean {
+  const on = SWITCH_VALUES.get(value.trim().toLowerCase())
+  if (on === undefined) throw new Error(`${where} "${value}" must be 1 or true (on), or 0 or false (off).`)
+  return on
 }
 
 function flag(value: unknown, where: string): boolean {

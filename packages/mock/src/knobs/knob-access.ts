@@ -7,17 +7,18 @@
 // (tests, curl, the official clients) send neither Origin nor Sec-Fetch-Site and are let through.
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import { HttpProblem } from '@service-auth/http'
+import { checkedOrigin } from '../common/origins.js'
 
 export class KnobOrigins {
   readonly #origins = new Set<string>()
 
-  /** `origins`: `scheme://host[:port]` each; checked, so a typo stops the start. */
+  /** `origins`: `scheme://host[:port]` each; checked (common/origins.ts), so a typo stops the start. */
   constructor(origins: readonly string[] = []) {
     this.add(origins)
   }
 
   add(origins: readonly string[]): void {
-    for (const origin of origins) this.#origins.add(checkedOrigin(origin))
+    for (const origin of origins) this.#origins.add(checkedOrigin(origin, 'knobsOrigins'))
   }
 
   /** The service's own origins: where it listens (as 127.0.0.1 and as localhost) and its public base URL. */
@@ -50,16 +51,3 @@ export function knobCorsHeaders(req: IncomingMessage, origins: KnobOrigins): Out
 
 const refused = (who: string) =>
   new HttpProblem(403, `The knobs do not answer ${who}: only the service's own origin and those named with --knobs-origin (SERVICE_KNOBS_ORIGIN) may use them.`)
-
-function checkedOrigin(text: string): string {
-  let origin: string | undefined
-  try {
-    origin = new URL(text).origin
-  } catch {
-    origin = undefined
-  }
-  if (origin === undefined || origin === 'null' || origin !== text.replace(/\/$/, '').toLowerCase()) {
-    throw new Error(`knobsOrigins: ${JSON.stringify(text)} is not an origin, such as http://127.0.0.1:8080.`)
-  }
-  return origin
-}

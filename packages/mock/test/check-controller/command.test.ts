@@ -138,6 +138,10 @@ describe('service-auth-mock check-controller', () => {
     await expect(checkController(options)).rejects.toThrow(/^controller must be an absolute http\(s\) URL, not "\/auth\/controller"$/)
     const nothing = { ...options, controller: 'http://127.0.0.1:9/auth/controller' }
     await expect(checkController({ ...nothing, secret: 'not Base64' })).rejects.toThrow(/^secret: The API secret is not Base64 text\.$/)
+    // Shorter than the service issues: service-auth/server would refuse it, so the check does too, before it asks anything of the mock.
+    await expect(checkController({ ...nothing, secret: 'c2hvcnQ=' })).rejects.toThrow(
+      /^secret: The API secret decodes to 5 bytes; it must be at least 32, as the service issues it\. Is it a placeholder or cut short\? Make one with /,
+    )
     // Of another type, it says which, and never shows the value.
     await expect(checkController({ ...nothing, secret: 5 as unknown as string })).rejects.toThrow(
       /^secret: The API secret is not Base64 text: it must be a string, not a number\.$/,
@@ -169,7 +173,7 @@ describe('service-auth-mock check-controller', () => {
       [
         args,
         { ...env, SERVICE_SECRET: 'changeme' },
-        /^The check could not run: --secret \(or SERVICE_SECRET\): secret \(the API secret\) decodes to 6 bytes; it must be at least 32/,
+        /^The check could not run: --secret \(or SERVICE_SECRET\): The API secret decodes to 6 bytes; it must be at least 32, as the service issues it\. Is it a placeholder or cut short\? Make one with `openssl rand -base64 32`/,
       ],
       [args, { ...env, SERVICE_URL: nothing }, /^The check could not run: the mock service at http:\/\/127\.0\.0\.1:\d+ cannot be reached \(ECONNREFUSED\)\.$/],
       // Named as the command's option, not as createClient's (baseUrl), nor as checkController's (service).

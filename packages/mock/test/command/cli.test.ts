@@ -5,7 +5,10 @@
 // see Ctrl-C stop it.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -14,12 +17,17 @@ import { runCommand } from '../../src/command/command-line.js'
 import { isRefusedPort } from '../../src/testing/check-controller/refused-ports.js'
 
 /** Runs the command in this process; what it wrote, and how it ended. */
-async function command(...args: string[]) {
+const command = (...args: string[]) => commandWith({}, ...args)
+
+/** The same, with these environment variables. */
+async function commandWith(env: Record<string, string>, ...args: string[]) {
   const out: string[] = []
   const err: string[] = []
-  const result = await runCommand(args, {}, { log: (text) => out.push(text), error: (text) => err.push(text) })
+  const result = await runCommand(args, env, { log: (text) => out.push(text), error: (text) => err.push(text) })
   return { result, out: out.join('\n'), err: err.join('\n') }
 }
+
+const SECRET = Buffer.alloc(32, 7).toString('base64')
 
 describe('service-auth-mock', () => {
   it('listens on 127.0.0.1 with knobs and test keys, and prints the service first', async () => {
@@ -58,6 +66,75 @@ describe('service-auth-mock', () => {
   it('a bad setting exits 1 with a message that names it', async () => {
     expect(await command('--port', '99999')).toEqual({ result: { exitCode: 1 }, out: '', err: '--port "99999" must be a port number from 0 to 65535.' })
     expect((await command('--port', '0', '--in-memory', '--base-url', 'ftp://x')).err).toBe('baseUrl must be an http(s) URL without query, not ftp://x.')
+  })
+
+  it('a value of SERVICE_KNOBS but 1, true, 0 or false exits 1 naming it, rather than leave the knobs on; false turns them off', async () => {
+    for (const value of ['off', 'no', 'yes']) {
+      expect(await commandWith({ SERVICE_KNOBS: value }, '--port', '0', '--in-memory')).toEqual({
+        result: { exitCode: 1 },
+        out: '',
+        err: `SERVICE_KNOBS "${value}" must be 1 or true (on), or 0 or false (off).`,
+      })
+    }
+    const { result, out } = await commandWith({ SERVICE_KNOBS: 'false' }, '--port', '0', '--in-memory')
+    if (!('service' in result)) throw new Error(`no service: ${JSON.stringify(result)}`)
+    try {
+      expect(out).toContain('\nKnobs: off\n')
+      expect((await fetch(`${result.service.url}/__knobs/config`)).status).toBe(404)
+    } finally {
+      await result.close()
+    }
+  })
+
+  it("SERVICE_ALLOWED_ORIGINS with a trailing slash is the page's origin: it is printed so, and a page there creates challenges", async () => {
+    const env = { SERVICE_API_KEY: 'slash', SERVICE_API_SECRET: SECRET, SERVICE_ALLOWED_ORIGINS: 'http://127.0.0.1:3000/' }
+    const { result, out } = await commandWith(env, '--port', '0', '--in-memory')
+    if (!('service' in result)) throw new Error(`no service: ${JSON.stringify(result)}`)
+    try {
+      expect(out).toContain('\nAPI key: slash  origins: http://127.0.0.1:3000  permissions: all\n')
+      const created = await fetch(`${result.service.url}/v1/entity/challenges`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:3000' },
+        body: JSON.stringify({ key: 'slash' }),
+      })
+      expect(created.status).toBe(201)
+      expect(created.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000')
+    } finally {
+      await result.close()
+    }
+  })
+
+  it('an origin that no page can have, or a secret shorter than the service issues, exits 1 naming the setting and the right form', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'service-auth-cli-'))
+    try {
+      const config = join(dir, 'service.json')
+      writeFileSync(config, JSON.stringify({ keys: [{ key: 'shop', secret: 'c2hvcnQ=', allowedOrigins: ['http://127.0.0.1:3000'] }] }))
+      const slashed = join(dir, 'slashed.json')
+      writeFileSync(slashed, JSON.stringify({ keys: [{ key: 'shop', secret: SECRET, allowedOrigins: ['http://127.0.0.1:3000/login'] }] }))
+      const makeOne = "Make one with `openssl rand -base64 32` or `node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"`."
+      for (const [env, err] of [
+        [
+          { SERVICE_API_KEY: 'slash', SERVICE_ALLOWED_ORIGINS: '127.0.0.1:3000' },
+          'SERVICE_ALLOWED_ORIGINS "127.0.0.1:3000" is not an origin: it has no scheme. Write http://127.0.0.1:3000.',
+        ],
+        [
+          { SERVICE_CONFIG: slashed },
+          `${slashed}: keys[0].allowedOrigins[0] "http://127.0.0.1:3000/login" is not an origin: it has a path. Write http://127.0.0.1:3000.`,
+        ],
+        [
+          { SERVICE_API_SECRET: 'changeme' },
+          `SERVICE_API_SECRET: The API secret decodes to 6 bytes; it must be at least 32, as the service issues it. Is it a placeholder or cut short? ${makeOne}`,
+        ],
+        [
+          { SERVICE_CONFIG: config },
+          `${config}: keys[0].secret: The API secret decodes to 5 bytes; it must be at least 32, as the service issues it. Is it a placeholder or cut short? ${makeOne}`,
+        ],
+      ] as const) {
+        expect(await commandWith(env, '--port', '0', '--in-memory'), JSON.stringify(env)).toEqual({ result: { exitCode: 1 }, out: '', err })
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it("a port in use exits 1 with one line naming the port and the way out, not Node's EADDRINUSE", async () => {

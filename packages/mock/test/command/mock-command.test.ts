@@ -41,9 +41,11 @@ describe('readMockCommand', () => {
     expect(read(['--no-knobs']).options.knobs).toBe(false)
   })
 
-  it('leaves the knobs off where the file or SERVICE_KNOBS=0 says so', () => {
+  it('leaves the knobs off where the file, SERVICE_KNOBS=0 or SERVICE_KNOBS=false says so, and refuses a value it does not know', () => {
     expect(read(['--config', 'c.json'], {}, () => JSON.stringify({ knobs: false })).options.knobs).toBe(false)
     expect(read([], { SERVICE_KNOBS: '0' }).options.knobs).toBe(false)
+    expect(read([], { SERVICE_KNOBS: 'false' }).options.knobs).toBe(false)
+    expect(() => read([], { SERVICE_KNOBS: 'off' })).toThrow('SERVICE_KNOBS "off" must be 1 or true (on), or 0 or false (off).')
   })
 
   it('says which option is wrong', () => {

@@ -119,13 +119,52 @@ describe('a service behind a proxy', () => {
 })
 
 describe('start-up', () => {
-  const keys = [newKey('start')]
+  const key = newKey('start')
+  const keys = [key]
 
   it.each([
-    [{ knobsOrigins: ['127.0.0.1:3000'] }, 'knobsOrigins: "127.0.0.1:3000" is not an origin, such as http://127.0.0.1:8080.'],
-    [{ knobsOrigins: ['http://127.0.0.1:3000/login'] }, 'knobsOrigins: "http://127.0.0.1:3000/login" is not an origin, such as http://127.0.0.1:8080.'],
+    [{ knobsOrigins: ['127.0.0.1:3000'] }, 'knobsOrigins "127.0.0.1:3000" is not an origin: it has no scheme. Write http://127.0.0.1:3000.'],
+    [
+      { knobsOrigins: ['http://127.0.0.1:3000/login'] },
+      'knobsOrigins "http://127.0.0.1:3000/login" is not an origin: it has a path. Write http://127.0.0.1:3000.',
+    ],
     [{ allowedHosts: ['http://vm.test'] }, 'allowedHosts: "http://vm.test" is not a host name, or a host name and port.'],
+    // The keys' allowed origins go through the same check (common/origins.ts): one that no Origin header can equal would refuse every page.
+    [
+      { keys: [{ ...key, allowedOrigins: ['http://127.0.0.1:3000/login?next=1'] }] },
+      `allowedOrigins of API key ${key.key}: "http://127.0.0.1:3000/login?next=1" is not an origin: it has a path and a query. Write http://127.0.0.1:3000.`,
+    ],
+    [
+      { keys: [{ ...key, allowedOrigins: ['ftp://127.0.0.1:3000'] }] },
+      `allowedOrigins of API key ${key.key}: "ftp://127.0.0.1:3000" is not an origin: its scheme must be http or https, as in http://127.0.0.1:3000.`,
+    ],
+    // Shorter than the service issues, which service-auth/server refuses: such a mock could never be used by a controller.
+    [
+      { keys: [{ key: key.key, secret: 'c2hvcnQ=' }] },
+      `The secret of API key ${key.key}: The API secret decodes to 5 bytes; it must be at least 32, as the service issues it. Is it a placeholder or cut short? Make one with \`openssl rand -base64 32\``,
+    ],
   ])('refuses %o with a message that names it', async (options, message) => {
     await expect(startService({ port: 0, keys, knobs: true, ...options })).rejects.toThrow(message)
+  })
+
+  it('takes an origin with a trailing slash, or in capitals, as the Origin header a page of it sends; so does setAllowedOrigins', async () => {
+    const service = await startService({ port: 0, keys: [{ ...key, allowedOrigins: ['HTTP://127.0.0.1:3000/'] }], knobs: true })
+    const create = (origin: string) =>
+      fetch(`${service.url}/v1/entity/challenges`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin },
+        body: JSON.stringify({ key: key.key }),
+      })
+    try {
+      expect((await create('http://127.0.0.1:3000')).status).toBe(201)
+      service.setAllowedOrigins(key.key, ['http://localhost:4000/'])
+      expect((await create('http://localhost:4000')).status).toBe(201)
+      expect((await create('http://127.0.0.1:3000')).status).toBe(403)
+      expect(() => service.setAllowedOrigins(key.key, ['localhost:4000'])).toThrow(
+        `allowedOrigins of API key ${key.key}: "localhost:4000" is not an origin: it has no scheme. Write http://localhost:4000.`,
+      )
+    } finally {
+      await service.close()
+    }
   })
 })

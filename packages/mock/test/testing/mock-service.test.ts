@@ -126,6 +126,11 @@ it("connectMockService's options, wrong from JavaScript (url: 123), are a TypeEr
     // isolate: false asks for the key given, not for a fresh one.
     [{ url: 'http://127.0.0.1:8081', isolate: false }, missing],
     [{ url: 'http://127.0.0.1:8081', secret: 's' }, 'key must be the API key the service issued; got undefined.'],
+    // A secret shorter than the service issues: refused by service-auth/server's createClient, as the controller's own client would refuse it.
+    [
+      { url: 'http://127.0.0.1:8081', key: 'k', secret: 'c2hvcnQ=' },
+      'secret (the API secret) decodes to 5 bytes; it must be at least 32, as the service issues it. Is it a placeholder or cut short?',
+    ],
     [undefined, 'connectMockService takes { url, key, secret } or { url, isolate: true }, not undefined.'],
   ] as const) {
     const error = refusal(options)

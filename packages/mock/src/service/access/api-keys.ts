@@ -1,6 +1,8 @@
 // The clients the service knows (spec section 5): each API key with its secret, the origins its
 // pages may call from, what it may do, and which app's identities and challenges it works on.
 import { decodeSecret } from '../../common/credentials.js'
+import { given } from '../../common/given.js'
+import { checkedOrigin } from '../../common/origins.js'
 
 /**
  * What a key may do. `challenges` is the browser-facing creation; the others are server-side
@@ -16,7 +18,10 @@ export interface ApiKeyOptions {
   key: string
   /** Base64 text of the secret's bytes. */
   secret: string
-  /** Exact origins whose pages may create challenges with this key; empty or absent allows any. */
+  /**
+   * The origins whose pages may create challenges with this key, each `scheme://host[:port]` (a
+   * trailing slash is forgiven; a path is an error, as it could never match); empty or absent allows any.
+   */
   allowedOrigins?: string[]
   /** Default: all of them. */
   permissions?: Permission[]
@@ -49,6 +54,12 @@ function secretOf({ key, secret }: ApiKeyOptions): Uint8Array {
   }
 }
 
+/** The origins as an Origin header carries them: compared as text, so each is checked and normalised once, here. */
+function originsOf(key: string, origins: readonly string[]): string[] {
+  if (!Array.isArray(origins)) throw new Error(`allowedOrigins of API key ${key} must be a list of origins, not ${given(origins)}.`)
+  return origins.map((origin) => checkedOrigin(origin, `allowedOrigins of API key ${key}:`))
+}
+
 /** How long a key for one test (POST /__knobs/keys) lives unused: a test that took it has ended by then. */
 export const ONE_TEST_KEY_IDLE_MS = 60 * 60_000
 
@@ -77,7 +88,7 @@ export class KeyRing {
       key: option.key,
       secret: secretOf(option),
       app: option.app ?? option.key,
-      allowedOrigins: [...(option.allowedOrigins ?? [])],
+      allowedOrigins: originsOf(option.key, option.allowedOrigins ?? []),
       permissions: new Set(permissions),
     }
     this.#keys.set(option.key, apiKey)
@@ -133,7 +144,7 @@ export class KeyRing {
   setAllowedOrigins(key: string, origins: readonly string[]): void {
     const apiKey = this.#keys.get(key)
     if (!apiKey) throw new Error(`There is no API key ${key}.`)
-    apiKey.allowedOrigins = [...origins]
+    apiKey.allowedOrigins = originsOf(key, origins)
   }
 
   /**
