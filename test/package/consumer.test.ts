@@ -381,9 +381,12 @@ export async function steps(page: Page): Promise<string> {
       const [block] = await readmeBlocks(`run: ${name}`)
       await writeFile(join(project, `${name}.js`), block!)
     }
-    // The mock's Playwright example, type-checked strictly here as an editor would; run below.
+    // The mock's Playwright example, type-checked strictly here as an editor would; run below. Its
+    // playwright.config.ts by another name, or `npx playwright test` below would read it.
     const [playwright] = await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')
     await writeFile(join(project, 'readme-playwright.ts'), playwright!)
+    const [playwrightConfig] = await readmeBlocks('checked: playwright-config', 'ts', '@service-auth/mock')
+    await writeFile(join(project, 'readme-playwright-config.ts'), playwrightConfig!)
   })
 
   it("finds the READMEs' module examples to check and run", async () => {
@@ -391,6 +394,7 @@ export async function steps(page: Page): Promise<string> {
     expect(await readmeBlocks('run: controller-node')).toHaveLength(1)
     expect(await readmeBlocks('run: controller-fetch')).toHaveLength(1)
     expect(await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')).toHaveLength(1)
+    expect(await readmeBlocks('checked: playwright-config', 'ts', '@service-auth/mock')).toHaveLength(1)
   })
 
   it.each([
@@ -407,9 +411,10 @@ export async function steps(page: Page): Promise<string> {
       typeRoots: [join(root, 'node_modules/@types')],
       types: ['node'],
     }
-    // TypeScript code is checked strictly; the README's JavaScript as an editor checks a JS file.
+    // TypeScript code is checked strictly, with exactOptionalPropertyTypes as `tsc --init` turns it on (an
+    // option set to `undefined` is then an error); the README's JavaScript as an editor checks a JS file.
     const configs = {
-      [`tsconfig.${name}.json`]: { compilerOptions: { ...compilerOptions, strict: true }, include: ['*.ts'] },
+      [`tsconfig.${name}.json`]: { compilerOptions: { ...compilerOptions, strict: true, exactOptionalPropertyTypes: true }, include: ['*.ts'] },
       [`tsconfig.${name}-js.json`]: { compilerOptions: { ...compilerOptions, strict: false, allowJs: true, checkJs: true }, include: ['globals.d.ts', '*.js'] },
     }
     for (const [file, config] of Object.entries(configs)) {
