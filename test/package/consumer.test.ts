@@ -166,7 +166,8 @@ describe("service-auth's tarball", () => {
   })
 
   it('arethetypeswrong finds nothing for an ESM-only package', async () => {
-    // esm-only: the package has no CommonJS entry, so require() from CJS and node10 are out of scope.
+    // esm-only: the package has no CommonJS file, so node10 and require() from CJS are out of scope here (Node
+    // 20.19+ can require() service-auth/server's ES module: the test of that runs it).
     // (It exits non-zero on a problem; the JSON lists the ignored resolutions' findings too.)
     const { stdout } = await run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], { maxBuffer: 16 << 20 })
     const { problems = {} } = JSON.parse(stdout.slice(stdout.indexOf('{')))
@@ -380,9 +381,12 @@ export async function steps(page: Page): Promise<string> {
       const [block] = await readmeBlocks(`run: ${name}`)
       await writeFile(join(project, `${name}.js`), block!)
     }
-    // The mock's Playwright example, type-checked strictly here as an editor would; run below.
+    // The mock's Playwright example, type-checked strictly here as an editor would; run below. Its
+    // playwright.config.ts by another name, or `npx playwright test` below would read it.
     const [playwright] = await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')
     await writeFile(join(project, 'readme-playwright.ts'), playwright!)
+    const [playwrightConfig] = await readmeBlocks('checked: playwright-config', 'ts', '@service-auth/mock')
+    await writeFile(join(project, 'readme-playwright-config.ts'), playwrightConfig!)
   })
 
   it("finds the READMEs' module examples to check and run", async () => {
@@ -390,6 +394,7 @@ export async function steps(page: Page): Promise<string> {
     expect(await readmeBlocks('run: controller-node')).toHaveLength(1)
     expect(await readmeBlocks('run: controller-fetch')).toHaveLength(1)
     expect(await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')).toHaveLength(1)
+    expect(await readmeBlocks('checked: playwright-config', 'ts', '@service-auth/mock')).toHaveLength(1)
   })
 
   it.each([
@@ -406,9 +411,10 @@ export async function steps(page: Page): Promise<string> {
       typeRoots: [join(root, 'node_modules/@types')],
       types: ['node'],
     }
-    // TypeScript code is checked strictly; the README's JavaScript as an editor checks a JS file.
+    // TypeScript code is checked strictly, with exactOptionalPropertyTypes as `tsc --init` turns it on (an
+    // option set to `undefined` is then an error); the README's JavaScript as an editor checks a JS file.
     const configs = {
-      [`tsconfig.${name}.json`]: { compilerOptions: { ...compilerOptions, strict: true }, include: ['*.ts'] },
+      [`tsconfig.${name}.json`]: { compilerOptions: { ...compilerOptions, strict: true, exactOptionalPropertyTypes: true }, include: ['*.ts'] },
       [`tsconfig.${name}-js.json`]: { compilerOptions: { ...compilerOptions, strict: false, allowJs: true, checkJs: true }, include: ['globals.d.ts', '*.js'] },
     }
     for (const [file, config] of Object.entries(configs)) {
@@ -549,6 +555,21 @@ console.log(JSON.stringify({ mount: typeof mount, ready: Object.fromEntries(Obje
       })
       expect(res.status).toBe(201)
     }
+
+    it('a CommonJS server require()s service-auth/server (Node 20.19+ loads the ES module), and its client checks the key', async () => {
+      // A package of its own inside the project, "type": "commonjs": require() resolves from there as in a CommonJS app.
+      const cjs = join(project, 'cjs-server')
+      await mkdir(cjs)
+      await writeFile(join(cjs, 'package.json'), JSON.stringify({ name: 'cjs-server', private: true, type: 'commonjs' }))
+      await writeFile(
+        join(cjs, 'index.js'),
+        "const { createClient } = require('service-auth/server')\n" +
+          'const { SERVICE_URL: baseUrl, SERVICE_KEY: key, SERVICE_SECRET: secret } = process.env\n' +
+          "createClient({ baseUrl, key, secret }).check().then(() => console.log('checked'))\n",
+      )
+      const { stdout } = await run(process.execPath, ['index.js'], { cwd: cjs, env: env() })
+      expect(stdout).toBe('checked\n')
+    })
 
     it("node:http: bad tokens get 401 and the server lives on; the embed's XHR gets {location} and the session cookie; the challenge is consumed", async () => {
       const child = spawn(process.execPath, ['serve-node.mjs'], { cwd: project, env: env(), stdio: ['ignore', 'pipe', 'inherit'] })

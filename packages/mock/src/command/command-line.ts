@@ -6,6 +6,7 @@ import { rememberedCredentials } from '../store/remembered-credentials.js'
 import { runCheckCommand } from '../testing/check-controller/command.js'
 import { readMockCommand, startLines } from './mock-command.js'
 import { badPortReason, isBadPort } from '../common/bad-ports.js'
+import { listenRefusedReason } from '../common/listen-refused.js'
 import { COMMAND_OPTIONS, DEFAULT_PORT, UsageError } from './options.js'
 import { commandHelp } from './usage.js'
 
@@ -48,7 +49,7 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
   const store = await openState(read.state)
   try {
     const config = read.configure(() => rememberedCredentials(store))
-    const service = await startService({ ...config.options, store }).catch((error: NodeJS.ErrnoException) => {
+    const service = await startService({ ...config.options, store }).catch((error: Error) => {
       throw listenRefused(config.options.port, error)
     })
     // Everything the start made, the credentials of a new data directory and the test identity
@@ -95,18 +96,8 @@ function badPortWarning(port: string, behindProxy: boolean): string {
   return `${start} Choose another with --${flag} (or ${env}, or "${config}" in the config file): the default, ${DEFAULT_PORT}, or 0 for a free one.`
 }
 
-/**
- * Node's own words for a port it cannot listen on (`listen EADDRINUSE: address already in use
- * 127.0.0.1:8081`) name neither the option nor what to do: a second mock on the default port is
- * the usual cause.
- */
-function listenRefused(port: number, error: NodeJS.ErrnoException): Error {
-  if (error.code === 'EADDRINUSE') {
-    return new Error(
-      `Port ${port} on 127.0.0.1 is in use (another service-auth-mock?): stop what listens there, or choose another with --port (0 picks a free one).`,
-    )
-  }
-  if (error.code === 'EACCES')
-    return new Error(`Port ${port} on 127.0.0.1 is not this user's to listen on: choose one above 1023 with --port (0 picks a free one).`)
-  return error
+/** Node's refusal to listen on `port`, said with the option that chooses another (listen-refused.ts). */
+function listenRefused(port: number, error: Error): Error {
+  const reason = listenRefusedReason(port, error, { option: `--${COMMAND_OPTIONS.port.flag}`, free: '0 picks a free one' })
+  return reason === undefined ? error : new Error(reason)
 }

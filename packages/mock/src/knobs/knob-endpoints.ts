@@ -15,6 +15,6 @@ export async function handleKnob(knobs: KnobContext, origins: KnobOrigins, req: 
   const body = await readBody(req)
   if (req.method === 'OPTIONS') return sendEmpty(res, 204, { ...PREFLIGHT_HEADERS, 'Access-Control-Allow-Methods': 'GET, POST, DELETE' })
   const match = matchRoute(KNOB_ROUTES, path)
-  const handler = handlerFor(match, req.method)
-  await handler(knobs, { req, res, url, params: match!.params, body, rawBody: Buffer.from(body) })
+  const knob = handlerFor(match, req.method)
+  await knob.handle(knobs, { req, res, url, params: match!.params, body, rawBody: Buffer.from(body) })
 }

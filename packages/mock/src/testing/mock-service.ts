@@ -10,6 +10,7 @@ import { KnobError, TestKitError } from './errors.js'
 import { watchHandOver } from './hand-over.js'
 import { KnobClient } from './knob-client.js'
 import { given } from '../common/given.js'
+import { listenRefusedReason } from '../common/listen-refused.js'
 import { mockUrl } from './mock-url.js'
 import type { PageLike } from './page.js'
 import { DEFAULT_TIMEOUT_MS, readShownCode, type ShownCode, type ShownCodeOptions } from './shown-code.js'
@@ -49,7 +50,12 @@ export async function startMockService({
   testIdentity = DEFAULT_TEST_IDENTITY,
 }: StartMockServiceOptions = {}): Promise<MockService> {
   const { apiKey: key, apiSecret: secret } = generateCredentials()
-  const handle = await startService({ port, keys: [{ key, secret }], knobs: true, testKeys: testKeys && { identity: testIdentity } })
+  const handle = await startService({ port, keys: [{ key, secret }], knobs: true, testKeys: testKeys && { identity: testIdentity } }).catch(
+    (error: unknown) => {
+      const reason = listenRefusedReason(port, error, { option: "startMockService's port option", free: 'leave it out for a free one' })
+      throw reason === undefined ? error : new TestKitError(reason)
+    },
+  )
   return { ...connectMockService({ url: handle.url, key, secret }), close: () => handle.close() }
 }
 

@@ -67,6 +67,12 @@ describe('the document', () => {
     // Each documented operation is a different route and method, and there are as many as the mock serves.
     expect(routed.size).toBe(methods)
   })
+
+  it("gives each knob's line in the index (GET /__knobs/) as its operation's summary here: one text, the route table's", () => {
+    for (const { path, methods } of KNOB_ROUTES) {
+      for (const [method, knob] of Object.entries(methods)) expect(operationsOf(path)[method]?.summary, `${method} ${path}`).toBe(knob!.doc)
+    }
+  })
 })
 
 const IDENTITY = {

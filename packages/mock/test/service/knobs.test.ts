@@ -1,9 +1,11 @@
 // @vitest-environment node
 // The knob endpoints over real HTTP: failures for the next N requests or one challenge's polls,
-// delays, holds until released, settings, the request log, reset; and none of it when the knobs are off.
+// delays, holds until released, settings, the request log, reset; the index of them all at the
+// address the banner prints; and none of it when the knobs are off.
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fingerprint } from '@service-auth/http'
+import { KNOB_ROUTES } from '../../src/knobs/knob-routes.js'
 import type { LoggedRequest } from '../../src/knobs/request-log.js'
 import { startService, type ServiceHandle } from '../../src/service/server.js'
 import { newKey, problemOf, signRequest, useService } from './helpers.js'
@@ -224,6 +226,38 @@ describe('config, requests and reset', () => {
   })
 })
 
+describe('the index, at the address the banner prints', () => {
+  it('GET /__knobs/ (and /__knobs) lists every knob: its method, its path and what it does', async () => {
+    for (const path of ['/__knobs/', '/__knobs']) {
+      const res = await fetch(service.url + path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/)
+      const index = (await res.json()) as { method: string; path: string; doc: string }[]
+      expect(index, path).toContainEqual({
+        method: 'POST',
+        path: '/__knobs/challenges/{id}/sign',
+        doc: 'The phone signs, as a provisioned device of the identity',
+      })
+      expect(index, path).toContainEqual({
+        method: 'DELETE',
+        path: '/__knobs/fail',
+        doc: 'The failures still queued go unused (with `key`, those queued through it)',
+      })
+      expect(index, path).toContainEqual({ method: 'GET', path: '/__knobs/', doc: 'Every knob: its method, its path and what it does' })
+      expect(index.map(({ method, path }) => `${method} ${path}`)).toEqual(
+        KNOB_ROUTES.flatMap((route) => Object.keys(route.methods).map((method) => `${method} ${route.path}`)),
+      )
+    }
+  })
+
+  it('answers a person typing it (Sec-Fetch-Site: none), and refuses a page of another origin as every knob does', async () => {
+    expect((await fetch(`${service.url}/__knobs/`, { headers: { 'Sec-Fetch-Site': 'none' } })).status).toBe(200)
+    const refused = await fetch(`${service.url}/__knobs/`, { headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } })
+    expect(refused.status).toBe(403)
+    expect((await problemOf(refused)).detail).toMatch(/--knobs-origin/)
+  })
+})
+
 describe('knobs off', () => {
   let off: ServiceHandle
   beforeAll(async () => {
@@ -235,6 +269,14 @@ describe('knobs off', () => {
   it('every knob is a 404', async () => {
     for (const path of ['reset', 'config', 'devices', 'outbox']) {
       expect((await fetch(`${off.url}/__knobs/${path}`, { method: 'POST' })).status).toBe(404)
+    }
+  })
+
+  it('the index is a 404 too, as it was', async () => {
+    for (const path of ['/__knobs/', '/__knobs']) {
+      const res = await fetch(off.url + path)
+      expect(res.status, path).toBe(404)
+      expect((await problemOf(res)).detail).toBe('There is nothing at this address.')
     }
   })
 })

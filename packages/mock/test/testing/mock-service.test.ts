@@ -1,9 +1,11 @@
 // @vitest-environment node
 // The kit on a mock shared by many tests: `isolate: true` takes a key of the test's own, and
 // close() frees it when the test ends, with everything the test made with it. And a mock started
-// without its knobs is named as such, whichever call meets it.
+// without its knobs is named as such, whichever call meets it, as is a port that is taken.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +18,22 @@ import { generateCredentials } from '../../src/common/credentials.js'
 import { startService } from '../../src/service/server.js'
 import { connectMockService, type ConnectMockServiceOptions, startMockService } from '../../src/index.js'
 import { KnobClient, KnobError } from '../../src/testing/knob-client.js'
+import { TestKitError } from '../../src/testing/errors.js'
+
+it("on a port in use, startMockService throws a TestKitError naming the port and its port option, not Node's EADDRINUSE", async () => {
+  const taken = createServer().listen(0, '127.0.0.1')
+  await once(taken, 'listening')
+  const { port } = taken.address() as AddressInfo
+  try {
+    const error = await startMockService({ port }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(TestKitError)
+    expect((error as Error).message).toBe(
+      `Port ${port} on 127.0.0.1 is in use (another service-auth-mock?): stop what listens there, or choose another with startMockService's port option (leave it out for a free one).`,
+    )
+  } finally {
+    taken.close()
+  }
+})
 
 it("an isolated connection's close() frees its key and what the test made with it; a second close() does nothing", async () => {
   const shared = await startMockService()
