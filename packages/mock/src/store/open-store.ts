@@ -46,7 +46,14 @@ export async function openDataDirectory(dataDir: string, options: StoreOptions, 
     throw new Error(`${dir} holds other files and no service-auth state; ${naming.name('an empty or new directory')}.`)
   }
   prepareDataFiles(dir, naming)
-  return new Store(await LmdbBackend.open(dir, { collections, naming }))
+  const store = new Store(await LmdbBackend.open(dir, { collections, naming }))
+  try {
+    store.checkRecords(naming)
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+  return store
 }
 
 /** The store of a data directory, read-only, beside a service that may be running on it (for --export). */
