@@ -287,6 +287,19 @@ describe("@service-auth/mock's tarball", () => {
       }).catch((error) => error)
       expect(failed.code).toBe(1)
       expect(failed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/lmdb.*--in-memory/)])
+      // Refused before the directory is made: --export then names lmdb too, not a directory without state.
+      await expect(stat(join(dir, 'state'))).rejects.toMatchObject({ code: 'ENOENT' })
+      const exported = await run(
+        process.execPath,
+        [join(dir, 'node_modules/.bin/service-auth-mock'), '--data', join(dir, 'state'), '--export', join(dir, 'x.json')],
+        {
+          cwd: dir,
+        },
+      ).catch((error) => error)
+      expect(exported.code).toBe(1)
+      expect(exported.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^A data directory needs lmdb, which could not be loaded \(it is not installed\)/),
+      ])
     })
   })
 })

@@ -5,6 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { DirectoryNaming } from '../store/errors.js'
 import { memoryStore, openDataDirectory, readDataStore, type StoreOptions } from '../store/open-store.js'
+import { collectionNames } from '../store/schema.js'
+import { checkedStateFile } from '../store/state-file.js'
 import type { Store } from '../store/store.js'
 import { COMMAND_OPTIONS, DEFAULT_DATA_DIR, flagsOf, readCommandLine, UsageError, type CommandLine } from './options.js'
 
@@ -88,9 +90,13 @@ export async function exportState({ dataDir, exportTo }: StateOptions, storeOpti
  * `storeOptions.collections`: the caller's own, beside the mock's (an app that shares the store).
  */
 export async function openState({ dataDir, importFrom }: StateOptions, storeOptions: StoreOptions = {}): Promise<Store> {
+  // Read and checked whole before the store is opened, so that a file it refuses leaves no new
+  // data directory behind. (The import checks it again, against what the directory holds.)
+  const file = importFrom === undefined ? undefined : readStateFile(importFrom)
+  if (importFrom !== undefined) checkedStateFile(file, { source: importFrom, collections: collectionNames(storeOptions.collections) })
   const store = dataDir === undefined ? memoryStore(storeOptions) : await openDataDirectory(dataDir, storeOptions, COMMAND_NAMING)
   try {
-    if (importFrom !== undefined) await store.import(readStateFile(importFrom), importFrom)
+    if (importFrom !== undefined) await store.import(file, importFrom)
     return store
   } catch (error) {
     await store.close()

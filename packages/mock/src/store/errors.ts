@@ -6,6 +6,8 @@ export type StoreErrorCode =
   | 'in-use'
   /** A collection the store does not keep, or a name that cannot be one. */
   | 'collection'
+  /** A record this version cannot read: in a file to import, or in a data directory (written by another version, or by hand). */
+  | 'record'
   /** The data directory's disk has no room for the change (or, at start, for the store). */
   | 'full'
   /** The data directory cannot be written: a read-only file system, or no permission. */

@@ -38,20 +38,30 @@ export async function openDataStore(dataDir: string, options: StoreOptions = {})
 export async function openDataDirectory(dataDir: string, options: StoreOptions, naming: DirectoryNaming): Promise<Store> {
   const dir = resolve(dataDir)
   const collections = collectionNames(options.collections)
+  // Before the directory is made: a start that cannot keep anything there leaves nothing there.
+  const LmdbBackend = await loadLmdbBackend(naming)
   prepareDirectory(dir, naming)
   const names = readdirSync(dir)
   if (!names.includes(DATA_FILE) && names.some((name) => name !== LOCK_FILE && !isClaimFile(name))) {
     throw new Error(`${dir} holds other files and no service-auth state; ${naming.name('an empty or new directory')}.`)
   }
-  const LmdbBackend = await loadLmdbBackend(naming)
   prepareDataFiles(dir, naming)
-  return new Store(await LmdbBackend.open(dir, { collections, naming }))
+  const store = new Store(await LmdbBackend.open(dir, { collections, naming }))
+  try {
+    store.checkRecords(naming)
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+  return store
 }
 
 /** The store of a data directory, read-only, beside a service that may be running on it (for --export). */
 export async function readDataStore(dataDir: string, options: StoreOptions, naming: DirectoryNaming): Promise<Store> {
   const collections = collectionNames(options.collections)
   const dir = resolve(dataDir)
+  // First: without lmdb no directory can be read, whatever it holds, and that is what to say.
+  const LmdbBackend = await loadLmdbBackend(naming)
   let names: string[]
   try {
     names = readdirSync(dir)
@@ -59,7 +69,6 @@ export async function readDataStore(dataDir: string, options: StoreOptions, nami
     names = []
   }
   if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state.`)
-  const LmdbBackend = await loadLmdbBackend(naming)
   return new Store(await LmdbBackend.open(dir, { collections, readOnly: true, naming }))
 }
 

@@ -1,29 +1,53 @@
 // What a data directory holds, and which version of it this code reads. Raise SCHEMA_VERSION
 // with any change to a record's shape that older code would misread: lmdb-backend.ts refuses a
 // directory of another version with a message that says what to do, and is where a migration
-// from the old version would go. A directory is never silently misread.
+// from the old version would go. A directory is never silently misread: a record of the mock's
+// that is not of its shape (MOCK_RECORDS), in a directory or a file to import, is refused too
+// (store.ts), naming it.
+import { CHALLENGE_RECORDS } from '../service/challenges/challenge-store.js'
+import { CONFIGURATION_RECORDS } from '../service/configuration/configuration-store.js'
+import { ENROLLMENT_RECORDS } from '../service/enrollments/enrollment-store.js'
+import { OUTBOX_RECORDS } from '../service/enrollments/outbox.js'
+import { IDENTITY_RECORDS } from '../service/identities/identity-store.js'
+import { SESSION_RECORDS } from '../service/sessions/session-store.js'
 import { StoreError } from './errors.js'
+import { type RecordKind, recordProblems } from './record-shape.js'
+import { CREDENTIALS_RECORDS } from './remembered-credentials.js'
 
 export const SCHEMA_VERSION = 1
 
 /**
- * The mock service's kinds of record, each kept by its own store class. Whoever opens a store may
- * keep collections of its own beside these (StoreOptions.collections): an app under test that
- * shares the store with the mock, to keep its users and sessions there, say.
+ * The mock service's kinds of record by collection, each kept by its own store class, with the
+ * shape its records are checked against (written beside its type: record-shape.ts). Whoever opens
+ * a store may keep collections of its own beside these (StoreOptions.collections): an app under
+ * test that shares the store with the mock, to keep its users and sessions there, say.
  */
-export const MOCK_COLLECTIONS = [
+const MOCK_RECORDS = {
   // The key and secret made up at a first start, so a restart keeps them (remembered-credentials.ts).
-  'credentials',
+  credentials: CREDENTIALS_RECORDS,
   // The service's (service/*/...-store.ts).
-  'challenges',
-  'identities',
-  'enrollments',
-  'sessions',
-  'configurations',
-  'outbox',
-] as const
+  challenges: CHALLENGE_RECORDS,
+  identities: IDENTITY_RECORDS,
+  enrollments: ENROLLMENT_RECORDS,
+  sessions: SESSION_RECORDS,
+  configurations: CONFIGURATION_RECORDS,
+  outbox: OUTBOX_RECORDS,
+}
 
-export type MockCollectionName = (typeof MOCK_COLLECTIONS)[number]
+export type MockCollectionName = keyof typeof MOCK_RECORDS
+
+/** The mock service's collections, in the order of MOCK_RECORDS. */
+export const MOCK_COLLECTIONS = Object.keys(MOCK_RECORDS) as readonly MockCollectionName[]
+
+/**
+ * What is wrong with `record`, stored under `key` in `collection`, for this version: clauses, none
+ * when it reads it. The records of a collection that is not the mock's are their keeper's, who
+ * alone knows their shape: only their being objects is checked (by the store).
+ */
+export function recordProblemsIn(collection: string, key: string, record: unknown): string[] {
+  const kind = Object.hasOwn(MOCK_RECORDS, collection) ? (MOCK_RECORDS[collection as MockCollectionName] as RecordKind<unknown>) : undefined
+  return kind ? recordProblems(kind, key, record) : []
+}
 
 /** The sub-database of the directory's own data (schema version, owner): no collection may be named so. */
 export const META = 'meta'

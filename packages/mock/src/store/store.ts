@@ -5,9 +5,12 @@
 // the collections, the answer that waits for its writes, export and import, is this one code.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { ServerResponse } from 'node:http'
-import { StoreError } from './errors.js'
+import { type DirectoryNaming, StoreError } from './errors.js'
 import { RefusedWrites } from './refused-writes.js'
-import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
+import { MOCK_COLLECTIONS, recordProblemsIn, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
+import { type BadRecord, badRecords, checkedStateFile, type StateFile } from './state-file.js'
+
+export type { StateFile }
 
 /** What a backend keeps: JSON text by collection and id. */
 export interface Backend {
@@ -46,14 +49,6 @@ export interface Backend {
  * asking for another (it does so on a 404).
  */
 export type Durability = 'answer' | 'batched'
-
-/** The JSON an export writes and an import reads. */
-export interface StateFile {
-  format: typeof STATE_FILE_FORMAT
-  schema: number
-  exportedAt: string
-  collections: Record<string, Record<string, unknown>>
-}
 
 /** The durable writes of the request being handled, which its answer waits for. */
 const requestWrites = new AsyncLocalStorage<Promise<unknown>[]>()
@@ -191,6 +186,36 @@ export class Store {
     return refusal
   }
 
+  /**
+   * Refuses (StoreError, code `record`) a store that holds a record of the mock's this version
+   * cannot read, written by another version or by hand: a service built on it would fail deep
+   * inside, at its start or at the request that met the record, naming neither. Asked when a data
+   * directory is opened, before anything is built on it; the record is left as it is, and the
+   * message, naming it, says how to carry the state over without it (`naming`).
+   */
+  checkRecords(naming: DirectoryNaming): void {
+    const bad: BadRecord[] = []
+    for (const name of this.backend.collections) {
+      for (const [id, text] of this.backend.entries(name)) {
+        let record: unknown
+        try {
+          record = JSON.parse(text)
+        } catch {
+          bad.push({ collection: name, id, problems: ['is not JSON'] })
+          continue
+        }
+        const problems = recordProblemsIn(name, id, record)
+        if (problems.length) bad.push({ collection: name, id, problems })
+      }
+    }
+    if (bad.length === 0) return
+    throw new StoreError(
+      `${this.location} holds ${badRecords(bad, 'read', ' (written by another version of service-auth, or by hand)')}. It is left as it is: ` +
+        `${naming.moveToNew(this.location)}, correcting or removing ${bad.length === 1 ? 'that record' : 'those records'} in the export first.`,
+      { code: 'record' },
+    )
+  }
+
   /** True when nothing is stored: what `--import` needs, since it seeds a fresh service. */
   isEmpty(): boolean {
     return this.backend.collections.every((name) => this.backend.entries(name)[Symbol.iterator]().next().done)
@@ -207,11 +232,12 @@ export class Store {
 
   /**
    * Seeds an empty store from an export. Checked whole before anything is written: a file of
-   * another schema, or naming a collection this store does not keep, is refused rather than half
-   * read. The records themselves are the exporting version's own, of the same schema.
+   * another schema, naming a collection this store does not keep, or holding a record of the
+   * mock's that is not of its shape (a fixture edited by hand, say), is refused rather than half
+   * read.
    */
   async import(file: unknown, source = 'the file'): Promise<number> {
-    const collections = checkedStateFile(file, source, this.backend.collections)
+    const collections = checkedStateFile(file, { source, collections: this.backend.collections })
     // A data directory reads what is committed: anything written before must be, to be seen.
     await this.flushed()
     if (!this.isEmpty()) throw new Error(`${this.location} holds state already; --import seeds a fresh service only.`)
@@ -278,31 +304,4 @@ export class Store {
       .finally(() => this.#inFlight.delete(stored))
     if (durability === 'answer') requestWrites.getStore()?.push(stored)
   }
-}
-
-function checkedStateFile(file: unknown, source: string, kept: readonly string[]): Record<string, Record<string, unknown>> {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-  if (!isObject(file) || file.format !== STATE_FILE_FORMAT) {
-    throw new Error(`${source} is not a service-auth state export (its "format" is not "${STATE_FILE_FORMAT}"); make one with --export.`)
-  }
-  if (file.schema !== SCHEMA_VERSION) {
-    throw new Error(
-      `${source} holds state of schema ${JSON.stringify(file.schema)}, and this version reads schema ${SCHEMA_VERSION}: import it with the version that exported it.`,
-    )
-  }
-  if (!isObject(file.collections)) throw new Error(`${source} has no "collections" object.`)
-  for (const [name, records] of Object.entries(file.collections)) {
-    // Another program's (an app that shares the store) or another version's: the mock cannot tell
-    // what it means, so it does not keep it where nobody would read it.
-    if (!kept.includes(name)) {
-      throw new StoreError(
-        `${source} names a collection this store does not keep: ${name} (it keeps ${kept.join(', ')}). Import it with the program that exported it.`,
-        {
-          code: 'collection',
-        },
-      )
-    }
-    if (!isObject(records) || !Object.values(records).every(isObject)) throw new Error(`${source}: ${name} must be an object of records by id.`)
-  }
-  return file.collections as Record<string, Record<string, unknown>>
 }

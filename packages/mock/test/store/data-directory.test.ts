@@ -13,6 +13,7 @@ import { StoreError } from '../../src/store/errors.js'
 import { openDataStore } from '../../src/store/open-store.js'
 import { SCHEMA_VERSION } from '../../src/store/schema.js'
 import { runServiceCommand } from './service-process.js'
+import { identityRecord } from './records.js'
 
 let work: string
 let made = 0
@@ -57,10 +58,10 @@ describe('a data directory', () => {
     const dir = join(newDir(), 'nested')
     const store = await openDataStore(dir)
     expect(modes(dir)).toEqual({ '.': 0o700, 'owner.sock': 0o600, 'state.mdb': 0o600, 'state.mdb-lock': 0o600 })
-    store.collection('identities').put('a', { id: 'a' })
+    store.collection('identities').put('a', identityRecord('a'))
     await store.close()
     const again = await openDataStore(dir)
-    expect(again.collection('identities').load()).toEqual([{ id: 'a' }])
+    expect(again.collection('identities').load()).toEqual([identityRecord('a')])
     await again.close()
   })
 
@@ -181,7 +182,7 @@ describe('a data directory', () => {
     await new Promise((resolve) => server.close(resolve))
     expect(statSync(join(dir, 'owner.sock')).isSocket()).toBe(true)
     const store = await openDataStore(dir)
-    store.collection('identities').put('a', { id: 'a' })
+    store.collection('identities').put('a', identityRecord('a'))
     await store.close()
     expect(readdirSync(dir).sort()).toEqual(['state.mdb', 'state.mdb-lock'])
   })
@@ -212,9 +213,9 @@ describe('a data directory', () => {
     for (const error of lost) expect(error).toMatchObject({ code: 'in-use', message: `${dir} is open already in this process: close that store first.` })
     // The winner's socket is the one in place: it still holds the directory, and writes to it.
     await expect(openDataStore(dir)).rejects.toThrow('is open already in this process')
-    won[0]!.collection('identities').put('a', { id: 'a' })
+    won[0]!.collection('identities').put('a', identityRecord('a'))
     await won[0]!.flushed()
-    expect(won[0]!.collection('identities').load()).toEqual([{ id: 'a' }])
+    expect(won[0]!.collection('identities').load()).toEqual([identityRecord('a')])
     await won[0]!.close()
     expect(readdirSync(dir).sort()).toEqual(['state.mdb', 'state.mdb-lock'])
   })

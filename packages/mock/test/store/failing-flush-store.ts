@@ -4,16 +4,17 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openDataStore } from '../../src/store/open-store.js'
+import { identityRecord } from './records.js'
 
 const [dataDir, flag] = process.argv.slice(2) as [string, string]
 const within = <T>(promise: Promise<T>, what: string) => Promise.race([promise, sleep(5000).then(() => `${what} still waiting after 5 s`)])
 
 const store = await openDataStore(dataDir)
 const identities = store.collection<{ id: string }>('identities')
-identities.put('before', { id: 'before' })
+identities.put('before', identityRecord('before'))
 await store.stored()
 writeFileSync(flag, 'ENOSPC')
-identities.put('failed', { id: 'failed' })
+identities.put('failed', identityRecord('failed'))
 const stored = await within(
   store.stored().then(
     () => 'stored',

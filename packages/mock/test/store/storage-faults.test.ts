@@ -18,6 +18,7 @@ import { checkAnswersAgainstContract } from '../service/contract.js'
 import { signRequest } from '../service/helpers.js'
 import { bindReadOnly, mountTmpfs, type Mounted } from './mounts.js'
 import { builtServiceCommand, runServiceCommand, startServiceProcess, type ServiceCommand, type ServiceProcess } from './service-process.js'
+import { identityRecord } from './records.js'
 
 // The answers of the service this process starts (the 507 among them) keep to openapi.yaml.
 checkAnswersAgainstContract()
@@ -264,7 +265,7 @@ describe('a start on a disk in trouble', () => {
     const existing = join(source, 'data')
     // Made while writable, as a directory is before its mount turns read-only.
     const store = await openDataStore(existing)
-    store.collection('identities').put('a', { id: 'a' })
+    store.collection('identities').put('a', identityRecord('a'))
     await store.close()
     const readOnly = mounted(context, bindReadOnly(source, join(work, 'read-only')))
 

@@ -14,6 +14,7 @@ import { memoryStore, openDataStore, type StoreOptions } from '../../src/store/o
 import { MOCK_COLLECTIONS, SCHEMA_VERSION, type MockCollectionName } from '../../src/store/schema.js'
 import { Store, type Backend } from '../../src/store/store.js'
 import { answeringWhenStored } from '../../src/store/stored-answers.js'
+import { identityRecord } from './records.js'
 
 let work: string
 beforeAll(async () => {
@@ -133,7 +134,7 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
     await expect(store.import(file({ collections: { people: {} } }), 'x.json')).rejects.toThrow('x.json names a collection this store does not keep: people')
     await expect(store.import(file({ collections: { identities: { a: 'text' } } }), 'x.json')).rejects.toThrow('identities must be an object of records by id')
     expect(store.isEmpty()).toBe(true)
-    store.collection('identities').put('a', { id: 'a' })
+    store.collection('identities').put('a', identityRecord('a'))
     await expect(store.import(file({}), 'x.json')).rejects.toThrow('holds state already; --import seeds a fresh service only')
   })
 })

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Where lmdb cannot be loaded (not installed with --omit=optional, or a platform without its
 // binary): memory works, and a data directory fails in one line that names the way out.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -41,5 +41,28 @@ describe('without lmdb', () => {
       )
     await expect(openState({ dataDir: dir })).rejects.toThrow(refusal('--in-memory'))
     await expect(openDataStore(dir)).rejects.toThrow(refusal('memoryStore\\(\\)'))
+  })
+
+  it('the command says so, exits 1 and makes no directory: a start, --import and --export alike', async () => {
+    const { runCommand } = await import('../../src/command/command-line.js')
+    dir = await mkdtemp(join(tmpdir(), 'no-lmdb-'))
+    const data = join(dir, '.service-auth')
+    const fixture = join(dir, 'fixture.json')
+    await writeFile(fixture, JSON.stringify({ format: 'service-auth-state', schema: 1, exportedAt: new Date().toISOString(), collections: {} }))
+    const refusal =
+      /^A data directory needs lmdb, which could not be loaded \([^\n]*\): install it \(npm install lmdb\), or keep the state in memory with --in-memory\.$/
+    for (const args of [
+      ['--data', data, '--export', join(dir, 'out.json')],
+      ['--data', data, '--port', '0', '--import', fixture],
+      ['--data', data, '--port', '0'],
+    ]) {
+      const errors: string[] = []
+      const result = await runCommand(args, {}, { log: () => {}, error: (text) => errors.push(text) })
+      expect(result, args.join(' ')).toEqual({ exitCode: 1 })
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatch(refusal)
+      await expect(stat(data)).rejects.toMatchObject({ code: 'ENOENT' })
+    }
+    await expect(stat(join(dir, 'out.json'))).rejects.toMatchObject({ code: 'ENOENT' })
   })
 })

@@ -4,9 +4,12 @@
 // challenges up again, their expiry timers included.
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Timers } from '../../common/timers.js'
+import { nullable, object, oneOf, optional, type RecordKind, text, timestamp } from '../../store/record-shape.js'
 import type { Collection } from '../../store/store.js'
 
-export type ChallengeState = 'pending' | 'signed' | 'expired' | 'consumed'
+const CHALLENGE_STATES = ['pending', 'signed', 'expired', 'consumed'] as const
+
+export type ChallengeState = (typeof CHALLENGE_STATES)[number]
 
 /** Who signed a challenge, and the one-time password authenticate must be given. */
 export interface ChallengeSigner {
@@ -59,6 +62,23 @@ export interface Challenge {
 
 /** A challenge as stored: what survives a restart (poll counts and rendered images do not). */
 export type ChallengeRecord = Omit<Challenge, 'createdAt' | 'expiresAt' | 'polls' | 'images'> & { createdAt: string; expiresAt: string }
+
+export const CHALLENGE_RECORDS: RecordKind<ChallengeRecord> = {
+  shape: object<ChallengeRecord>({
+    id: text,
+    pollSecret: text,
+    app: text,
+    key: text,
+    authType: text,
+    browser: object<ChallengeBrowser>({ ip: nullable(text), userAgent: nullable(text) }),
+    createdAt: timestamp,
+    expiresAt: timestamp,
+    state: oneOf(CHALLENGE_STATES),
+    token: optional(text),
+    signer: optional(object<ChallengeSigner>({ identityId: text, deviceId: text, identifier: text, otp: text, sessionId: optional(text) })),
+  }),
+  key: { field: 'id', of: (record) => record.id },
+}
 
 const toRecord = ({ polls, images, createdAt, expiresAt, ...rest }: Challenge): ChallengeRecord => ({
   ...rest,

@@ -1,6 +1,7 @@
 // Each app's settings at the service. The spec does not show them, but every official client
 // reads and writes them (GET and PATCH /v1/entity/configuration): where the app's site and
 // controller live, and whether confirmed sign-ins start sessions the service keeps.
+import { flag, nullable, object, type RecordKind, text } from '../../store/record-shape.js'
 import type { Collection } from '../../store/store.js'
 
 export interface AppConfiguration {
@@ -20,6 +21,17 @@ const DEFAULTS: Readonly<AppConfiguration> = Object.freeze({
 
 /** As stored: by app. */
 export type ConfigurationRecord = AppConfiguration & { app: string }
+
+export const CONFIGURATION_RECORDS: RecordKind<ConfigurationRecord> = {
+  shape: object<ConfigurationRecord>({
+    app: text,
+    websiteUrl: nullable(text),
+    authenticationUrl: nullable(text),
+    registrationUrl: nullable(text),
+    sessionsEnabled: flag,
+  }),
+  key: { field: 'app', of: (record) => record.app },
+}
 
 export class ConfigurationStore {
   readonly #byApp = new Map<string, AppConfiguration>()

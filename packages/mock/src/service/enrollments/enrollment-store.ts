@@ -2,6 +2,7 @@
 // the store. A token is redeemed once, by the device that scans it, before it expires; old ones
 // are swept.
 import { randomUUID } from 'node:crypto'
+import { object, optional, type RecordKind, text, timestamp } from '../../store/record-shape.js'
 import type { Collection } from '../../store/store.js'
 
 /** Seconds a token lives when enroll names no timeout: a day, so an e-mailed code still works tomorrow. */
@@ -23,6 +24,11 @@ export interface Enrollment {
 
 /** An enrollment as stored, its times as timestamps. */
 export type EnrollmentRecord = Omit<Enrollment, 'createdAt' | 'expiresAt' | 'redeemedAt'> & { createdAt: string; expiresAt: string; redeemedAt?: string }
+
+export const ENROLLMENT_RECORDS: RecordKind<EnrollmentRecord> = {
+  shape: object<EnrollmentRecord>({ id: text, app: text, identityId: text, createdAt: timestamp, expiresAt: timestamp, redeemedAt: optional(timestamp) }),
+  key: { field: 'id', of: (record) => record.id },
+}
 
 const toRecord = ({ createdAt, expiresAt, redeemedAt, ...rest }: Enrollment): EnrollmentRecord => ({
   ...rest,

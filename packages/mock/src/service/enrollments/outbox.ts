@@ -1,6 +1,7 @@
 // The e-mails the service would have sent. A local service sends no real mail; tests and people
 // read what would have gone out through the knobs instead. Kept in the store like the rest.
 import { randomUUID } from 'node:crypto'
+import { list, nullable, object, type RecordKind, text, timestamp, wholeNumber } from '../../store/record-shape.js'
 import type { Collection } from '../../store/store.js'
 
 export interface OutboxAttachment {
@@ -29,6 +30,25 @@ export interface OutboxMessage {
 export interface OutboxRecord {
   seq: number
   message: OutboxMessage
+}
+
+export const OUTBOX_RECORDS: RecordKind<OutboxRecord> = {
+  shape: object<OutboxRecord>({
+    seq: wholeNumber,
+    message: object<OutboxMessage>({
+      id: text,
+      sentAt: timestamp,
+      to: text,
+      requestedLocale: nullable(text),
+      locale: text,
+      subject: text,
+      text,
+      enrollmentId: text,
+      identifier: text,
+      attachments: list(object<OutboxAttachment>({ filename: text, contentType: text, content: text })),
+    }),
+  }),
+  key: { field: 'message.id', of: (record) => record.message.id },
 }
 
 // Enough to look at; the oldest go first, so a long session cannot grow memory or the store.

@@ -2,6 +2,7 @@
 // through to the store as a whole. Callers validate first: every method here changes state and
 // assumes its input is good.
 import { randomUUID } from 'node:crypto'
+import { flag, list, nullable, object, type RecordKind, text, timestamp, wholeNumber } from '../../store/record-shape.js'
 import type { Collection } from '../../store/store.js'
 
 export interface Device {
@@ -33,8 +34,28 @@ export interface IdentityChanges {
 
 export const DEFAULT_ROLE = 'ROLE_USER'
 
+/** A device as stored, in its identity's record (and a session's), its time as a timestamp. */
+export type DeviceRecord = Omit<Device, 'createdAt'> & { createdAt: string }
+
 /** An identity as stored, its times as timestamps. */
-export type IdentityRecord = Omit<Identity, 'createdAt' | 'devices'> & { createdAt: string; devices: (Omit<Device, 'createdAt'> & { createdAt: string })[] }
+export type IdentityRecord = Omit<Identity, 'createdAt' | 'devices'> & { createdAt: string; devices: DeviceRecord[] }
+
+export const DEVICE_RECORD = object<DeviceRecord>({ id: text, createdAt: timestamp, model: text, label: text })
+
+export const IDENTITY_RECORDS: RecordKind<IdentityRecord> = {
+  shape: object<IdentityRecord>({
+    id: text,
+    app: text,
+    seq: wholeNumber,
+    createdAt: timestamp,
+    identifier: text,
+    nickname: nullable(text),
+    role: text,
+    locked: flag,
+    devices: list(DEVICE_RECORD),
+  }),
+  key: { field: 'id', of: (record) => record.id },
+}
 
 const toRecord = (identity: Identity): IdentityRecord => ({
   ...identity,

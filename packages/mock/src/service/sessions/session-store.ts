@@ -2,8 +2,9 @@
 // authentication, until it expires or the app logs it out. Not in the spec; every official
 // client reads them (Identity.sessions, /v1/entity/sessions) and the token names one in `sid`.
 import type { SessionClient } from 'service-auth/server'
+import { nullable, object, type RecordKind, text, timestamp } from '../../store/record-shape.js'
 import type { Collection } from '../../store/store.js'
-import type { Device, IdentityRecord } from '../identities/identity-store.js'
+import { DEVICE_RECORD, type Device, type DeviceRecord } from '../identities/identity-store.js'
 
 export type { SessionClient }
 
@@ -27,10 +28,24 @@ export type SessionStart = Pick<Session, 'id' | 'app' | 'identityId' | 'device' 
 
 /** A session as stored, its times as timestamps. */
 export type SessionRecord = Omit<Session, 'device' | 'createdAt' | 'updatedAt' | 'expiresAt'> & {
-  device: IdentityRecord['devices'][number]
+  device: DeviceRecord
   createdAt: string
   updatedAt: string
   expiresAt: string
+}
+
+export const SESSION_RECORDS: RecordKind<SessionRecord> = {
+  shape: object<SessionRecord>({
+    id: text,
+    app: text,
+    identityId: text,
+    device: DEVICE_RECORD,
+    client: object<SessionClient>({ ip: nullable(text), label: nullable(text), browser: nullable(text), platform: nullable(text), location: nullable(text) }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    expiresAt: timestamp,
+  }),
+  key: { field: 'id', of: (record) => record.id },
 }
 
 const toRecord = (session: Session): SessionRecord => ({
