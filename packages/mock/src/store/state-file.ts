@@ -63,12 +63,14 @@ export function checkedStateFile(
         },
       )
     }
-    if (!isObject(records) || !Object.values(records).every(isObject)) throw new Error(`${source}: ${name} must be an object of records by id.`)
+    if (!isObject(records)) throw new Error(`${source}: ${name} must be an object of records by id.`)
   }
   const bad: BadRecord[] = []
   for (const [name, records] of Object.entries(file.collections as Record<string, Record<string, unknown>>)) {
     for (const [id, record] of Object.entries(records)) {
-      const problems = recordProblemsIn(name, id, record)
+      // Any collection's: a record that is no object (the text an export keeps of a record that
+      // was no JSON, say) is named like any other bad one.
+      const problems = isObject(record) ? recordProblemsIn(name, id, record) : ['must be an object']
       if (problems.length) bad.push({ collection: name, id, problems })
     }
   }

@@ -224,7 +224,7 @@ export class Store {
   export(now = new Date()): StateFile {
     const collections: StateFile['collections'] = {}
     for (const name of this.backend.collections) {
-      const records = Object.fromEntries([...this.backend.entries(name)].map(([id, text]) => [id, JSON.parse(text)]))
+      const records = Object.fromEntries([...this.backend.entries(name)].map(([id, text]) => [id, exported(text)]))
       if (Object.keys(records).length > 0) collections[name] = records
     }
     return { format: STATE_FILE_FORMAT, schema: SCHEMA_VERSION, exportedAt: now.toISOString(), collections }
@@ -303,5 +303,18 @@ export class Store {
       })
       .finally(() => this.#inFlight.delete(stored))
     if (durability === 'answer') requestWrites.getStore()?.push(stored)
+  }
+}
+
+/**
+ * A record as an export holds it: its JSON, or, for text that is no JSON (a damaged disk, a
+ * hand), that text as a string. Nothing stored is lost on the way out, and the export is the way
+ * out checkRecords names: the import then refuses that record by name, to be mended in the file.
+ */
+function exported(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
 }

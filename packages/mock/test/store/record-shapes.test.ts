@@ -165,6 +165,28 @@ describe('a data directory that holds a bad record', () => {
     expect(await command(['--data', join(work, 'newer'), '--port', '0', '--import', file])).toMatchObject({ started: true, errors: [] })
   })
 
+  it('that is no JSON at all is exported as its text, so that the way out the start names works, and nothing is lost', { timeout: 30_000 }, async () => {
+    // As a damaged disk, or a hand, left it: below the store, where the service never writes.
+    const data = join(work, 'damaged')
+    const store = await openDataStore(data)
+    rememberedCredentials(store)
+    store.collection('identities').put('ada', identityRecord('ada'))
+    await store.backend.write('identities', 'torn', '{"id": "torn", "app"')
+    await store.close()
+
+    expect((await command(['--data', data, '--port', '0'])).errors).toEqual([expect.stringContaining('identities "torn": is not JSON.')])
+    const file = join(work, 'damaged.json')
+    expect(await command(['--data', data, '--export', file])).toMatchObject({ exitCode: 0 })
+    const state = JSON.parse(await readFile(file, 'utf8')) as StateFile
+    expect(state.collections.identities).toEqual({ ada: identityRecord('ada'), torn: '{"id": "torn", "app"' })
+    // The import names it, to be mended or removed in the file.
+    expect(await command(['--data', join(work, 'mended'), '--port', '0', '--import', file])).toEqual({
+      exitCode: 1,
+      out: [],
+      errors: [expect.stringContaining('identities "torn": must be an object.')],
+    })
+  })
+
   it('is refused by openDataStore too, naming its own way out', async () => {
     const data = join(work, 'older-js')
     const store = await openDataStore(data)

@@ -132,7 +132,8 @@ describe.each(BACKENDS)('a store in %s', (_, open) => {
       `schema ${SCHEMA_VERSION + 1}, and this version reads schema ${SCHEMA_VERSION}`,
     )
     await expect(store.import(file({ collections: { people: {} } }), 'x.json')).rejects.toThrow('x.json names a collection this store does not keep: people')
-    await expect(store.import(file({ collections: { identities: { a: 'text' } } }), 'x.json')).rejects.toThrow('identities must be an object of records by id')
+    await expect(store.import(file({ collections: { identities: [] } }), 'x.json')).rejects.toThrow('x.json: identities must be an object of records by id.')
+    await expect(store.import(file({ collections: { identities: { a: 'text' } } }), 'x.json')).rejects.toThrow('identities "a": must be an object.')
     expect(store.isEmpty()).toBe(true)
     store.collection('identities').put('a', identityRecord('a'))
     await expect(store.import(file({}), 'x.json')).rejects.toThrow('holds state already; --import seeds a fresh service only')
