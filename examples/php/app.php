@@ -77,7 +77,7 @@ if ($serviceUrl === '' || $key === '' || !$secret) {
 <h1>Sign in</h1>
 <div data-service-auth <?= $attributes ?> data-service-auth-url="/auth/controller"></div>
 <script src="<?= $cdn ?>/service-auth-1.0.0.js"
-        integrity="sha384-RP5kax3SGm9faBz1bD0vrYC+tWV6/4NdJ0o4mvTRkfqsNIQEahz6PqRsW6YjtxcY" crossorigin="anonymous" defer></script></html>
+        integrity="sha384-HY1ICRqQYv+6ZITaJDat/vF7TjgZJqbIj/Wbrz2Bq7YzySvucuq8ppXZyaA/xTuE" crossorigin="anonymous" defer></script></html>
 <?php
 } elseif ($path === '/auth/controller') {
     // The embed calls with this header; another site's page cannot add it without CORS.

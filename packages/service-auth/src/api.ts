@@ -49,6 +49,9 @@ export const createChallenge = (config: Config, signal: AbortSignal): Promise<Ch
       // (A POST's answer never comes from an HTTP cache anyway.)
     },
     read: (json, res) => toChallenge(json, res, config),
+    // No answer at all: a wrong port or host in the markup, or the service down. The network tab
+    // says only that the connection failed, not which of the widget's options names it.
+    unreachable: `no answer from ${config.api}. Check ${config.name('api')}.`,
     // The service's own reason, which otherwise only the network tab shows. (5xx and 429: `service`.)
     refused: (res, problem) =>
       res.status < 500 &&

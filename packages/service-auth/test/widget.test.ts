@@ -522,7 +522,7 @@ describe('when the controller refuses', () => {
     start()
     await vi.advanceTimersByTimeAsync(2_000)
     expect(logged).toHaveBeenCalledExactlyOnceWith(
-      'service-auth: no answer from the controller: the network failed, or it redirected to another origin; answer {"location": "https://…"} instead.',
+      'service-auth: no answer from the controller, or it redirected to another origin: answer {"location": "https://…"} instead.',
     )
   })
 })
@@ -692,6 +692,23 @@ describe('service trouble', () => {
       ['network', 0],
       ['service', 500],
     ])
+  })
+
+  // A wrong port or host in the markup, or the service down: the network tab says only that a
+  // connection failed, not which option names the address.
+  it('says, at each failed attempt, that the service gave no answer, naming its URL and the attribute', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    service.create = sequence(
+      () => new TypeError('Failed to fetch'),
+      () => Response.json(challengeJson('c2'), { status: 201 }),
+    )
+    const { ui } = start()
+    await flush()
+    expect(ui.status).toBe(en.reconnecting)
+    expect(logged).toHaveBeenCalledExactlyOnceWith(`service-auth: no answer from ${API}. Check data-service-api.`)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(ui.image).toBe(dataSrcOf('c2'))
+    expect(logged).toHaveBeenCalledOnce()
   })
 
   it('caps the backoff at 30 s', async () => {
