@@ -109,6 +109,37 @@ test.describe('the QA panel', () => {
   })
 })
 
+test.describe("the login page's phone panel beside the QA panel", () => {
+  const phonePanel = (page: Page) => page.getByRole('region', { name: 'Phone' })
+  const signWithPhone = (page: Page) => phonePanel(page).getByRole('button', { name: 'Sign with phone' })
+
+  test('a refused sign-in leaves neither panel holding a code: both say so and offer nothing to sign or expire', async ({ page, service: _reset }) => {
+    const name = 'lk3@example.com'
+    await page.goto('/login')
+    await phonePanel(page).getByLabel('Sign in as').fill(name)
+    await signWithPhone(page).click()
+    await expect(page).toHaveURL(/\/welcome$/)
+
+    await page.goto('/login')
+    await shownChallenge(page)
+    await phonePanel(page).getByLabel('Sign in as').fill(name)
+    await qaPanel(page).getByLabel('Identity').fill(name)
+    await press(page, 'Lock the identity')
+    await expect(qaPanel(page).getByRole('status')).toHaveText(`${name} is locked: the service refuses its sign-ins (423).`)
+    // Two refusals each bring a new code; the third in a row leaves the widget in its error state.
+    for (const codes of [2, 3]) {
+      await signWithPhone(page).click()
+      await expect.poll(() => readyIds(page)).toHaveLength(codes)
+    }
+    await signWithPhone(page).click()
+    await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
+    await expect(phonePanel(page).getByRole('status')).toHaveText('The site refused the sign-in (423).')
+    await expect(signWithPhone(page)).toBeDisabled()
+    await expect(qaPanel(page).getByRole('button', { name: 'Expire now' })).toBeDisabled()
+    expect(await readyIds(page)).toHaveLength(3)
+  })
+})
+
 test.describe('the widget set-ups linked from the index', () => {
   /** Opens a set-up the way a person does: from the index. */
   async function openFromIndex(page: Page, link: string) {

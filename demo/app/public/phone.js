@@ -30,6 +30,18 @@
     localStorage.setItem(STORAGE_KEY, JSON.stringify(devices))
   }
 
+  // The widget's error reasons that keep the code on screen: it polls again by itself.
+  var RECONNECTS = ['network', 'response', 'service']
+
+  /** What the panel says when the widget gives up on the code shown ({reason, status, retryAfter?}). */
+  function refusal(detail) {
+    var said =
+      detail.reason === 'controller'
+        ? 'The site refused the sign-in (' + detail.status + ').'
+        : 'The sign-in failed (' + detail.reason + (detail.status ? ', ' + detail.status : '') + ').'
+    return said + (detail.retryAfter === undefined ? '' : ' A new code follows.')
+  }
+
   function show(text) {
     status.textContent = text
   }
@@ -102,25 +114,42 @@
     })
   }
 
-  document.addEventListener('service-auth:ready', (event) => {
-    challengeId = event.detail?.challengeId
+  // Each event that changes the code shown starts a new round: an attempt still under way when
+  // one comes must not then claim the page will sign in.
+  var round = 0
+
+  function code(id, text) {
+    round++
+    challengeId = id
     button.disabled = !challengeId
-    show(challengeId ? 'Code ' + challengeId + ' is on screen.' : 'Waiting for a code.')
+    show(text)
+  }
+
+  document.addEventListener('service-auth:ready', (event) => {
+    var id = event.detail?.challengeId
+    code(id, id ? 'Code ' + id + ' is on screen.' : 'Waiting for a code.')
   })
   // The widget makes a new code by itself; until it shows, there is nothing to sign.
-  document.addEventListener('service-auth:expired', () => {
-    challengeId = null
-    button.disabled = true
-    show('The code expired.')
+  document.addEventListener('service-auth:expired', () => code(null, 'The code expired.'))
+  // A signed code is used up, whoever signed it: the page goes on to the site's controller.
+  document.addEventListener('service-auth:signed', () => code(null, 'Signed. The page should now sign you in.'))
+  document.addEventListener('service-auth:error', (event) => {
+    var detail = event.detail || {}
+    // A poll that failed leaves the code on screen while the widget reconnects; it is still there to sign.
+    if (challengeId && RECONNECTS.includes(detail.reason)) return
+    code(null, refusal(detail))
   })
 
   button.addEventListener('click', () => {
     if (!challengeId) return
+    var started = round
     button.disabled = true
     signAs(challengeId, identifier.value || 'user@example.com')
       .then((response) => {
-        if (response.ok) show('Signed. The page should now sign you in.')
-        else throw failure('Signing', response)
+        if (!response.ok) throw failure('Signing', response)
+        // Used up, so not to be signed twice; and if the widget has said how it ended already
+        // (signed, then refused), that stands.
+        if (round === started) code(null, 'Signed. The page should now sign you in.')
       })
       .catch((error) => {
         show(error?.status ? error.message : 'The service could not be reached.')

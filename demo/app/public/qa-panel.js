@@ -58,17 +58,25 @@
   )
   on('qa-500', knob('fail', { status: 500, count: 2, match: 'any' }), 'The next 2 requests to the service get a 500.')
   on('qa-429', knob('fail', { status: 429, count: 1, match: 'any', retryAfter: '3' }), 'The next request to the service gets a 429 with Retry-After: 3.')
-  on('qa-expire', () => knob('challenges/' + encodeURIComponent(shown) + '/expire')(), 'The code shown has expired.')
+  on(
+    'qa-expire',
+    () => (shown ? knob('challenges/' + encodeURIComponent(shown) + '/expire')() : Promise.reject(new Error('No code is shown.'))),
+    'The code shown has expired.',
+  )
   on('qa-lock', identity('POST', { locked: true }), () => who() + ' is locked: the service refuses its sign-ins (423).')
   on('qa-unlock', identity('POST', { locked: false }), () => who() + ' is unlocked.')
   on('qa-delete', identity('DELETE'), () => who() + ' is deleted at the service.')
 
-  document.addEventListener('service-auth:ready', (event) => {
-    shown = event.detail?.challengeId
+  function code(id) {
+    shown = id
     expireButton.disabled = !shown
-  })
-  document.addEventListener('service-auth:expired', () => {
-    shown = null
-    expireButton.disabled = true
+  }
+
+  document.addEventListener('service-auth:ready', (event) => code(event.detail?.challengeId))
+  document.addEventListener('service-auth:expired', () => code(null))
+  // A signed code is used up; after an error only a poll that failed leaves it on screen.
+  document.addEventListener('service-auth:signed', () => code(null))
+  document.addEventListener('service-auth:error', (event) => {
+    if (!shown || !['network', 'response', 'service'].includes(event.detail?.reason)) code(null)
   })
 })()
