@@ -140,6 +140,35 @@ test.describe("the login page's phone panel beside the QA panel", () => {
   })
 })
 
+test.describe('the panels keep the keyboard focus where the person pressed', () => {
+  test.beforeEach(async ({ service: _reset, page }) => {
+    await page.goto('/login')
+    await shownChallenge(page)
+  })
+
+  test('Enter on "Sign with phone" leaves the focus on it once the attempt is over', async ({ page, service }) => {
+    // A name enrolled elsewhere: the attempt ends with the page still here, and the button usable again.
+    await service.provisionPhone('ada@example.com')
+    const panel = page.getByRole('region', { name: 'Phone' })
+    await panel.getByLabel('Sign in as').fill('ada@example.com')
+    const button = panel.getByRole('button', { name: 'Sign with phone' })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(panel.getByRole('status')).toContainText('ada@example.com is enrolled already')
+    await expect(button).toBeEnabled()
+    await expect(button).toBeFocused()
+  })
+
+  test('Enter on "Expire now" leaves the focus on it while the new code comes', async ({ page }) => {
+    const button = qaPanel(page).getByRole('button', { name: 'Expire now' })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => readyIds(page)).toHaveLength(2)
+    await expect(button).toBeEnabled()
+    await expect(button).toBeFocused()
+  })
+})
+
 test.describe('the widget set-ups linked from the index', () => {
   /** Opens a set-up the way a person does: from the index. */
   async function openFromIndex(page: Page, link: string) {

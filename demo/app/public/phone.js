@@ -13,6 +13,7 @@
   var identifier = panel.querySelector('#phone-identifier')
   var status = panel.querySelector('#phone-status')
   var challengeId = null
+  var busy = false
   // identifier -> device id, kept across reloads: the site will not hand a code for the same
   // identifier out again.
   var STORAGE_KEY = 'demo-login-phones'
@@ -40,6 +41,13 @@
         ? 'The site refused the sign-in (' + detail.status + ').'
         : 'The sign-in failed (' + detail.reason + (detail.status ? ', ' + detail.status : '') + ').'
     return said + (detail.retryAfter === undefined ? '' : ' A new code follows.')
+  }
+
+  // aria-disabled, not disabled: a disabled button loses the keyboard focus to <body>, so a person
+  // who pressed Enter on it would have to find their place again once it is usable.
+  // Usable with a code to sign and no attempt under way.
+  function refresh() {
+    button.setAttribute('aria-disabled', String(!challengeId || busy))
   }
 
   function show(text) {
@@ -121,7 +129,7 @@
   function code(id, text) {
     round++
     challengeId = id
-    button.disabled = !challengeId
+    refresh()
     show(text)
   }
 
@@ -141,9 +149,11 @@
   })
 
   button.addEventListener('click', () => {
-    if (!challengeId) return
+    // Busy, or no code to sign: the button stays focusable, so it ignores the press instead.
+    if (!challengeId || busy) return
     var started = round
-    button.disabled = true
+    busy = true
+    refresh()
     signAs(challengeId, identifier.value || 'user@example.com')
       .then((response) => {
         if (!response.ok) throw failure('Signing', response)
@@ -155,7 +165,8 @@
         show(error?.status ? error.message : 'The service could not be reached.')
       })
       .finally(() => {
-        button.disabled = !challengeId
+        busy = false
+        refresh()
       })
   })
 })()

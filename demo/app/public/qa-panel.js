@@ -29,7 +29,10 @@
   }
 
   function on(id, action, done) {
-    document.getElementById(id).addEventListener('click', () => {
+    var button = document.getElementById(id)
+    button.addEventListener('click', () => {
+      // Unusable but focusable (aria-disabled, see code()): the press does nothing.
+      if (button.getAttribute('aria-disabled') === 'true') return
       action()
         .then((result) => {
           status.textContent = typeof done === 'function' ? done(result) : done
@@ -58,18 +61,16 @@
   )
   on('qa-500', knob('fail', { status: 500, count: 2, match: 'any' }), 'The next 2 requests to the service get a 500.')
   on('qa-429', knob('fail', { status: 429, count: 1, match: 'any', retryAfter: '3' }), 'The next request to the service gets a 429 with Retry-After: 3.')
-  on(
-    'qa-expire',
-    () => (shown ? knob('challenges/' + encodeURIComponent(shown) + '/expire')() : Promise.reject(new Error('No code is shown.'))),
-    'The code shown has expired.',
-  )
+  on('qa-expire', () => knob('challenges/' + encodeURIComponent(shown) + '/expire')(), 'The code shown has expired.')
   on('qa-lock', identity('POST', { locked: true }), () => who() + ' is locked: the service refuses its sign-ins (423).')
   on('qa-unlock', identity('POST', { locked: false }), () => who() + ' is unlocked.')
   on('qa-delete', identity('DELETE'), () => who() + ' is deleted at the service.')
 
   function code(id) {
     shown = id
-    expireButton.disabled = !shown
+    // aria-disabled, not disabled: Enter on Expire now makes the code go, and a disabled button
+    // would drop the keyboard focus to <body> until the next code shows.
+    expireButton.setAttribute('aria-disabled', String(!shown))
   }
 
   document.addEventListener('service-auth:ready', (event) => code(event.detail?.challengeId))
