@@ -113,6 +113,16 @@ test.describe("the login page's phone panel beside the QA panel", () => {
   const phonePanel = (page: Page) => page.getByRole('region', { name: 'Phone' })
   const signWithPhone = (page: Page) => phonePanel(page).getByRole('button', { name: 'Sign with phone' })
 
+  test('the default name signs in from a browser that did not set its phone up, though it is enrolled already', async ({ page, service }) => {
+    // Another browser, cleared storage, or a later run on the kept state: the service knows the name.
+    await service.provisionPhone('user@example.com')
+    await page.goto('/login')
+    await expect(phonePanel(page).getByLabel('Sign in as')).toHaveValue('user@example.com')
+    await shownChallenge(page)
+    await signWithPhone(page).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, user@example.com')
+  })
+
   test('a refused sign-in leaves neither panel holding a code: both say so and offer nothing to sign or expire', async ({ page, service: _reset }) => {
     const name = 'lk3@example.com'
     await page.goto('/login')
