@@ -97,6 +97,20 @@ test.describe('the QA panel', () => {
     expect(creation).toBeGreaterThanOrEqual(2900)
   })
 
+  for (const [typed, button] of [
+    ['', 'Lock the identity'],
+    ['   ', 'Delete the identity'],
+  ]) {
+    test(`"${button}" with an Identity of ${JSON.stringify(typed)} asks for a name, and sends nothing`, async ({ page }) => {
+      const asked: string[] = []
+      page.on('request', (request) => request.url().includes('/__app/identities') && asked.push(request.url()))
+      await qaPanel(page).getByLabel('Identity').fill(typed)
+      await press(page, button)
+      await expect(qaPanel(page).getByRole('status')).toHaveText('Name an identity first.')
+      expect(asked).toEqual([])
+    })
+  }
+
   test('"Lock the identity": the next sign-in shows "Sign-in failed" beside a fresh code', async ({ page, service }) => {
     await service.provisionPhone('user@example.com')
     await expect(qaPanel(page).getByLabel('Identity')).toHaveValue('user@example.com')
@@ -121,6 +135,15 @@ test.describe("the login page's phone panel beside the QA panel", () => {
     await shownChallenge(page)
     await signWithPhone(page).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, user@example.com')
+  })
+
+  test('a name typed with spaces around it signs in as the name without them', async ({ page, service }) => {
+    await page.goto('/login')
+    await shownChallenge(page)
+    await phonePanel(page).getByLabel('Sign in as').fill('  lk5@example.com ')
+    await signWithPhone(page).click()
+    await expect(page).toHaveURL(/\/welcome$/)
+    expect((await service.controllerLog()).map((call) => call.claims?.sub)).toEqual(['lk5@example.com'])
   })
 
   test('a refused sign-in leaves neither panel holding a code: both say so and offer nothing to sign or expire', async ({ page, service: _reset }) => {

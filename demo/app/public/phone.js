@@ -13,6 +13,7 @@
   var identifier = panel.querySelector('#phone-identifier')
   var status = panel.querySelector('#phone-status')
   // The name the page suggests (its markup's value): the one that always signs in, see fromMailbox().
+  // A name typed is trimmed, as the QA panel's is, so both panels mean the same identity.
   var DEFAULT_NAME = identifier.defaultValue
   var challengeId = null
   var busy = false
@@ -175,7 +176,7 @@
     var started = round
     busy = true
     refresh()
-    signAs(challengeId, identifier.value || DEFAULT_NAME)
+    signAs(challengeId, identifier.value.trim() || DEFAULT_NAME)
       .then((response) => {
         if (!response.ok) throw failure('Signing', response)
         // Used up, so not to be signed twice; and if the widget has said how it ended already

@@ -45,7 +45,9 @@
 
   var knob = (path, body) => () => send(serviceUrl + '/__knobs/' + path, 'POST', body)
   var who = () => identifier.value.trim()
-  var identity = (method, body) => () => send('/__app/identities/' + encodeURIComponent(who()), method, body)
+  // No name would be a request for /__app/identities/ itself, refused as a page that is not there.
+  var identity = (method, body) => () =>
+    who() ? send('/__app/identities/' + encodeURIComponent(who()), method, body) : Promise.reject(new Error('Name an identity first.'))
 
   // A held poll that waits 3 s more shows nothing, so Slow also retires the code on screen: the
   // person sees the widget fetch a new one, slowly, without a second click.
