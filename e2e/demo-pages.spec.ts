@@ -153,6 +153,30 @@ test.describe('adding a phone to an identity that has one: only its owner gets t
     await expect(phone.getByRole('list', { name: 'Enrollment codes on screens' })).not.toContainText('bea@example.com')
   })
 
+  test("the login page's phone panel, for a name enrolled already, leaves a code the phone page lists under that address, even once the identity is gone", async ({
+    page,
+    context,
+    service,
+  }) => {
+    await service.provisionPhone('ada@example.com')
+    await page.goto('/login')
+    const panel = page.getByRole('region', { name: 'Phone' })
+    await panel.getByLabel('Sign in as').fill('ada@example.com')
+    await panel.getByRole('button', { name: 'Sign with phone' }).click()
+    await expect(panel.getByRole('status')).toContainText('ada@example.com is enrolled already')
+    // Its identity gone from the service (deleted, or evicted), the pending code's e-mail still names the address.
+    const qa = page.getByRole('region', { name: 'QA panel' })
+    await qa.getByLabel('Identity').fill('ada@example.com')
+    await qa.getByRole('button', { name: 'Delete the identity' }).click()
+    await expect(qa.getByRole('status')).toHaveText('ada@example.com is deleted at the service.')
+
+    const phone = await context.newPage()
+    await phone.goto('/phone')
+    await expect(phone.getByRole('list', { name: 'Enrollment codes in e-mails' })).toContainText(
+      'E-mailed to ada@example.com: Enrollment for ada@example.com, until',
+    )
+  })
+
   test('signed in, the person adds another phone from the welcome page, and its code is on screen', async ({ page, context, service }) => {
     await service.provisionPhone('ada@example.com')
     await page.goto(fixture())

@@ -97,6 +97,20 @@ test.describe('the QA panel', () => {
     expect(creation).toBeGreaterThanOrEqual(2900)
   })
 
+  for (const [typed, button] of [
+    ['', 'Lock the identity'],
+    ['   ', 'Delete the identity'],
+  ]) {
+    test(`"${button}" with an Identity of ${JSON.stringify(typed)} asks for a name, and sends nothing`, async ({ page }) => {
+      const asked: string[] = []
+      page.on('request', (request) => request.url().includes('/__app/identities') && asked.push(request.url()))
+      await qaPanel(page).getByLabel('Identity').fill(typed)
+      await press(page, button)
+      await expect(qaPanel(page).getByRole('status')).toHaveText('Name an identity first.')
+      expect(asked).toEqual([])
+    })
+  }
+
   test('"Lock the identity": the next sign-in shows "Sign-in failed" beside a fresh code', async ({ page, service }) => {
     await service.provisionPhone('user@example.com')
     await expect(qaPanel(page).getByLabel('Identity')).toHaveValue('user@example.com')
@@ -106,6 +120,85 @@ test.describe('the QA panel', () => {
     await expect(widget(page).getByRole('status')).toHaveText('Sign-in failed')
     await expect.poll(() => readyIds(page)).toHaveLength(2)
     expect((await service.controllerLog()).map((call) => call.status)).toEqual([423])
+  })
+})
+
+test.describe("the login page's phone panel beside the QA panel", () => {
+  const phonePanel = (page: Page) => page.getByRole('region', { name: 'Phone' })
+  const signWithPhone = (page: Page) => phonePanel(page).getByRole('button', { name: 'Sign with phone' })
+
+  test('the default name signs in from a browser that did not set its phone up, though it is enrolled already', async ({ page, service }) => {
+    // Another browser, cleared storage, or a later run on the kept state: the service knows the name.
+    await service.provisionPhone('user@example.com')
+    await page.goto('/login')
+    await expect(phonePanel(page).getByLabel('Sign in as')).toHaveValue('user@example.com')
+    await shownChallenge(page)
+    await signWithPhone(page).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, user@example.com')
+  })
+
+  test('a name typed with spaces around it signs in as the name without them', async ({ page, service }) => {
+    await page.goto('/login')
+    await shownChallenge(page)
+    await phonePanel(page).getByLabel('Sign in as').fill('  lk5@example.com ')
+    await signWithPhone(page).click()
+    await expect(page).toHaveURL(/\/welcome$/)
+    expect((await service.controllerLog()).map((call) => call.claims?.sub)).toEqual(['lk5@example.com'])
+  })
+
+  test('a refused sign-in leaves neither panel holding a code: both say so and offer nothing to sign or expire', async ({ page, service: _reset }) => {
+    const name = 'lk3@example.com'
+    await page.goto('/login')
+    await phonePanel(page).getByLabel('Sign in as').fill(name)
+    await signWithPhone(page).click()
+    await expect(page).toHaveURL(/\/welcome$/)
+
+    await page.goto('/login')
+    await shownChallenge(page)
+    await phonePanel(page).getByLabel('Sign in as').fill(name)
+    await qaPanel(page).getByLabel('Identity').fill(name)
+    await press(page, 'Lock the identity')
+    await expect(qaPanel(page).getByRole('status')).toHaveText(`${name} is locked: the service refuses its sign-ins (423).`)
+    // Two refusals each bring a new code; the third in a row leaves the widget in its error state.
+    for (const codes of [2, 3]) {
+      await signWithPhone(page).click()
+      await expect.poll(() => readyIds(page)).toHaveLength(codes)
+    }
+    await signWithPhone(page).click()
+    await expect(widget(page).getByRole('status')).toHaveText('Sign-in is unavailable')
+    await expect(phonePanel(page).getByRole('status')).toHaveText('The site refused the sign-in (423).')
+    await expect(signWithPhone(page)).toBeDisabled()
+    await expect(qaPanel(page).getByRole('button', { name: 'Expire now' })).toBeDisabled()
+    expect(await readyIds(page)).toHaveLength(3)
+  })
+})
+
+test.describe('the panels keep the keyboard focus where the person pressed', () => {
+  test.beforeEach(async ({ service: _reset, page }) => {
+    await page.goto('/login')
+    await shownChallenge(page)
+  })
+
+  test('Enter on "Sign with phone" leaves the focus on it once the attempt is over', async ({ page, service }) => {
+    // A name enrolled elsewhere: the attempt ends with the page still here, and the button usable again.
+    await service.provisionPhone('ada@example.com')
+    const panel = page.getByRole('region', { name: 'Phone' })
+    await panel.getByLabel('Sign in as').fill('ada@example.com')
+    const button = panel.getByRole('button', { name: 'Sign with phone' })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(panel.getByRole('status')).toContainText('ada@example.com is enrolled already')
+    await expect(button).toBeEnabled()
+    await expect(button).toBeFocused()
+  })
+
+  test('Enter on "Expire now" leaves the focus on it while the new code comes', async ({ page }) => {
+    const button = qaPanel(page).getByRole('button', { name: 'Expire now' })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => readyIds(page)).toHaveLength(2)
+    await expect(button).toBeEnabled()
+    await expect(button).toBeFocused()
   })
 })
 

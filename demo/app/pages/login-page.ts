@@ -29,7 +29,7 @@ ${renderWidget({
 <p>No phone at hand? This sets up a demo phone for the name below (enrollment, then the phone redeems the code) and signs the code shown, as the app would, through the service's test knobs.</p>
 <label for="phone-identifier">Sign in as</label>
 <input id="phone-identifier" type="text" value="user@example.com" autocomplete="off">
-<button id="sign-with-phone" type="button" disabled>Sign with phone</button>
+<button id="sign-with-phone" type="button" aria-disabled="true">Sign with phone</button>
 <p id="phone-status" role="status">Waiting for a code.</p>
 </section>
 <section class="card qa" id="qa-panel" aria-labelledby="qa-heading" data-service-url="${context.serviceUrl}">
@@ -39,7 +39,7 @@ ${renderWidget({
 <button id="qa-slow" type="button">Slow: 3 s per request</button>
 <button id="qa-500" type="button">Fail: 500</button>
 <button id="qa-429" type="button">Rate-limit: 429</button>
-<button id="qa-expire" type="button" disabled>Expire now</button>
+<button id="qa-expire" type="button" aria-disabled="true">Expire now</button>
 </p>
 <label for="qa-identifier">Identity</label>
 <input id="qa-identifier" type="text" value="user@example.com" autocomplete="off">

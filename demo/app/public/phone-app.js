@@ -145,11 +145,11 @@
     return last
   }
 
-  /** Enrollment id -> the address its code was e-mailed to (the service's outbox). */
+  /** Enrollment id -> the e-mail its code went out in (the service's outbox). */
   function emailedTo(messages) {
     var to = {}
     messages.forEach((message) => {
-      if (message.enrollmentId) to[message.enrollmentId] = message.to
+      if (message.enrollmentId) to[message.enrollmentId] = message
     })
     return to
   }
@@ -162,7 +162,13 @@
         var mailed = emailedTo(found[3])
         var enrollments = pending(found[0])
         var entry = (enrollment) => ({
-          text: 'Enrollment for ' + enrollment.identifier + ', until ' + time(enrollment.expiresAt),
+          // The service names no identifier once the identity is gone (deleted, say); the e-mail
+          // it sent, if any, still does.
+          text:
+            'Enrollment for ' +
+            (enrollment.identifier ?? mailed[enrollment.id]?.identifier ?? 'an identity since deleted') +
+            ', until ' +
+            time(enrollment.expiresAt),
           code: 'serviceauth:enroll:' + enrollment.id,
         })
         list('enrollments', enrollments.filter((enrollment) => !mailed[enrollment.id]).map(entry))
@@ -172,7 +178,7 @@
             .filter((enrollment) => mailed[enrollment.id])
             .map((enrollment) => {
               var shown = entry(enrollment)
-              return { text: 'E-mailed to ' + mailed[enrollment.id] + ': ' + shown.text, code: shown.code }
+              return { text: 'E-mailed to ' + mailed[enrollment.id].to + ': ' + shown.text, code: shown.code }
             }),
         )
         var asked = lastAskedAbout(found[2])

@@ -4,7 +4,7 @@
 // the enrollment code through the service's knobs, as the app would after scanning it. Then the
 // phone signs the code the widget shows. The site hands out a code only for a new identity (or
 // to the person signed in as it): for one enrolled already, the code goes to its e-mail, and
-// this panel says so. The devices it set up are kept in localStorage, the phone's storage.
+// this panel says so (but for the default name, see fromMailbox()). The devices it set up are kept in localStorage, the phone's storage.
 ;(() => {
   var panel = document.querySelector('section[data-service-url]')
   if (!panel) return
@@ -12,7 +12,11 @@
   var button = panel.querySelector('#sign-with-phone')
   var identifier = panel.querySelector('#phone-identifier')
   var status = panel.querySelector('#phone-status')
+  // The name the page suggests (its markup's value): the one that always signs in, see fromMailbox().
+  // A name typed is trimmed, as the QA panel's is, so both panels mean the same identity.
+  var DEFAULT_NAME = identifier.defaultValue
   var challengeId = null
+  var busy = false
   // identifier -> device id, kept across reloads: the site will not hand a code for the same
   // identifier out again.
   var STORAGE_KEY = 'demo-login-phones'
@@ -28,6 +32,25 @@
 
   function save() {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(devices))
+  }
+
+  // The widget's error reasons that keep the code on screen: it polls again by itself.
+  var RECONNECTS = ['network', 'response', 'service']
+
+  /** What the panel says when the widget gives up on the code shown ({reason, status, retryAfter?}). */
+  function refusal(detail) {
+    var said =
+      detail.reason === 'controller'
+        ? 'The site refused the sign-in (' + detail.status + ').'
+        : 'The sign-in failed (' + detail.reason + (detail.status ? ', ' + detail.status : '') + ').'
+    return said + (detail.retryAfter === undefined ? '' : ' A new code follows.')
+  }
+
+  // aria-disabled, not disabled: a disabled button loses the keyboard focus to <body>, so a person
+  // who pressed Enter on it would have to find their place again once it is usable.
+  // Usable with a code to sign and no attempt under way.
+  function refresh() {
+    button.setAttribute('aria-disabled', String(!challengeId || busy))
   }
 
   function show(text) {
@@ -56,6 +79,7 @@
     show('Setting up the phone for ' + name + '…')
     return postJson('/__app/enroll', { identifier: name })
       .then((response) => {
+        if (response.status === 202 && name === DEFAULT_NAME) return fromMailbox(name)
         if (response.status === 202)
           throw notShown(
             name +
@@ -82,6 +106,24 @@
       })
   }
 
+  // The default name is the demo's own, and so is its mailbox (the outbox /phone reads): a browser
+  // that did not set its phone up (another one, cleared storage, a later run on the kept state)
+  // takes the code from the e-mail the site had sent, as the owner would, so the button signs in
+  // every time. Any other name enrolled elsewhere still gets no code here.
+  function fromMailbox(name) {
+    show('Setting up the phone for ' + name + ' from its e-mail…')
+    return fetch(serviceUrl + '/__knobs/outbox')
+      .then((response) => {
+        if (!response.ok) throw failure('Reading the e-mail', response)
+        return response.json()
+      })
+      .then((messages) => {
+        var mail = messages.filter((message) => message.to === name && message.enrollmentId).at(-1)
+        if (!mail) throw notShown('No e-mail with a code for ' + name + ' is in the outbox.')
+        return { id: mail.enrollmentId }
+      })
+  }
+
   function sign(id, name, deviceId) {
     return postJson(serviceUrl + '/__knobs/challenges/' + encodeURIComponent(id) + '/sign', { identifier: name, deviceId: deviceId })
   }
@@ -102,31 +144,51 @@
     })
   }
 
+  // Each event that changes the code shown starts a new round: an attempt still under way when
+  // one comes must not then claim the page will sign in.
+  var round = 0
+
+  function code(id, text) {
+    round++
+    challengeId = id
+    refresh()
+    show(text)
+  }
+
   document.addEventListener('service-auth:ready', (event) => {
-    challengeId = event.detail?.challengeId
-    button.disabled = !challengeId
-    show(challengeId ? 'Code ' + challengeId + ' is on screen.' : 'Waiting for a code.')
+    var id = event.detail?.challengeId
+    code(id, id ? 'Code ' + id + ' is on screen.' : 'Waiting for a code.')
   })
   // The widget makes a new code by itself; until it shows, there is nothing to sign.
-  document.addEventListener('service-auth:expired', () => {
-    challengeId = null
-    button.disabled = true
-    show('The code expired.')
+  document.addEventListener('service-auth:expired', () => code(null, 'The code expired.'))
+  // A signed code is used up, whoever signed it: the page goes on to the site's controller.
+  document.addEventListener('service-auth:signed', () => code(null, 'Signed. The page should now sign you in.'))
+  document.addEventListener('service-auth:error', (event) => {
+    var detail = event.detail || {}
+    // A poll that failed leaves the code on screen while the widget reconnects; it is still there to sign.
+    if (challengeId && RECONNECTS.includes(detail.reason)) return
+    code(null, refusal(detail))
   })
 
   button.addEventListener('click', () => {
-    if (!challengeId) return
-    button.disabled = true
-    signAs(challengeId, identifier.value || 'user@example.com')
+    // Busy, or no code to sign: the button stays focusable, so it ignores the press instead.
+    if (!challengeId || busy) return
+    var started = round
+    busy = true
+    refresh()
+    signAs(challengeId, identifier.value.trim() || DEFAULT_NAME)
       .then((response) => {
-        if (response.ok) show('Signed. The page should now sign you in.')
-        else throw failure('Signing', response)
+        if (!response.ok) throw failure('Signing', response)
+        // Used up, so not to be signed twice; and if the widget has said how it ended already
+        // (signed, then refused), that stands.
+        if (round === started) code(null, 'Signed. The page should now sign you in.')
       })
       .catch((error) => {
         show(error?.status ? error.message : 'The service could not be reached.')
       })
       .finally(() => {
-        button.disabled = !challengeId
+        busy = false
+        refresh()
       })
   })
 })()

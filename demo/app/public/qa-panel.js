@@ -29,7 +29,10 @@
   }
 
   function on(id, action, done) {
-    document.getElementById(id).addEventListener('click', () => {
+    var button = document.getElementById(id)
+    button.addEventListener('click', () => {
+      // Unusable but focusable (aria-disabled, see code()): the press does nothing.
+      if (button.getAttribute('aria-disabled') === 'true') return
       action()
         .then((result) => {
           status.textContent = typeof done === 'function' ? done(result) : done
@@ -42,7 +45,9 @@
 
   var knob = (path, body) => () => send(serviceUrl + '/__knobs/' + path, 'POST', body)
   var who = () => identifier.value.trim()
-  var identity = (method, body) => () => send('/__app/identities/' + encodeURIComponent(who()), method, body)
+  // No name would be a request for /__app/identities/ itself, refused as a page that is not there.
+  var identity = (method, body) => () =>
+    who() ? send('/__app/identities/' + encodeURIComponent(who()), method, body) : Promise.reject(new Error('Name an identity first.'))
 
   // A held poll that waits 3 s more shows nothing, so Slow also retires the code on screen: the
   // person sees the widget fetch a new one, slowly, without a second click.
@@ -63,12 +68,18 @@
   on('qa-unlock', identity('POST', { locked: false }), () => who() + ' is unlocked.')
   on('qa-delete', identity('DELETE'), () => who() + ' is deleted at the service.')
 
-  document.addEventListener('service-auth:ready', (event) => {
-    shown = event.detail?.challengeId
-    expireButton.disabled = !shown
-  })
-  document.addEventListener('service-auth:expired', () => {
-    shown = null
-    expireButton.disabled = true
+  function code(id) {
+    shown = id
+    // aria-disabled, not disabled: Enter on Expire now makes the code go, and a disabled button
+    // would drop the keyboard focus to <body> until the next code shows.
+    expireButton.setAttribute('aria-disabled', String(!shown))
+  }
+
+  document.addEventListener('service-auth:ready', (event) => code(event.detail?.challengeId))
+  document.addEventListener('service-auth:expired', () => code(null))
+  // A signed code is used up; after an error only a poll that failed leaves it on screen.
+  document.addEventListener('service-auth:signed', () => code(null))
+  document.addEventListener('service-auth:error', (event) => {
+    if (!shown || !['network', 'response', 'service'].includes(event.detail?.reason)) code(null)
   })
 })()
