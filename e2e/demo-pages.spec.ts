@@ -52,6 +52,9 @@ for (const width of [1280, 390]) {
     await page.getByLabel('E-mail address').fill(`a.rather.long.address.for.a.person.${width}@subdomain.example.com`)
     await page.getByRole('button', { name: 'Enrol' }).click()
     await expect(page.getByRole('img', { name: 'Enrollment QR code' })).toBeVisible()
+    // Measured once the page's stylesheet applies: the image shows without it, and on a busy
+    // machine the unstyled page was measured (947 px wide), which says nothing of the layout.
+    await expect(page.locator('.card').first()).toHaveCSS('overflow-wrap', 'anywhere')
     const overflowing = await page.evaluate(() =>
       [document.documentElement, ...document.querySelectorAll('.card, .card *')]
         .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible')

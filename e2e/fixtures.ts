@@ -13,13 +13,15 @@ export async function shownChallenge(page: Page, index = -1): Promise<string> {
   return (await readyIds(page)).at(index)!
 }
 
+// None yet while the page's events.js has not run: a page just navigated to (by a click, whose
+// wait ends at the URL) may not have run its scripts when the first poll reads this.
 export const readyIds = (page: Page): Promise<string[]> =>
   page.evaluate(() =>
-    ((window as any).__events as { type: string; detail: any }[]).filter((e) => e.type === 'service-auth:ready').map((e) => e.detail.challengeId),
+    (((window as any).__events ?? []) as { type: string; detail: any }[]).filter((e) => e.type === 'service-auth:ready').map((e) => e.detail.challengeId),
   )
 
 export const eventTypes = (page: Page): Promise<string[]> =>
-  page.evaluate(() => ((window as any).__events as { type: string }[]).map((e) => e.type.replace('service-auth:', '')))
+  page.evaluate(() => (((window as any).__events ?? []) as { type: string }[]).map((e) => e.type.replace('service-auth:', '')))
 
 /**
  * When the page started its requests to URLs whose path ends in `suffix`, from Resource Timing: the

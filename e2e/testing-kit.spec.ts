@@ -13,7 +13,10 @@ import { expect, fixture, test, widget } from './fixtures.js'
 /** The service-auth:* events the page saw, by type, with their challenge ids. */
 const events = (page: import('@playwright/test').Page) =>
   page.evaluate(() =>
-    ((window as any).__events as { type: string; detail: { challengeId?: string } }[]).map((e) => [e.type.replace('service-auth:', ''), e.detail.challengeId]),
+    (((window as any).__events ?? []) as { type: string; detail: { challengeId?: string } }[]).map((e) => [
+      e.type.replace('service-auth:', ''),
+      e.detail.challengeId,
+    ]),
   )
 
 let service: MockService
