@@ -19,14 +19,16 @@ const ANALYSIS_START = '<!-- analysis: kept by npm run bench -->'
 const ANALYSIS_END = '<!-- /analysis -->'
 
 export async function writeReport(results: BenchResults, jsonPath: string, markdownPath: string): Promise<void> {
-  const verdicts = judge(results)
-  await writeFile(jsonPath, toJson({ ...results, verdicts }))
+  // Judged and written from the samples as stored, rounded to the microsecond, so that
+  // `npm run bench -- --report` writes the same files again from results.json alone.
+  const stored = JSON.parse(toJson(results)) as BenchResults
+  await writeFile(jsonPath, toJson({ ...stored, verdicts: judge(stored) }))
   const previous = await readFile(markdownPath, 'utf8').catch(() => '')
   // The mutation score is kept by `npm run mutate` (bench/mutation.ts), which runs apart.
   const embed = await readMutation()
   const server = await readMutation('server')
   const mutation = [...mutationSection(embed.summary, embed.reasons), ...mutationSection(server.summary, server.reasons, 'server')]
-  await writeFile(markdownPath, markdown(results, keptAnalysis(previous), mutation))
+  await writeFile(markdownPath, markdown(stored, keptAnalysis(previous), mutation))
 }
 
 /** Microseconds are the finest grain any figure here has; lists of numbers stay on one line. */
@@ -67,7 +69,7 @@ function markdown(r: BenchResults, analysis: string, mutation: string[]): string
   )
   say(
     '## How to run',
-    '```sh\nnpm run bench              # builds, runs every phase (about 4 minutes), writes bench/results.json and this file\nnpm run bench -- --quick   # fewer runs and shorter windows, to try it out; writes bench/out/ (git ignores it)\n```',
+    '```sh\nnpm run bench              # builds, runs every phase (about 4 minutes), writes bench/results.json and this file\nnpm run bench -- --quick   # fewer runs and shorter windows, to try it out; writes bench/out/ (git ignores it)\nnpm run bench -- --report  # measures nothing: writes this file again from bench/results.json\n```',
     'It is not part of `npm test`, and asserts nothing: only the size budget is a test (`test/build.test.ts`). It starts the demo in-process, one Chromium (found as the e2e tests find it), and for the capacity phase the mock service in a child process, all on 127.0.0.1 with ephemeral ports, and stops them all when it ends. Times are medians with their spread (p95, the interquartile range, min–max); a figure compared with another is compared within this run, because these machines are noisy.',
   )
   say(

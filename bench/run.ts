@@ -36,6 +36,9 @@ import { measureStartup, VARIANTS, type StartupResult, type StartupVariant } fro
 import { judge, OBSERVER_GOAL_MS_PER_S } from './verdicts.js'
 
 const quick = process.argv.includes('--quick')
+// `--report` writes BENCHMARKS.md (or --quick's) again from the samples in its results.json,
+// measuring nothing: for a change to how the report reads a run, such as a verdict's wording.
+const reportOnly = process.argv.includes('--report')
 // `--phase=startup` runs the start-up phase alone (after the size) and prints its medians, and
 // `--phase=busy` the busy page's alone and prints the observer's cost, each writing no report: for
 // trying a change to the embed in a minute or two rather than the whole run.
@@ -66,6 +69,7 @@ const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.u
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`)
 
 async function main(): Promise<void> {
+  if (reportOnly) return rewriteReport()
   const started = performance.now()
   const size = await measureSize(root('packages/service-auth/dist'))
   log(`size: ${size.iife.file} ${size.iife.gzip} B gzipped`)
@@ -179,13 +183,26 @@ async function main(): Promise<void> {
     const paths = reportPaths(root('.'), quick)
     mkdirSync(dirname(paths.json), { recursive: true })
     await writeReport(results, paths.json, paths.markdown)
-    for (const j of judge(results)) log(`${j.verdict === 'met' ? 'met   ' : j.verdict.padEnd(6)}  ${j.measure}: ${j.figure} (goal ${j.goal})`)
+    logVerdicts(results)
     log(`wrote ${relative(root('.'), paths.json)} and ${relative(root('.'), paths.markdown)} in ${Math.round(results.durationS)} s`)
   } finally {
     probe.close()
     await browser?.close()
     await demo?.close()
   }
+}
+
+/** The report of the last run, written again from its samples (its verdicts are judged again). */
+async function rewriteReport(): Promise<void> {
+  const paths = reportPaths(root('.'), quick)
+  const { verdicts: _, ...results } = JSON.parse(readFileSync(paths.json, 'utf8')) as BenchResults & { verdicts: unknown }
+  await writeReport(results, paths.json, paths.markdown)
+  logVerdicts(results)
+  log(`wrote ${relative(root('.'), paths.markdown)} again from ${relative(root('.'), paths.json)} (${results.revision.commit})`)
+}
+
+function logVerdicts(results: BenchResults): void {
+  for (const j of judge(results)) log(`${j.verdict === 'met' ? 'met   ' : j.verdict.padEnd(6)}  ${j.measure}: ${j.figure} (goal ${j.goal})`)
 }
 
 /** The busy page's medians, one line a page, and the observer's cost against its goal. */

@@ -4,7 +4,7 @@
 import { transformSync } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { SourceMapper } from '../bench/source-map.js'
-import { median, percentile, shuffled, summarize } from '../bench/stats.js'
+import { bootstrapInterval, median, percentile, shuffled, summarize } from '../bench/stats.js'
 
 describe('bench statistics', () => {
   it('interpolates percentiles between closest ranks, whatever the order of the samples', () => {
@@ -17,6 +17,29 @@ describe('bench statistics', () => {
 
   it('summarizes with the median, p95, interquartile range and extremes', () => {
     expect(summarize([1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual({ n: 9, median: 5, p95: 8.6, iqr: 4, min: 1, max: 9 })
+  })
+
+  it('bounds a difference of medians with a bootstrap interval that reads the same every time', () => {
+    const spread = (centre: number) => Array.from({ length: 60 }, (_, i) => centre + ((i * 37) % 60) / 6)
+    const difference = ([a, b]: readonly (readonly number[])[]) => median(a!) - median(b!)
+    const apart = bootstrapInterval([spread(30), spread(20)], difference)
+    expect(apart[0]).toBeGreaterThan(0)
+    expect(apart[0]).toBeLessThan(10)
+    expect(apart[1]).toBeGreaterThan(10)
+    expect(bootstrapInterval([spread(30), spread(20)], difference)).toEqual(apart)
+    const alike = bootstrapInterval([spread(20), spread(20)], difference)
+    expect(alike[0]).toBeLessThan(0)
+    expect(alike[1]).toBeGreaterThan(0)
+    expect(
+      bootstrapInterval(
+        [
+          [4, 4, 4],
+          [1, 1],
+        ],
+        difference,
+      ),
+    ).toEqual([3, 3])
+    expect(bootstrapInterval([[], [1]], difference)).toEqual([NaN, NaN])
   })
 
   it('shuffles without losing or adding a sample', () => {
