@@ -42,7 +42,9 @@ function authenticate(string $identifier, string $challenge, string $otp): int {
     $jwt = b64url(json_encode(['alg' => 'HS256', 'typ' => 'JWT'])) . '.' . b64url(json_encode($claims));
     $jwt .= '.' . b64url(hash_hmac('sha256', $jwt, $secret, true));
     $headers = "Authorization: Bearer $jwt\r\nContent-Type: application/json";
-    $http = ['method' => 'POST', 'header' => $headers, 'content' => $body, 'timeout' => 5, 'ignore_errors' => true];
+    // No redirect followed: the service's API does not redirect, and a redirect would take the
+    // signed Authorization header elsewhere. Its status is the answer, a refusal.
+    $http = ['method' => 'POST', 'header' => $headers, 'content' => $body, 'timeout' => 5, 'ignore_errors' => true, 'follow_location' => 0];
     if (@file_get_contents($url, false, stream_context_create(['http' => $http])) === false) return 0;
     return (int) (explode(' ', $http_response_header[0] ?? '')[1] ?? 0);
 }

@@ -49,6 +49,17 @@ def verify(token):
     return claims
 
 
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """The service's API does not redirect. Followed, a 302 would turn the confirmation into a GET
+    elsewhere, with the signed Authorization header, and that place's 200 would pass for the
+    service's: a redirect is an answer like any other than 200, a refusal."""
+    def redirect_request(self, *args):
+        return None
+
+
+CONFIRM = urllib.request.build_opener(NoRedirect)
+
+
 def authenticate(identifier, challenge, otp):
     """Step 5: confirm at the service, signed as section 5 says; its status (an OSError when it does not answer)."""
     url = f"{SERVICE_URL.rstrip('/')}/v1/entity/identities/{urllib.parse.quote(identifier, safe='')}/authenticate"
@@ -58,7 +69,7 @@ def authenticate(identifier, challenge, otp):
     signing_input = b64url(json.dumps({'alg': 'HS256', 'typ': 'JWT'}).encode()) + '.' + b64url(json.dumps(claims).encode())
     headers = {'Authorization': f'Bearer {signing_input}.{b64url(hs256(signing_input))}', 'Content-Type': 'application/json'}
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, body, headers, method='POST'), timeout=5) as response:
+        with CONFIRM.open(urllib.request.Request(url, body, headers, method='POST'), timeout=5) as response:
             return response.status
     except urllib.error.HTTPError as error:
         return error.code
