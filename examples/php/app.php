@@ -55,10 +55,11 @@ function problem(int $status, string $detail): void {
     echo json_encode(['status' => $status, 'detail' => $detail]);
 }
 
-// The session cookie: not for script (HttpOnly), nor sent by other sites' requests (SameSite);
-// strict mode replaces an id the app did not make, rather than adopt it.
+// The session cookie: not for script (HttpOnly), never over plain HTTP (Secure: browsers take it
+// from http://localhost and 127.0.0.1 too), nor sent by other sites' requests (SameSite); strict
+// mode replaces an id the app did not make, rather than adopt it.
 ini_set('session.use_strict_mode', '1');
-session_set_cookie_params(['path' => '/', 'httponly' => true, 'samesite' => 'Lax']);
+session_set_cookie_params(['path' => '/', 'httponly' => true, 'secure' => true, 'samesite' => 'Lax']);
 session_start();
 // Every page refuses to be framed by another site (clickjacking); the login page says what it loads.
 $everyPage = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'";

@@ -135,7 +135,8 @@ class App(BaseHTTPRequestHandler):
             return self.refuse(401 if status in (401, 404) else 502, f'The sign-in service answered {status}.')
         session = secrets.token_urlsafe(32)  # step 6: a new session id, and on to the protected page
         SESSIONS[session] = user
-        self.answer(302, headers={'Location': '/welcome', 'Set-Cookie': f'session={session}; Path=/; HttpOnly; SameSite=Lax', 'Cache-Control': 'no-store'})
+        # Secure: browsers take it from http://localhost and 127.0.0.1 too, and it never goes out over plain HTTP.
+        self.answer(302, headers={'Location': '/welcome', 'Set-Cookie': f'session={session}; Path=/; HttpOnly; Secure; SameSite=Lax', 'Cache-Control': 'no-store'})
 
     def do_POST(self):
         if self.path == '/logout':
