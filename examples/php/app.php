@@ -42,7 +42,9 @@ function authenticate(string $identifier, string $challenge, string $otp): int {
     $jwt = b64url(json_encode(['alg' => 'HS256', 'typ' => 'JWT'])) . '.' . b64url(json_encode($claims));
     $jwt .= '.' . b64url(hash_hmac('sha256', $jwt, $secret, true));
     $headers = "Authorization: Bearer $jwt\r\nContent-Type: application/json";
-    $http = ['method' => 'POST', 'header' => $headers, 'content' => $body, 'timeout' => 5, 'ignore_errors' => true];
+    // No redirect followed: the service's API does not redirect, and a redirect would take the
+    // signed Authorization header elsewhere. Its status is the answer, a refusal.
+    $http = ['method' => 'POST', 'header' => $headers, 'content' => $body, 'timeout' => 5, 'ignore_errors' => true, 'follow_location' => 0];
     if (@file_get_contents($url, false, stream_context_create(['http' => $http])) === false) return 0;
     return (int) (explode(' ', $http_response_header[0] ?? '')[1] ?? 0);
 }
@@ -53,10 +55,11 @@ function problem(int $status, string $detail): void {
     echo json_encode(['status' => $status, 'detail' => $detail]);
 }
 
-// The session cookie: not for script (HttpOnly), nor sent by other sites' requests (SameSite);
-// strict mode replaces an id the app did not make, rather than adopt it.
+// The session cookie: not for script (HttpOnly), never over plain HTTP (Secure: browsers take it
+// from http://localhost and 127.0.0.1 too), nor sent by other sites' requests (SameSite); strict
+// mode replaces an id the app did not make, rather than adopt it.
 ini_set('session.use_strict_mode', '1');
-session_set_cookie_params(['path' => '/', 'httponly' => true, 'samesite' => 'Lax']);
+session_set_cookie_params(['path' => '/', 'httponly' => true, 'secure' => true, 'samesite' => 'Lax']);
 session_start();
 // Every page refuses to be framed by another site (clickjacking); the login page says what it loads.
 $everyPage = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'";

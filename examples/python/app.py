@@ -49,6 +49,17 @@ def verify(token):
     return claims
 
 
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """The service's API does not redirect. Followed, a 302 would turn the confirmation into a GET
+    elsewhere, with the signed Authorization header, and that place's 200 would pass for the
+    service's: a redirect is an answer like any other than 200, a refusal."""
+    def redirect_request(self, *args):
+        return None
+
+
+CONFIRM = urllib.request.build_opener(NoRedirect)
+
+
 def authenticate(identifier, challenge, otp):
     """Step 5: confirm at the service, signed as section 5 says; its status (an OSError when it does not answer)."""
     url = f"{SERVICE_URL.rstrip('/')}/v1/entity/identities/{urllib.parse.quote(identifier, safe='')}/authenticate"
@@ -58,7 +69,7 @@ def authenticate(identifier, challenge, otp):
     signing_input = b64url(json.dumps({'alg': 'HS256', 'typ': 'JWT'}).encode()) + '.' + b64url(json.dumps(claims).encode())
     headers = {'Authorization': f'Bearer {signing_input}.{b64url(hs256(signing_input))}', 'Content-Type': 'application/json'}
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, body, headers, method='POST'), timeout=5) as response:
+        with CONFIRM.open(urllib.request.Request(url, body, headers, method='POST'), timeout=5) as response:
             return response.status
     except urllib.error.HTTPError as error:
         return error.code
@@ -124,7 +135,8 @@ class App(BaseHTTPRequestHandler):
             return self.refuse(401 if status in (401, 404) else 502, f'The sign-in service answered {status}.')
         session = secrets.token_urlsafe(32)  # step 6: a new session id, and on to the protected page
         SESSIONS[session] = user
-        self.answer(302, headers={'Location': '/welcome', 'Set-Cookie': f'session={session}; Path=/; HttpOnly; SameSite=Lax', 'Cache-Control': 'no-store'})
+        # Secure: browsers take it from http://localhost and 127.0.0.1 too, and it never goes out over plain HTTP.
+        self.answer(302, headers={'Location': '/welcome', 'Set-Cookie': f'session={session}; Path=/; HttpOnly; Secure; SameSite=Lax', 'Cache-Control': 'no-store'})
 
     def do_POST(self):
         if self.path == '/logout':

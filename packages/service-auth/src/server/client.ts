@@ -63,6 +63,11 @@ export type Client = ReturnType<typeof createClient>
 // Spec section 5: "a few seconds after iat, for example 10, to allow for latency".
 const TOKEN_LIFETIME = 10
 
+// The most of an answer read. The service's are kilobytes (a list of a thousand identities, a
+// megabyte or so); anything past this is a proxy's or a broken service's, and read whole it
+// would fill the integrator's server's memory for as long as the timeout lets it stream.
+const LARGEST_ANSWER = 16 * 1024 * 1024
+
 /**
  * A client for the service's server-side API. Every request is signed as spec section 5 says:
  * an HS256 JWT in the Authorization header with `iss`, `aud`, `iat`, `nbf`, `exp`, `method`,
@@ -86,7 +91,7 @@ export function createClient(options: ClientOptions) {
       .setExpirationTime(now + TOKEN_LIFETIME)
       .sign(signingKey)
     let res: Response
-    let text: string
+    let text: string | undefined
     try {
       res = await fetchImpl(url, {
         method,
@@ -97,10 +102,16 @@ export function createClient(options: ClientOptions) {
         redirect: 'manual',
         signal: AbortSignal.timeout(timeout),
       })
-      text = await res.text()
+      text = await readText(res)
     } catch (error) {
       const timedOut = (error as Error)?.name === 'TimeoutError'
       throw new ServiceUnreachableError(timedOut ? `No answer within ${timeout} ms.` : `${method} ${url} failed.`, { cause: error })
+    }
+    if (text === undefined) {
+      throw new ServiceError(res.status, {
+        title: 'Answer too large',
+        detail: `The service answered ${res.status} with more than ${LARGEST_ANSWER / 1024 / 1024} MiB.`,
+      })
     }
     const parsed = parseJson(text)
     if (!res.ok) throw new ServiceError(res.status, parsed && typeof parsed === 'object' ? parsed : { detail: text.slice(0, 200) })
@@ -210,6 +221,26 @@ const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(va
 async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** The body as text, or undefined once it passes LARGEST_ANSWER, where its download is cancelled. */
+async function readText(res: Response): Promise<string | undefined> {
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > LARGEST_ANSWER) {
+      await reader.cancel()
+      return undefined
+    }
+    // A character split between chunks: the decoder keeps its first bytes for the next.
+    text += decoder.decode(value, { stream: true })
+  }
 }
 
 function parseJson(text: string): unknown {

@@ -211,7 +211,9 @@ function tell<Args extends unknown[]>(hook: (...args: Args) => unknown, ...args:
 
 function headerOf({ headers }: ControllerRequest, name: string): string | undefined {
   const value = typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, unknown>)[name.toLowerCase()]
-  return Array.isArray(value) ? value[0] : typeof value === 'string' ? value : undefined
+  // Text only, a list's first value too: a number there would reach `replace` (Bearer) and throw.
+  const first: unknown = Array.isArray(value) ? value[0] : value
+  return typeof first === 'string' ? first : undefined
 }
 
 function problem(status: number, title: string, detail: string): ControllerResponse {

@@ -16,7 +16,7 @@ export interface VerifyOptions {
   issuer?: string
   /** The API key: a token whose `aud` does not name it is refused; one without `aud` is taken, as for `iss`. */
   audience?: string
-  /** The time to check against; default now. */
+  /** The time to check against, a valid Date (a TypeError otherwise); default now. */
   now?: Date
 }
 
@@ -85,7 +85,7 @@ const longestLife = (maxAge: number) => Math.max(maxAge, DEFAULT_MAX_AGE)
  */
 export async function verifyAuthToken(token: unknown, options: VerifyOptions): Promise<AuthTokenClaims> {
   // First, so a bad secret shows on the first request whatever it carries, not only on a good token.
-  const { key, leeway, maxAge, audience, issuer } = verifyOptions(options)
+  const { key, leeway, maxAge, audience, issuer, now: at } = verifyOptions(options)
   if (typeof token !== 'string' || !token) throw new AuthTokenError('malformed', 'There is no token.')
   if (token.length > MAX_TOKEN_LENGTH) throw new AuthTokenError('malformed', `The token is longer than ${MAX_TOKEN_LENGTH / 1024} KiB.`)
   // The wire's claims (one definition, shared with the mock), none of them checked yet.
@@ -94,13 +94,13 @@ export async function verifyAuthToken(token: unknown, options: VerifyOptions): P
     ;({ payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       clockTolerance: leeway,
-      currentDate: options.now,
+      currentDate: at,
       requiredClaims: ['jti', 'sub', 'otp', 'exp', 'iat'] satisfies (keyof AuthTokenPayload)[],
     }))
   } catch (error) {
     throw refusal(error)
   }
-  const now = (options.now ?? new Date()).getTime() / 1000
+  const now = (at ?? new Date()).getTime() / 1000
   // jose has checked that iat and exp are there and are numbers; JSON's 1e400 is a number too, Infinity.
   const { iat, exp, nbf } = payload as { iat: number; exp: number; nbf?: number }
   if (![iat, exp, nbf ?? 0].every(Number.isFinite)) throw new AuthTokenError('claims', "The token's iat, exp or nbf is not a finite number.")
@@ -149,7 +149,14 @@ export function verifyOptions(options: VerifyOptions) {
     maxAge: seconds('maxAge', options.maxAge ?? DEFAULT_MAX_AGE),
     audience: text('audience', options.audience),
     issuer: text('issuer', options.issuer),
+    now: instant(options.now),
   }
+}
+
+/** The time to check against: absent (now), or a Date that is one; jose read any other as a malformed token. */
+function instant(value: unknown): Date | undefined {
+  if (value !== undefined && !(value instanceof Date && Number.isFinite(value.getTime()))) throw new TypeError('now must be a valid Date, or left out.')
+  return value
 }
 
 // The options were checked before, so whatever jose throws is the token's fault.

@@ -256,6 +256,30 @@ describe('createClient: answers', () => {
     await expect(client().check()).rejects.toMatchObject({ status: 500, title: 'HTTP 500', detail: '"a JSON string"' })
   })
 
+  it('reads no more than 16 MiB of an answer: a longer one is a ServiceError, its download cancelled, even for a 200', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20)
+    let pulled = 0
+    let cancelled = false
+    // 64 MiB of spaces, which would parse as nothing at all: a proxy's or a broken service's answer.
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled++ === 64) return controller.close()
+          controller.enqueue(chunk)
+        },
+        cancel() {
+          cancelled = true
+        },
+      })
+    const huge = createClient({ baseUrl, key, secret, fetch: async () => new Response(endless(), { status: 200 }) })
+    const error = await huge.authenticate('ada@example.com', { challenge: 'c', otp: 'o' }).catch((e) => e)
+    expect(error).toBeInstanceOf(ServiceError)
+    expect(error).not.toBeInstanceOf(ServiceUnreachableError)
+    expect(error.message).toBe('Answer too large: The service answered 200 with more than 16 MiB.')
+    expect(cancelled).toBe(true)
+    expect(pulled).toBeLessThanOrEqual(19)
+  })
+
   it('reports a fetch that rejects with nothing at all as unreachable, not with an error of its own', async () => {
     const broken = createClient({ baseUrl, key, secret, fetch: () => Promise.reject(undefined) })
     const error = await broken.check().catch((e) => e)

@@ -286,6 +286,7 @@ describe('handleControllerRequest, given hostile requests', () => {
     ['an empty list', async () => embed({ 'x-service-auth': [] }), 'no-token'],
     ['a header that is a number', async () => embed({ 'x-service-auth': 7 }), 'no-token'],
     ['a header that is an object', async () => embed({ 'x-service-auth': { toString: () => 'x' } }), 'no-token'],
+    ['a list whose first value is a number', async () => embed({ 'x-service-auth': [7, await signed()] }), 'no-token'],
     ['spaces around the token', async () => embed({ 'x-service-auth': ` ${await signed()} ` }), 'signature'],
     ['a token of 10,000 characters', async () => embed({ 'x-service-auth': 'a'.repeat(10_000) }), 'malformed'],
     ['three dots', async () => embed({ 'x-service-auth': '...' }), 'malformed'],
@@ -311,9 +312,12 @@ describe('handleControllerRequest, given hostile requests', () => {
     ['Bearer and nothing', 'Bearer ', 'no-token'],
     ['Bearer and spaces', 'Bearer    ', 'no-token'],
     ['another scheme', 'Basic YWRhOnB3', 'malformed'],
+    ['a list whose first value is a number, not text to take Bearer off', [7], 'no-token'],
   ])('an Authorization header with %s is refused (%s)', async (_, value, reason) => {
     const onRefused = vi.fn()
-    const answer = await handleControllerRequest(embed({ authorization: value }), { ...options, header: 'Authorization', onRefused })
+    const onError = vi.fn()
+    const answer = await handleControllerRequest(embed({ authorization: value }), { ...options, header: 'Authorization', onRefused, onError })
+    expect(onError).not.toHaveBeenCalled()
     expect(answer.status).toBe(401)
     expect(onRefused.mock.calls.map(([why]) => why)).toEqual([reason])
     expect(authenticate).not.toHaveBeenCalled()

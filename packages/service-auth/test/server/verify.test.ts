@@ -111,6 +111,14 @@ describe('verifyAuthToken', () => {
     )
   })
 
+  it.each([
+    ['an invalid Date', new Date('not a date')],
+    ['a number', now * 1000],
+    ['a string', '2030-01-01'],
+  ])('throws a TypeError for a now that is %s: a bad option, not a malformed token', async (_, value) => {
+    await expect(verifyAuthToken(await token(), { secret, now: value as Date })).rejects.toThrow(new TypeError('now must be a valid Date, or left out.'))
+  })
+
   it('tells an expired token from a bad one', async () => {
     expect(await refusal(verifyAuthToken(await token({}, { exp: now - 30 }), { secret, now: at }))).toEqual(['AuthTokenError', 'expired'])
     expect(await refusal(verifyAuthToken(await token({}, { key: otherSecret }), { secret, now: at }))).toEqual(['AuthTokenError', 'signature'])
