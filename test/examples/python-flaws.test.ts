@@ -24,11 +24,16 @@ const FLAWS: Record<string, { change: [from: string, to: string][]; fails: strin
   'ignores exp': { change: [[" or claims['exp'] < time.time() - 5", '']], fails: ['expired'] },
   'never confirms': {
     change: [["status = authenticate(claims['sub'], claims['jti'], claims['otp'])", 'status = 200']],
-    fails: ['valid-sign-in', 'replayed', 'wrong-sub', 'service-refuses', 'service-unavailable', 'service-timeout'],
+    fails: ['valid-sign-in', 'replayed', 'wrong-sub', 'service-refuses', 'service-redirects', 'service-unavailable', 'service-timeout'],
   },
   'confirms but ignores the answer': {
     change: [['if status != 200:', 'if False:']],
-    fails: ['replayed', 'wrong-sub', 'service-refuses', 'service-unavailable'],
+    fails: ['replayed', 'wrong-sub', 'service-refuses', 'service-redirects', 'service-unavailable'],
+  },
+  // As the example was until a review found it: urllib's own opener follows a 302.
+  "follows the service's redirects": {
+    change: [['CONFIRM = urllib.request.build_opener(NoRedirect)', 'CONFIRM = urllib.request.build_opener()']],
+    fails: ['service-redirects'],
   },
   'fails open when the service is down': {
     change: [

@@ -89,7 +89,7 @@ export const consume: KnobHandler = (context, exchange) => {
 export const failChallenge: KnobHandler = (context, exchange) => {
   const fields = knobFields(
     exchange,
-    fieldsOf<ChallengeFailKnob>({ status: true, count: true, retryAfter: true, body: true, contentType: true, network: true, key: true }),
+    fieldsOf<ChallengeFailKnob>({ status: true, count: true, retryAfter: true, body: true, contentType: true, location: true, network: true, key: true }),
   )
   const rule = readFailFields(fields, { statusRequired: false })
   const key = keyField(fields, context)

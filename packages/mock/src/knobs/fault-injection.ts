@@ -63,7 +63,10 @@ function answerWithFailure(req: IncomingMessage, res: ServerResponse, rule: Fail
     return
   }
   if (byKnob) forcedByKnob.add(res)
-  const headers: Record<string, string> = rule.retryAfter === undefined ? {} : { 'Retry-After': rule.retryAfter }
+  const headers: Record<string, string> = {
+    ...(rule.retryAfter !== undefined && { 'Retry-After': rule.retryAfter }),
+    ...(rule.location !== undefined && { Location: rule.location }),
+  }
   if (rule.status === 204 || rule.status === 304) {
     sendEmpty(res, rule.status, headers)
   } else if (rule.body !== undefined || rule.contentType !== undefined) {

@@ -13,7 +13,7 @@ const KEY_FIELDS = fieldsOf<KeyScope>({ key: true })
 export const fail: KnobHandler = (context, exchange) => {
   const fields = knobFields(
     exchange,
-    fieldsOf<FailKnob>({ status: true, count: true, retryAfter: true, body: true, contentType: true, network: true, match: true, key: true }),
+    fieldsOf<FailKnob>({ status: true, count: true, retryAfter: true, body: true, contentType: true, location: true, network: true, match: true, key: true }),
   )
   const rule = readFailFields(fields, { statusRequired: true })
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'

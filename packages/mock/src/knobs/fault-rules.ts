@@ -3,6 +3,7 @@
 // for through an API key matches only that key's requests: tests sharing one mock, each with a
 // key of its own, never use up each other's rules. A rule without a key matches every key's, as
 // the knobs always did.
+import type { FailFields } from './knob-wire.js'
 
 /** What a /v1/ request is, for matching: one kind per endpoint group. */
 export const REQUEST_KINDS = [
@@ -47,15 +48,11 @@ const ruleMatches = (rule: RuleScope, { kind, challengeId, key }: RuleTarget): b
   (rule.challengeId === undefined || rule.challengeId === challengeId) &&
   (rule.key === undefined || rule.key === key)
 
-export interface FailRule extends RuleScope {
+/** A failure as the knobs' wire names it (knob-wire.ts), its count and status settled. */
+export interface FailRule extends RuleScope, Omit<FailFields, 'count' | 'status' | 'network'> {
   /** Requests still to fail. */
   count: number
   status: number
-  retryAfter?: string
-  /** A raw body to send instead of problem JSON. */
-  body?: string
-  contentType?: string
-  /** Drop the connection without any response. */
   network: boolean
   /** The problem JSON's detail, for a rule that is not the fail knob's (see hooks.ts). */
   detail?: string

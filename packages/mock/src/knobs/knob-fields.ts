@@ -54,10 +54,11 @@ export const conflict = (challenge: Challenge) => new HttpProblem(409, `The chal
 export function readFailFields(fields: FieldValidator, { statusRequired }: { statusRequired: boolean }) {
   const status = fields.integer('status', 200, 599, { required: statusRequired })
   const count = fields.integer('count', 1, 1000) ?? 1
-  // These two become header values, where Node throws on control and non-ASCII characters.
+  // These three become header values, where Node throws on control and non-ASCII characters.
   const retryAfter = fields.string('retryAfter', { maxLength: 100, headerValue: true })
   const contentType = fields.string('contentType', { maxLength: 200, headerValue: true })
+  const location = fields.string('location', { maxLength: 2000, headerValue: true })
   const body = fields.string('body')
   const network = fields.boolean('network') ?? false
-  return { status, count, retryAfter, contentType, body, network }
+  return { status, count, retryAfter, contentType, location, body, network }
 }

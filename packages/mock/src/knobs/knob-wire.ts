@@ -31,6 +31,8 @@ export interface FailFields {
   /** A raw body instead of problem JSON, and its Content-Type. */
   body?: string
   contentType?: string
+  /** A Location header: with a 3xx status, a redirect there (the controller check's `service-redirects`). */
+  location?: string
   /** Drop the connection without an answer. */
   network?: boolean
 }

@@ -23,6 +23,8 @@ export interface Failure {
   /** A raw body instead of problem JSON, and its Content-Type. */
   body?: string
   contentType?: string
+  /** A Location header: with a 3xx status, a redirect there. */
+  location?: string
   /** Drop the connection without an answer. */
   network?: boolean
 }

@@ -178,10 +178,10 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
       return shown
     },
 
-    async failNext({ status, count, match, retryAfter, body, contentType, network }) {
+    async failNext({ status, count, match, retryAfter, body, contentType, location, network }) {
       if (status === undefined && !network) throw new TestKitError('failNext needs a status, or network: true')
       const retry = retryAfter === undefined ? undefined : String(retryAfter)
-      await knobs.fail({ status: status ?? 500, count, match, retryAfter: retry, body, contentType, network, key })
+      await knobs.fail({ status: status ?? 500, count, match, retryAfter: retry, body, contentType, location, network, key })
     },
 
     async delayNext({ ms, count, match }) {

@@ -13,9 +13,10 @@ const GALLERY: Record<Flaw, string[]> = {
   'skips the signature check': ['other-secret', 'alg-none', 'hs-rs-confusion'],
   'accepts alg: none': ['alg-none'],
   'ignores exp': ['expired'],
-  'never confirms': ['valid-sign-in', 'replayed', 'wrong-sub', 'service-refuses', 'service-unavailable', 'service-timeout'],
-  'confirms but ignores the answer': ['service-refuses', 'replayed', 'wrong-sub', 'service-unavailable'],
+  'never confirms': ['valid-sign-in', 'replayed', 'wrong-sub', 'service-refuses', 'service-redirects', 'service-unavailable', 'service-timeout'],
+  'confirms but ignores the answer': ['service-refuses', 'replayed', 'wrong-sub', 'service-redirects', 'service-unavailable'],
   'fails open when the service is down': ['service-unavailable', 'service-timeout'],
+  "follows the service's redirects": ['service-redirects'],
   'skips the user store': ['unknown-user'],
   // The session starts, so only the valid sign-in fails: the embed does not go where it is sent.
   'sends the browser to javascript:': ['valid-sign-in'],

@@ -15,6 +15,7 @@ export type Flaw =
   | 'never confirms'
   | 'confirms but ignores the answer'
   | 'fails open when the service is down'
+  | "follows the service's redirects"
   | 'skips the user store'
   | 'sends the browser to javascript:'
   | 'redirects the browser to javascript:'
@@ -37,7 +38,15 @@ export interface GalleryOptions {
 export async function startGalleryApp({ flaw, service, users }: GalleryOptions): Promise<{ url: string; close(): Promise<void> }> {
   const secret = new Uint8Array(Buffer.from(service.secret, 'base64'))
   // A short time limit, so that a run of the check waits 2 s for it, not 10.
-  const client = createClient({ baseUrl: service.url, key: service.key, secret: service.secret, timeout: 2000 })
+  // "Follows the service's redirects": as fetch, urllib and PHP's streams do by default.
+  const follow: typeof fetch = (url, init) => fetch(url, { ...init, redirect: 'follow' })
+  const client = createClient({
+    baseUrl: service.url,
+    key: service.key,
+    secret: service.secret,
+    timeout: 2000,
+    ...(flaw === "follows the service's redirects" && { fetch: follow }),
+  })
   const sessions = new Map<string, string>()
 
   /** Steps 2 and 3: the token's claims, once verified (or not, as the flaw has it). */

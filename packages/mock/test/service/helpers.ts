@@ -55,6 +55,8 @@ export interface ApiRequest {
   authorization?: string | null
   claims?: Record<string, unknown>
   headers?: Record<string, string>
+  /** As fetch's: 'manual' to see a redirect rather than follow it. */
+  redirect?: RequestRedirect
 }
 
 export interface TestService {
@@ -116,7 +118,7 @@ function makeClient(handle: ServiceHandle, key: TestKey): TestService {
       const headers: Record<string, string> = { ...(request.body !== undefined && { 'Content-Type': 'application/json' }), ...request.headers }
       if (authorization !== null) headers.Authorization = authorization
       const sent = typeof body === 'string' ? body : new Uint8Array(body)
-      return fetch(url + path, { method, headers, body: sent.length ? sent : undefined })
+      return fetch(url + path, { method, headers, body: sent.length ? sent : undefined, redirect: request.redirect ?? 'follow' })
     },
     knob(path, body, method = 'POST') {
       return fetch(`${url}/__knobs/${path}`, {

@@ -39,6 +39,12 @@ describe('fail', () => {
     await expect(service.api('GET', IDENTITIES)).rejects.toThrow()
   })
 
+  it('answers a redirect where `location` says', async () => {
+    await service.knob('fail', { status: 302, match: 'authenticate', location: '/__knobs/' })
+    const res = await service.api('POST', `${IDENTITIES}/a/authenticate`, { body: {}, redirect: 'manual' })
+    expect([res.status, res.headers.get('location')]).toEqual([302, '/__knobs/'])
+  })
+
   it("a challenge's own fail knob fails only its status polls", async () => {
     const first = await service.createChallenge()
     const second = await service.createChallenge()

@@ -131,6 +131,10 @@ describe('odd input', () => {
       { path: '/__knobs/fail', method: 'POST', headers: json, body: JSON.stringify({ status: 503, contentType: 'text/plain\r\nX: y' }) },
     ],
     [
+      'knob fail with a location that breaks headers',
+      { path: '/__knobs/fail', method: 'POST', headers: json, body: JSON.stringify({ status: 302, location: '/x\r\nSet-Cookie: a=b' }) },
+    ],
+    [
       'knob sign by an identifier and a device that disagree',
       { path: `/__knobs/challenges/x/sign`, method: 'POST', headers: json, body: '{"identifier": "a", "deviceId": 5}' },
     ],

@@ -116,10 +116,10 @@ export class MockSide {
     return challenges.find(({ id }) => id === challengeId)?.state
   }
 
-  /** The next confirmations fail with `status`, until `endFailures`. */
-  async failConfirmations(status: number): Promise<void> {
+  /** The next confirmations fail with `status` (a redirect to `location`, with a 3xx), until `endFailures`. */
+  async failConfirmations(status: number, location?: string): Promise<void> {
     // A few, for a controller that tries again: each try meets the failure.
-    await this.#controls.failNext({ status, count: 3, match: 'authenticate' })
+    await this.#controls.failNext({ status, count: 3, match: 'authenticate', ...(location !== undefined && { location }) })
   }
 
   /** Forgets the failures still queued through the key. */

@@ -86,8 +86,8 @@ async function failsClosed(
   return { outcome: 'pass', evidence: timed }
 }
 
-/** The confirmation fails at the mock with `status`; the controller must refuse. */
-function serviceFails(id: string, status: number, title: string, fix: string): CheckCase {
+/** The confirmation fails at the mock with `status` (a redirect to `location`, with a 3xx); the controller must refuse. */
+function serviceFails(id: string, status: number, title: string, fix: string, location?: string): CheckCase {
   const serviceDown = status >= 500
   return {
     id,
@@ -96,7 +96,7 @@ function serviceFails(id: string, status: number, title: string, fix: string): C
     fix,
     async run(context) {
       const token = await context.tokens.signedBy(context.identity)
-      await context.mock.failConfirmations(status)
+      await context.mock.failConfirmations(status, location)
       try {
         return await failsClosed(context, token, await context.browser.attempt({ jar: new CookieJar(), token: token.token }), { asked: false, serviceDown })
       } finally {
@@ -158,6 +158,17 @@ export const REFUSALS: CheckCase[] = [
     401,
     'the service refuses the confirmation (401)',
     'Start the session only when the confirmation answers 200; anything else is a refusal.',
+  ),
+  // Where a client that follows it lands: the mock's list of its knobs, a GET that answers 200
+  // (relative, so that it is on the mock as the controller reaches it). An HTTP client follows a
+  // redirect by default (fetch, Python's urllib, PHP's streams, requests), turns the POST into a
+  // GET, and hands the controller that page's 200 as if it were the service's confirmation.
+  serviceFails(
+    'service-redirects',
+    302,
+    'the service answers the confirmation with a redirect (302) to a page that answers 200',
+    'Follow no redirect when you confirm: only the service’s own 200 confirms (fetch: redirect: "manual"; Python: an opener with no redirect handler; PHP: \'follow_location\' => 0).',
+    '/__knobs/',
   ),
   serviceFails(
     'service-unavailable',
