@@ -85,8 +85,8 @@ export type SessionStarted = string | void | { location?: string; headers?: Reco
  * (2), take jti, sub and otp (3), ask your user store (4), confirm at the service (5), and answer
  * (6): JSON `{location}`, which the embed follows. Refusals are problem JSON: 400 for a request
  * that is not the embed's (no `X-Requested-With: XMLHttpRequest`, checked before the token is
- * read), 401 for a bad or expired token or an unconfirmed challenge, 403 for a user who may not
- * sign in, 423 for a locked identity, 502 when the service cannot be reached or answers other
+ * read), 403 for one another site's page sent (`Sec-Fetch-Site`), 401 for a bad or expired token
+ * or an unconfirmed challenge, 403 for a user who may not sign in, 423 for a locked identity, 502 when the service cannot be reached or answers other
  * than 200, each told to `onRefused`; 500 when `startSession` returns a location or headers that
  * are not safe to send, or anything throws, told to `onError`. Whatever the request holds, it
  * answers and never rejects; only bad options (a secret that is not Base64, a client without
@@ -124,6 +124,12 @@ async function answer<User>(request: ControllerRequest, options: CheckedOptions<
     // Only the embed's own request, never a link, a form or an <img> on another site: browsers
     // let no other site add this header without the controller's CORS consent.
     if (headerOf(request, 'X-Requested-With') !== 'XMLHttpRequest') return refuse('not-xhr')
+    // And where the browser says whose page sent it, only the controller's own origin's: the
+    // embed calls nothing else. Another site's page gets here only if a CORS setup lets it, and
+    // with a token of its own it would sign this browser in as someone else (login CSRF). A
+    // client that is no browser sends no Sec-Fetch-Site, and is judged by the rest.
+    const site = headerOf(request, 'Sec-Fetch-Site')
+    if (site !== undefined && site !== 'same-origin') return refuse('cross-site', site)
     let token = headerOf(request, header)
     if (/^authorization$/i.test(header)) token = token?.replace(/^Bearer\s+/i, '')
     if (!token) return refuse('no-token')

@@ -33,6 +33,12 @@ const REASONS = {
     line: () =>
       'request without X-Requested-With: XMLHttpRequest, which the embed always sends and another site cannot add without your CORS consent: is it a link, a form or a script of your own?',
   },
+  'cross-site': {
+    status: 403,
+    answer: 'Only the sign-in embed on this site may sign in here.',
+    line: ({ detail }) =>
+      `request from another site's page (Sec-Fetch-Site: ${detail}), where the embed calls its own origin: does your CORS setup let other origins send credentials with X-Requested-With?`,
+  },
   'no-token': {
     status: 401,
     answer: 'There is no token.',
@@ -76,7 +82,8 @@ const REASONS = {
 /**
  * Why a sign-in was refused: an AuthTokenProblem (`malformed`, `signature`, `expired`,
  * `not-yet-valid`, `claims`, `audience`, `issuer`), or `not-xhr` (not the embed's request: no
- * `X-Requested-With: XMLHttpRequest`), `no-token`, `unknown-user` (findUser found no one),
+ * `X-Requested-With: XMLHttpRequest`), `cross-site` (the browser says another site's page sent
+ * it: `Sec-Fetch-Site` other than `same-origin`), `no-token`, `unknown-user` (findUser found no one),
  * `not-confirmed` (the service answered 401 or 404: a challenge used already, a wrong otp),
  * `locked`, `unreachable` or `service-failed` (any other answer than 200).
  */

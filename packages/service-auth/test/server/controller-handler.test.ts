@@ -77,6 +77,28 @@ describe('handleControllerRequest', () => {
     expect(startSession).not.toHaveBeenCalled()
   })
 
+  it.each(['cross-site', 'same-site', 'none'])(
+    'refuses what the browser says came from another page (Sec-Fetch-Site: %s) with 403 (cross-site), before the token is read',
+    async (site) => {
+      const findUser = vi.fn(() => users.get('ada@example.com'))
+      const onRefused = vi.fn()
+      const response = await handleControllerRequest(xhr(await signed(), { 'sec-fetch-site': site }), { ...options, findUser, onRefused })
+      expect([response.status, body(response).detail]).toEqual([403, 'Only the sign-in embed on this site may sign in here.'])
+      expect(onRefused.mock.calls).toEqual([['cross-site', undefined, expect.stringContaining(`(Sec-Fetch-Site: ${site})`)]])
+      expect([findUser, authenticate, startSession].map((step) => step.mock.calls.length)).toEqual([0, 0, 0])
+    },
+  )
+
+  it('signs in from its own origin (Sec-Fetch-Site: same-origin, in any header form) and from a client that sends none', async () => {
+    for (const request of [
+      xhr(await signed(), { 'sec-fetch-site': 'same-origin' }),
+      { headers: new Headers(xhr(await signed(), { 'sec-fetch-site': 'same-origin' }).headers) },
+      xhr(await signed()),
+    ])
+      expect(body(await handleControllerRequest(request, options))).toEqual({ location: '/welcome' })
+    expect(startSession).toHaveBeenCalledTimes(3)
+  })
+
   it('goes to / when the session names no location', async () => {
     startSession.mockReturnValue(undefined)
     expect(body(await handleControllerRequest(xhr(await signed()), options))).toEqual({ location: '/' })

@@ -41,9 +41,9 @@ const signed = (claims: Record<string, unknown> = {}, { signWith = secret, lifet
     .sign(Buffer.from(signWith, 'base64'))
 }
 
-/** The embed's request with this token; `xhr: false` leaves out its X-Requested-With, as a link or a form would. */
-const xhr = (token: string | undefined, { xhr = true } = {}) => ({
-  headers: { ...(xhr && { 'x-requested-with': 'XMLHttpRequest' }), ...(token !== undefined && { 'x-service-auth': token }) },
+/** The embed's request with this token; `xhr: false` leaves out its X-Requested-With, as a link or a form would; `site`, its Sec-Fetch-Site. */
+const xhr = (token: string | undefined, { xhr = true, site = 'same-origin' } = {}) => ({
+  headers: { ...(xhr && { 'x-requested-with': 'XMLHttpRequest' }), ...(token !== undefined && { 'x-service-auth': token }), 'sec-fetch-site': site },
 })
 
 const PREFIX = 'service-auth/server refused a sign-in'
@@ -59,6 +59,8 @@ interface Case {
   verified?: boolean
   /** Sent without X-Requested-With: XMLHttpRequest. */
   plain?: boolean
+  /** The Sec-Fetch-Site header the browser sends. */
+  site?: string
 }
 
 const cases: Record<RefusalReason, Case> = {
@@ -68,6 +70,13 @@ const cases: Record<RefusalReason, Case> = {
     plain: true,
     status: 400,
     line: `${PREFIX} (400, not-xhr): request without X-Requested-With: XMLHttpRequest, which the embed always sends and another site cannot add without your CORS consent: is it a link, a form or a script of your own?`,
+  },
+  'cross-site': {
+    detail: 'Only the sign-in embed on this site may sign in here.',
+    token: () => signed(),
+    site: 'cross-site',
+    status: 403,
+    line: `${PREFIX} (403, cross-site): request from another site's page (Sec-Fetch-Site: cross-site), where the embed calls its own origin: does your CORS setup let other origins send credentials with X-Requested-With?`,
   },
   'no-token': {
     detail: 'There is no token.',
@@ -162,10 +171,10 @@ const cases: Record<RefusalReason, Case> = {
 describe('a refusal, in the log', () => {
   it.each(Object.entries(cases))(
     '%s: one console.warn line naming the cause and the fix, never the token',
-    async (reason, { token, setUp, status, detail, line, plain }) => {
+    async (reason, { token, setUp, status, detail, line, plain, site }) => {
       setUp?.()
       const sent = await token()
-      const answer = await handleControllerRequest(xhr(sent, { xhr: !plain }), options)
+      const answer = await handleControllerRequest(xhr(sent, { xhr: !plain, site }), options)
       expect(answer.status).toBe(status)
       expect(JSON.parse(answer.body)).toEqual({ type: 'about:blank', title: expect.any(String), status, detail })
       expect(warn.mock.calls).toEqual([[line]])
@@ -177,10 +186,10 @@ describe('a refusal, in the log', () => {
 
   it.each(Object.entries(cases))(
     '%s: onRefused gets the reason, the claims once verified, and the same line, and nothing is logged',
-    async (reason, { token, setUp, line, verified, plain }) => {
+    async (reason, { token, setUp, line, verified, plain, site }) => {
       setUp?.()
       const onRefused = vi.fn()
-      await handleControllerRequest(xhr(await token(), { xhr: !plain }), { ...options, onRefused })
+      await handleControllerRequest(xhr(await token(), { xhr: !plain, site }), { ...options, onRefused })
       const claims = verified ? expect.objectContaining({ challengeId: 'challenge-1', otp: 'otp-493021' }) : undefined
       expect(onRefused.mock.calls).toEqual([[reason, claims, line]])
       expect(warn).not.toHaveBeenCalled()
