@@ -81,9 +81,13 @@ describe('--export and --import', () => {
       await seeded.exited
     }
 
-    // Only a fresh service is seeded: the source holds state already.
+    // Only a fresh service is seeded: the source holds state already, and the line says where to import instead.
     const refused = await runServiceCommand(['--data', source, '--import', file])
-    expect(refused).toEqual({ code: 1, signal: null, output: `${source} holds state already; --import seeds a fresh service only.\n` })
+    expect(refused).toEqual({
+      code: 1,
+      signal: null,
+      output: `${source} holds state already; --import seeds a fresh service only: name a new directory with --data, or --in-memory.\n`,
+    })
   })
 
   it('an --export file that cannot be written exits 1 with one line naming --export and the file', { timeout: 30_000 }, async () => {
