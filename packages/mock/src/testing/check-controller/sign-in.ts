@@ -3,7 +3,7 @@
 // browser on. The cases that replay its token or judge its cookies build on what it did.
 import { LARGEST_ANSWER } from 'service-auth/server'
 import { ANSWER_LIMIT, type Answer, endOf, isOk, MAX_REDIRECTS, NO_ANSWER_FIX, type Stop } from './browser.js'
-import type { CheckCase, Verdict } from './cases.js'
+import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
 import { printable } from './printable.js'
 
@@ -26,7 +26,7 @@ export const validSignIn: CheckCase = {
     const fail = (evidence: string, fix?: string): Verdict => ({ outcome: 'fail', evidence, fix })
 
     if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
-    if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
+    if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context, mock))
     // Judged by what the embed does with the answer, whatever --signed-in says: an answer it goes
     // nowhere with leaves the person on the login page, a session started or not.
     const landing = browser.landing(attempt)
@@ -105,8 +105,9 @@ function goesNowhereFix(stop: Stop, answer: Answer): string {
 }
 
 /** What to do when the valid sign-in was refused, by the status. */
-function refusalFix(status: number, identity: string, mock: { url: string; key: string }): string {
-  if (status === 403) return `Is ${identity} a user your store lets sign in? Name one with --identity (identity), or add it to your store.`
+function refusalFix(status: number, { identity, names }: CaseContext, mock: { url: string; key: string }): string {
+  // Named as the caller wrote it: --identity on the command line, identity to checkController.
+  if (status === 403) return `Is ${identity} a user your store lets sign in? Name one with ${names.identity}, or add it to your store.`
   if (status === 401)
     return `Does the controller verify with the secret of the key ${mock.key} (SERVICE_SECRET), and confirm at ${mock.url} (SERVICE_URL)? Its log should say which check failed.`
   return 'The controller failed on a valid sign-in: its log should say why.'
