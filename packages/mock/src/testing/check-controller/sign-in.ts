@@ -30,7 +30,16 @@ export const validSignIn: CheckCase = {
     // Judged by what the embed does with the answer, whatever --signed-in says: an answer it goes
     // nowhere with leaves the person on the login page, a session started or not.
     const landing = browser.landing(attempt)
-    if (landing.next === undefined) return fail(`${seen}: ${landing.says}`, goesNowhereFix(landing.stop, attempt))
+    // The embed goes nowhere, yet --signed-in says the browser is signed in: when no confirmation
+    // reached the mock either, that is said too (a session started unconfirmed), or it shows only
+    // once the first flaw is fixed and the check runs again.
+    const unconfirmed = async (evidence: string, fix: string): Promise<Verdict> => {
+      const signedIn = attempt.signedInStatus !== undefined && isOk(attempt.signedInStatus)
+      if (!signedIn || (await mock.confirmations(jti, otp)).length) return fail(evidence, fix)
+      const [more, moreFix] = noConfirmation(jti, mock)
+      return fail(`${evidence}; and ${more}`, `${fix} ${moreFix}`)
+    }
+    if (landing.next === undefined) return unconfirmed(`${seen}: ${landing.says}`, goesNowhereFix(landing.stop, attempt))
     if (attempt.signedInStatus !== undefined && !isOk(attempt.signedInStatus)) {
       const page = browser.signedInPage!
       // A cookie the answer set, which a browser does not send to the page: its Path is elsewhere.
@@ -48,10 +57,8 @@ export const validSignIn: CheckCase = {
     const confirmations = await mock.confirmations(jti, otp)
     const state = await mock.challengeState(jti)
     if (!confirmations.length) {
-      return fail(
-        `${seen}, but no confirmation of challenge ${jti} reached the mock service at ${mock.url}`,
-        `Confirm every sign-in at the service before you answer: POST ${mock.url}/v1/entity/identities/{sub}/authenticate {"challenge": jti, "otp": otp}. Does the controller's SERVICE_URL name ${mock.url}?`,
-      )
+      const [evidence, fix] = noConfirmation(jti, mock)
+      return fail(`${seen}, but ${evidence}`, fix)
     }
     if (!confirmations.some(({ otpMatches }) => otpMatches) || state !== 'consumed') {
       return fail(`${seen}, but the service did not confirm challenge ${jti}: the confirmation sent another otp, or another identity`)
@@ -61,6 +68,14 @@ export const validSignIn: CheckCase = {
     }
     return { outcome: 'pass', evidence: `${seen}; confirmed challenge ${jti} with its otp first` }
   },
+}
+
+/** A sign-in the controller did not confirm at the service: what the mock saw, and the fix. */
+function noConfirmation(jti: string, mock: { url: string }): [evidence: string, fix: string] {
+  return [
+    `no confirmation of challenge ${jti} reached the mock service at ${mock.url}`,
+    `Confirm every sign-in at the service before you answer: POST ${mock.url}/v1/entity/identities/{sub}/authenticate {"challenge": jti, "otp": otp}. Does the controller's SERVICE_URL name ${mock.url}?`,
+  ]
 }
 
 /** What to do when the embed goes nowhere with the valid sign-in's answer (a 3xx or a 2xx), by why. */
