@@ -90,6 +90,17 @@ describe('--export and --import', () => {
     })
   })
 
+  it('an --export of a directory that holds no state (the default .service-auth of another working directory, say) exits 1 naming --data', {
+    timeout: 30_000,
+  }, async () => {
+    const missing = join(work, 'never-started')
+    expect(await runServiceCommand(['--data', missing, '--export', join(work, 'nothing.json')])).toEqual({
+      code: 1,
+      signal: null,
+      output: `${missing} holds no service-auth state: name the directory the service keeps its state in with --data.\n`,
+    })
+  })
+
   it('an --export file that cannot be written exits 1 with one line naming --export and the file', { timeout: 30_000 }, async () => {
     const source = join(work, 'unexported')
     await (await openDataStore(source)).close()
