@@ -190,3 +190,14 @@ it("enrolPhone through a key that is not the mock's, or a secret that is not the
     await service.close()
   }
 })
+
+it("enrolPhone against a mock that is gone is a TestKitError that says it cannot be reached, not service-auth/server's own error", async () => {
+  const service = await startMockService()
+  const { url, key, secret } = service
+  await service.close()
+  const error = await connectMockService({ url, key, secret })
+    .enrolPhone('ada@example.com')
+    .catch((caught: unknown) => caught)
+  expect(error).toBeInstanceOf(TestKitError)
+  expect((error as Error).message).toMatch(new RegExp(`^enrolling ada@example\\.com: the mock service at ${url} cannot be reached \\(.+\\)$`))
+})
