@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
-import { startMockService, type MockService } from '@service-auth/mock'
+import { startMockService, type MockServiceControls } from '@service-auth/mock'
 import { createClient, handleControllerRequest } from 'service-auth/server'
 
 test('Ada signs in with her phone', async ({ page }) => {
@@ -22,7 +22,7 @@ test('Ada signs in with her phone', async ({ page }) => {
 
 // Stands in for your app, told the service's URL, key and secret: a login page with the
 // widget, the controller it hands the signed token to, and a page for whoever signed in.
-async function startApp({ url, key, secret }: MockService, users: Map<string, { name: string }>) {
+async function startApp({ url, key, secret }: MockServiceControls, users: Map<string, { name: string }>) {
   const client = createClient({ baseUrl: url, key, secret })
   const sessions = new Map<string, { name: string }>()
   const embed = (file: string) => readFile(new URL(import.meta.resolve(`service-auth/${file}`)))

@@ -400,6 +400,25 @@ export async function steps(page: Page): Promise<string> {
     await writeFile(join(project, 'readme-playwright.ts'), playwright!)
     const [playwrightConfig] = await readmeBlocks('checked: playwright-config', 'ts', '@service-auth/mock')
     await writeFile(join(project, 'readme-playwright-config.ts'), playwrightConfig!)
+    // The fixture of "Parallel tests", saved as the file its comment names, and a spec of the
+    // shared mock that hands its service to the example's startApp, as the README says to.
+    const [fixture] = await readmeBlocks('checked: playwright-fixture', 'ts', '@service-auth/mock')
+    await writeFile(join(project, 'readme-fixtures.ts'), fixture!)
+    await writeFile(join(project, 'readme-startapp.ts'), playwright!.replace('\nasync function startApp(', '\nexport async function startApp('))
+    await writeFile(
+      join(project, 'readme-shared.ts'),
+      `import { expect, test } from './readme-fixtures.js'
+import { startApp } from './readme-startapp.js'
+test('Ada signs in on the shared mock', async ({ page, service }) => {
+  await service.enrolPhone('ada@example.com')
+  const app = await startApp(service, new Map([['ada@example.com', { name: 'Ada' }]]))
+  await page.goto(app.url + '/login')
+  await service.signShownCode(page, 'ada@example.com')
+  await expect(page.getByRole('heading')).toHaveText('Signed in as Ada')
+  app.close()
+})
+`,
+    )
   })
 
   it("finds the READMEs' module examples to check and run", async () => {
@@ -408,6 +427,7 @@ export async function steps(page: Page): Promise<string> {
     expect(await readmeBlocks('run: controller-fetch')).toHaveLength(1)
     expect(await readmeBlocks('run: playwright', 'ts', '@service-auth/mock')).toHaveLength(1)
     expect(await readmeBlocks('checked: playwright-config', 'ts', '@service-auth/mock')).toHaveLength(1)
+    expect(await readmeBlocks('checked: playwright-fixture', 'ts', '@service-auth/mock')).toHaveLength(1)
   })
 
   it.each([

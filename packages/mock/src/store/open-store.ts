@@ -68,7 +68,7 @@ export async function readDataStore(dataDir: string, options: StoreOptions, nami
   } catch {
     names = []
   }
-  if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state.`)
+  if (!names.includes(DATA_FILE)) throw new Error(`${dir} holds no service-auth state: ${naming.name('the directory the service keeps its state in')}.`)
   return new Store(await LmdbBackend.open(dir, { collections, readOnly: true, naming }))
 }
 

@@ -240,7 +240,8 @@ export class Store {
     const collections = checkedStateFile(file, { source, collections: this.backend.collections })
     // A data directory reads what is committed: anything written before must be, to be seen.
     await this.flushed()
-    if (!this.isEmpty()) throw new Error(`${this.location} holds state already; --import seeds a fresh service only.`)
+    if (!this.isEmpty())
+      throw new Error(`${this.location} holds state already; --import seeds a fresh service only: name a new directory with --data, or --in-memory.`)
     let count = 0
     for (const [name, records] of Object.entries(collections)) {
       for (const [id, record] of Object.entries(records)) {

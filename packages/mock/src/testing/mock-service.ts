@@ -4,9 +4,10 @@
 import { generateCredentials } from '../common/credentials.js'
 import { startService } from '../service/server.js'
 import { DEFAULT_TEST_IDENTITY } from '../service/test-keys/published-keys.js'
-import { createClient } from 'service-auth/server'
+import { createClient, ServiceError, ServiceUnreachableError } from 'service-auth/server'
 import type { MockService, MockServiceControls } from './controls.js'
 import { KnobError, TestKitError } from './errors.js'
+import { describeProblem } from './problem-detail.js'
 import { watchHandOver } from './hand-over.js'
 import { KnobClient } from './knob-client.js'
 import { given } from '../common/given.js'
@@ -146,7 +147,7 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
     secret,
 
     async enrolPhone(identity) {
-      const { enrollment } = await api.enroll({ identifier: identity })
+      const { enrollment } = await api.enroll({ identifier: identity }).catch(enrolRefused(identity, base, key))
       await knobs.provisionDevice({ token: enrollment.id }).catch(rephrased(`setting up ${identity}'s phone`))
     },
 
@@ -209,4 +210,30 @@ const rephrased =
     // No mock, or no knobs, says so as it is.
     if (!(error instanceof KnobError) || error.what === undefined) throw error
     throw KnobError.refusal({ what, status: error.status ?? 0, detail: error.detail ?? '', errors: error.errors })
+  }
+
+/**
+ * The enrolment, the one control signed with the key and secret, refused: a key that is not the
+ * mock's, or a secret that is not the key's, said with what to pass instead, not as the service's
+ * bare "Unauthorized: The token's iss names no API key this service knows."
+ */
+const enrolRefused =
+  (identity: string, base: string, key: string) =>
+  (error: unknown): never => {
+    if (error instanceof ServiceUnreachableError)
+      throw new TestKitError(`enrolling ${identity}: the mock service at ${base} cannot be reached (${error.message})`)
+    if (!(error instanceof ServiceError)) throw error
+    const problem = describeProblem(error)
+    if (error.status === 401) {
+      throw new TestKitError(
+        `enrolling ${identity}: the mock service at ${base} refused the key ${key} with its secret (401: ${problem}): ` +
+          "pass connectMockService one of its keys and that key's secret (the SERVICE_API_KEY and SERVICE_API_SECRET it was started with), or { url, isolate: true } for a fresh key of its own",
+      )
+    }
+    if (error.status === 403) {
+      throw new TestKitError(
+        `enrolling ${identity}: the mock service at ${base} refused it to the key ${key} (403: ${problem}): give the key the enroll permission, or use another`,
+      )
+    }
+    throw new TestKitError(`enrolling ${identity}: the mock service at ${base} answered ${error.status}: ${problem}`)
   }

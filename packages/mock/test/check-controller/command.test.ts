@@ -154,6 +154,25 @@ describe('service-auth-mock check-controller', () => {
     )
   })
 
+  it.concurrent('an --identity the store does not know: the fix names the option as the caller wrote it, --identity or identity', async () => {
+    const { args, env } = await app()
+    const stranger = 'nobody@example.com'
+    const withStranger = args.map((arg) => (arg === ADA ? stranger : arg))
+    const fix = (name: string) => `Is ${stranger} a user your store lets sign in? Name one with ${name}, or add it to your store.`
+    const { exitCode, out } = await command([...withStranger, '--json'], env)
+    expect(exitCode).toBe(1)
+    expect(JSON.parse(out).checks[0]).toMatchObject({ id: 'valid-sign-in', outcome: 'fail', fix: fix('--identity') })
+    const { checks } = await checkController({
+      controller: withStranger[1]!,
+      identity: stranger,
+      signedIn: withStranger[5]!,
+      service: env.SERVICE_URL,
+      key: env.SERVICE_KEY,
+      secret: env.SERVICE_SECRET,
+    })
+    expect(checks[0]).toMatchObject({ id: 'valid-sign-in', outcome: 'fail', fix: fix('identity') })
+  })
+
   it('exits 2, saying why, when it cannot run: no controller there, a wrong secret, a mock without knobs, a page that takes anyone for signed in', async () => {
     const { args, env } = await app()
     const controller = args[1]!

@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => service?.close())
 
 /** Starts the app with a key of its own on the shared mock, and checks it; `signedIn` says whether the check is given the signed-in page. */
-async function check(flaw: Flaw | undefined, { signedIn = true } = {}): Promise<ControllerCheckReport> {
+async function check(flaw: Flaw | Flaw[] | undefined, { signedIn = true } = {}): Promise<ControllerCheckReport> {
   const { url, key, secret } = await connectMockService({ url: service.url, isolate: true })
   const app = await startGalleryApp({ flaw, service: { url, key, secret }, users: new Set([ADA]) })
   try {
@@ -123,4 +123,16 @@ describe('a controller with one flaw', () => {
       }
     },
   )
+
+  it.concurrent('never confirms, and redirects to another origin, with the browser signed in: the valid sign-in names both flaws and both fixes, not only the first it met', async () => {
+    const report = await check(['never confirms', 'redirects the browser to another origin'])
+    const valid = report.checks.find(({ id }) => id === 'valid-sign-in')!
+    expect(valid.outcome).toBe('fail')
+    expect(valid.evidence).toMatch(
+      new RegExp(
+        `^answered 302 → ${ELSEWHERE}; GET /welcome: 200, signed in: the embed’s fetch is same-origin, .*; and no confirmation of challenge [0-9a-f-]+ reached the mock service at ${service.url}$`,
+      ),
+    )
+    expect(valid.fix).toMatch(/^Answer 200 \{"location": "https:\/\/…"\} instead, .* Confirm every sign-in at the service before you answer: POST /)
+  })
 })

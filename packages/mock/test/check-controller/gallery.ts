@@ -27,8 +27,8 @@ export const JAVASCRIPT = 'javascript:alert(document.cookie)'
 export const ELSEWHERE = 'https://app.example/welcome'
 
 export interface GalleryOptions {
-  /** The one flaw; none for the controller written right. */
-  flaw?: Flaw
+  /** The one flaw (or several, as a controller may have); none for the controller written right. */
+  flaw?: Flaw | Flaw[]
   service: { url: string; key: string; secret: string }
   /** Who may sign in, by identifier. */
   users: ReadonlySet<string>
@@ -48,6 +48,8 @@ export async function startGalleryApp({ flaw, service, users }: GalleryOptions):
     ...(flaw === "follows the service's redirects" && { fetch: follow }),
   })
   const sessions = new Map<string, string>()
+  const flaws = new Set([flaw ?? []].flat())
+  const has = (one: Flaw) => flaws.has(one)
 
   /** Steps 2 and 3: the token's claims, once verified (or not, as the flaw has it). */
   async function claimsOf(token: string): Promise<JWTPayload> {
@@ -56,23 +58,23 @@ export async function startGalleryApp({ flaw, service, users }: GalleryOptions):
       if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) throw new Error('expired')
       return claims
     }
-    if (flaw === 'skips the signature check') return unexpired(decodeJwt(token))
-    if (flaw === 'accepts alg: none' && decodeProtectedHeader(token).alg === 'none') return unexpired(decodeJwt(token))
+    if (has('skips the signature check')) return unexpired(decodeJwt(token))
+    if (has('accepts alg: none') && decodeProtectedHeader(token).alg === 'none') return unexpired(decodeJwt(token))
     // "Ignores exp": a clock tolerance no token outlives.
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], ...(flaw === 'ignores exp' && { clockTolerance: 1e12 }) })
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], ...(has('ignores exp') && { clockTolerance: 1e12 }) })
     return payload
   }
 
   /** Step 5: whether the service confirmed; an error when it could not be asked. */
   async function confirmed(sub: string, jti: string, otp: string): Promise<boolean> {
-    if (flaw === 'never confirms') return true
+    if (has('never confirms')) return true
     try {
       await client.authenticate(sub, { challenge: jti, otp })
       return true
     } catch (error) {
       const down = error instanceof ServiceUnreachableError || (error instanceof ServiceError && error.status >= 500)
-      if (flaw === 'fails open when the service is down' && down) return true
-      if (flaw === 'confirms but ignores the answer' && error instanceof ServiceError && !(error instanceof ServiceUnreachableError)) return true
+      if (has('fails open when the service is down') && down) return true
+      if (has('confirms but ignores the answer') && error instanceof ServiceError && !(error instanceof ServiceUnreachableError)) return true
       if (down) throw error
       return false
     }
@@ -89,7 +91,7 @@ export async function startGalleryApp({ flaw, service, users }: GalleryOptions):
     }
     const { sub, jti, otp } = claims
     if (typeof sub !== 'string' || typeof jti !== 'string' || typeof otp !== 'string') return refuse(401)
-    if (flaw !== 'skips the user store' && !users.has(sub)) return refuse(403)
+    if (!has('skips the user store') && !users.has(sub)) return refuse(403)
     try {
       if (!(await confirmed(sub, jti, otp))) return refuse(401)
     } catch {
@@ -99,10 +101,10 @@ export async function startGalleryApp({ flaw, service, users }: GalleryOptions):
     sessions.set(id, sub)
     const cookie = `session=${id}; Path=/; HttpOnly; SameSite=Lax`
     // Where to go next, taken from somewhere no one checked: a location the embed refuses to navigate to.
-    if (flaw === 'redirects the browser to javascript:') return void res.writeHead(302, { Location: JAVASCRIPT, 'Set-Cookie': cookie }).end()
+    if (has('redirects the browser to javascript:')) return void res.writeHead(302, { Location: JAVASCRIPT, 'Set-Cookie': cookie }).end()
     // A redirect, as a controller answers a form: to another origin, which the embed's fetch does not follow.
-    if (flaw === 'redirects the browser to another origin') return void res.writeHead(302, { Location: ELSEWHERE, 'Set-Cookie': cookie }).end()
-    const location = flaw === 'sends the browser to javascript:' ? JAVASCRIPT : '/welcome'
+    if (has('redirects the browser to another origin')) return void res.writeHead(302, { Location: ELSEWHERE, 'Set-Cookie': cookie }).end()
+    const location = has('sends the browser to javascript:') ? JAVASCRIPT : '/welcome'
     res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': cookie }).end(JSON.stringify({ location }))
   }
 

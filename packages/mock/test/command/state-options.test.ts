@@ -81,9 +81,24 @@ describe('--export and --import', () => {
       await seeded.exited
     }
 
-    // Only a fresh service is seeded: the source holds state already.
+    // Only a fresh service is seeded: the source holds state already, and the line says where to import instead.
     const refused = await runServiceCommand(['--data', source, '--import', file])
-    expect(refused).toEqual({ code: 1, signal: null, output: `${source} holds state already; --import seeds a fresh service only.\n` })
+    expect(refused).toEqual({
+      code: 1,
+      signal: null,
+      output: `${source} holds state already; --import seeds a fresh service only: name a new directory with --data, or --in-memory.\n`,
+    })
+  })
+
+  it('an --export of a directory that holds no state (the default .service-auth of another working directory, say) exits 1 naming --data', {
+    timeout: 30_000,
+  }, async () => {
+    const missing = join(work, 'never-started')
+    expect(await runServiceCommand(['--data', missing, '--export', join(work, 'nothing.json')])).toEqual({
+      code: 1,
+      signal: null,
+      output: `${missing} holds no service-auth state: name the directory the service keeps its state in with --data.\n`,
+    })
   })
 
   it('an --export file that cannot be written exits 1 with one line naming --export and the file', { timeout: 30_000 }, async () => {

@@ -168,3 +168,36 @@ it("connectMockService's options, wrong from JavaScript (url: 123), are a TypeEr
     await service.close()
   }
 })
+
+it("enrolPhone through a key that is not the mock's, or a secret that is not the key's, is a TestKitError naming the key and what to pass, not the service's bare 401", async () => {
+  const service = await startMockService()
+  try {
+    const { apiSecret: otherSecret } = generateCredentials()
+    for (const [key, secret, detail] of [
+      ['no-such-key', service.secret, "The token's iss names no API key this service knows."],
+      [service.key, otherSecret, 'The token is not signed with the secret of its API key.'],
+    ] as const) {
+      const error = await connectMockService({ url: service.url, key, secret })
+        .enrolPhone('ada@example.com')
+        .catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(TestKitError)
+      expect((error as Error).message).toBe(
+        `enrolling ada@example.com: the mock service at ${service.url} refused the key ${key} with its secret (401: ${detail}): ` +
+          "pass connectMockService one of its keys and that key's secret (the SERVICE_API_KEY and SERVICE_API_SECRET it was started with), or { url, isolate: true } for a fresh key of its own",
+      )
+    }
+  } finally {
+    await service.close()
+  }
+})
+
+it("enrolPhone against a mock that is gone is a TestKitError that says it cannot be reached, not service-auth/server's own error", async () => {
+  const service = await startMockService()
+  const { url, key, secret } = service
+  await service.close()
+  const error = await connectMockService({ url, key, secret })
+    .enrolPhone('ada@example.com')
+    .catch((caught: unknown) => caught)
+  expect(error).toBeInstanceOf(TestKitError)
+  expect((error as Error).message).toMatch(new RegExp(`^enrolling ada@example\\.com: the mock service at ${url} cannot be reached \\(.+\\)$`))
+})

@@ -4,6 +4,7 @@
 import type { Attempt, Browser } from './browser.js'
 import type { MockSide } from './mock-side.js'
 import type { SignedToken, Tokens } from './tokens.js'
+import type { OptionNames } from './check-controller.js'
 
 /** `pass`; `fail`: the controller does something unsafe or broken; `warn`: a weakness; `skip`: nothing to judge. */
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip'
@@ -40,6 +41,8 @@ export interface CaseContext {
   tokens: Tokens
   /** The user the app's store lets sign in (`--identity`). */
   identity: string
+  /** What the caller calls each option (`--identity` from the command, `identity` from checkController), for the fixes that name one. */
+  names: OptionNames
   /** An identity with a phone whom no store knows, made for this run. */
   stranger: string
   /** The valid sign-in (case `valid-sign-in`), once it ran: the cases that build on it read it. */

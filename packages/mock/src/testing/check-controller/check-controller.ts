@@ -77,7 +77,7 @@ export async function checkControllerNaming(options: CheckControllerOptions, nam
   await reachable(browser)
   await mock.ensurePhone(options.identity).catch(cannotRun(`enrolling ${options.identity} with a phone`))
   const stranger = await mock.newStranger().catch(cannotRun('enrolling a stranger with a phone'))
-  const context: CaseContext = { mock, browser, tokens: new Tokens(mock, secret), identity: options.identity, stranger }
+  const context: CaseContext = { mock, browser, tokens: new Tokens(mock, secret), identity: options.identity, names, stranger }
   try {
     const verdicts: Promise<Verdict>[] = []
     for (const check of CASES) {

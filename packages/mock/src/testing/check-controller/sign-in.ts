@@ -3,7 +3,7 @@
 // browser on. The cases that replay its token or judge its cookies build on what it did.
 import { LARGEST_ANSWER } from 'service-auth/server'
 import { ANSWER_LIMIT, type Answer, endOf, isOk, MAX_REDIRECTS, NO_ANSWER_FIX, type Stop } from './browser.js'
-import type { CheckCase, Verdict } from './cases.js'
+import type { CaseContext, CheckCase, Verdict } from './cases.js'
 import { CookieJar, defaultPath, pathMatches } from './cookie-jar.js'
 import { printable } from './printable.js'
 
@@ -26,11 +26,20 @@ export const validSignIn: CheckCase = {
     const fail = (evidence: string, fix?: string): Verdict => ({ outcome: 'fail', evidence, fix })
 
     if (attempt.status === 0) return fail(seen, NO_ANSWER_FIX)
-    if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context.identity, mock))
+    if (attempt.status >= 400) return fail(seen, refusalFix(attempt.status, context, mock))
     // Judged by what the embed does with the answer, whatever --signed-in says: an answer it goes
     // nowhere with leaves the person on the login page, a session started or not.
     const landing = browser.landing(attempt)
-    if (landing.next === undefined) return fail(`${seen}: ${landing.says}`, goesNowhereFix(landing.stop, attempt))
+    // The embed goes nowhere, yet --signed-in says the browser is signed in: when no confirmation
+    // reached the mock either, that is said too (a session started unconfirmed), or it shows only
+    // once the first flaw is fixed and the check runs again.
+    const unconfirmed = async (evidence: string, fix: string): Promise<Verdict> => {
+      const signedIn = attempt.signedInStatus !== undefined && isOk(attempt.signedInStatus)
+      if (!signedIn || (await mock.confirmations(jti, otp)).length) return fail(evidence, fix)
+      const [more, moreFix] = noConfirmation(jti, mock)
+      return fail(`${evidence}; and ${more}`, `${fix} ${moreFix}`)
+    }
+    if (landing.next === undefined) return unconfirmed(`${seen}: ${landing.says}`, goesNowhereFix(landing.stop, attempt))
     if (attempt.signedInStatus !== undefined && !isOk(attempt.signedInStatus)) {
       const page = browser.signedInPage!
       // A cookie the answer set, which a browser does not send to the page: its Path is elsewhere.
@@ -48,10 +57,8 @@ export const validSignIn: CheckCase = {
     const confirmations = await mock.confirmations(jti, otp)
     const state = await mock.challengeState(jti)
     if (!confirmations.length) {
-      return fail(
-        `${seen}, but no confirmation of challenge ${jti} reached the mock service at ${mock.url}`,
-        `Confirm every sign-in at the service before you answer: POST ${mock.url}/v1/entity/identities/{sub}/authenticate {"challenge": jti, "otp": otp}. Does the controller's SERVICE_URL name ${mock.url}?`,
-      )
+      const [evidence, fix] = noConfirmation(jti, mock)
+      return fail(`${seen}, but ${evidence}`, fix)
     }
     if (!confirmations.some(({ otpMatches }) => otpMatches) || state !== 'consumed') {
       return fail(`${seen}, but the service did not confirm challenge ${jti}: the confirmation sent another otp, or another identity`)
@@ -61,6 +68,14 @@ export const validSignIn: CheckCase = {
     }
     return { outcome: 'pass', evidence: `${seen}; confirmed challenge ${jti} with its otp first` }
   },
+}
+
+/** A sign-in the controller did not confirm at the service: what the mock saw, and the fix. */
+function noConfirmation(jti: string, mock: { url: string }): [evidence: string, fix: string] {
+  return [
+    `no confirmation of challenge ${jti} reached the mock service at ${mock.url}`,
+    `Confirm every sign-in at the service before you answer: POST ${mock.url}/v1/entity/identities/{sub}/authenticate {"challenge": jti, "otp": otp}. Does the controller's SERVICE_URL name ${mock.url}?`,
+  ]
 }
 
 /** What to do when the embed goes nowhere with the valid sign-in's answer (a 3xx or a 2xx), by why. */
@@ -105,8 +120,9 @@ function goesNowhereFix(stop: Stop, answer: Answer): string {
 }
 
 /** What to do when the valid sign-in was refused, by the status. */
-function refusalFix(status: number, identity: string, mock: { url: string; key: string }): string {
-  if (status === 403) return `Is ${identity} a user your store lets sign in? Name one with --identity (identity), or add it to your store.`
+function refusalFix(status: number, { identity, names }: CaseContext, mock: { url: string; key: string }): string {
+  // Named as the caller wrote it: --identity on the command line, identity to checkController.
+  if (status === 403) return `Is ${identity} a user your store lets sign in? Name one with ${names.identity}, or add it to your store.`
   if (status === 401)
     return `Does the controller verify with the secret of the key ${mock.key} (SERVICE_SECRET), and confirm at ${mock.url} (SERVICE_URL)? Its log should say which check failed.`
   return 'The controller failed on a valid sign-in: its log should say why.'
