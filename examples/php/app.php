@@ -86,6 +86,8 @@ if ($serviceUrl === '' || $key === '' || !$secret) {
     // The embed calls with this header; another site's page cannot add it without CORS.
     if (($_SERVER['HTTP_X_REQUESTED_WITH'] ?? '') !== 'XMLHttpRequest') {
         problem(400, 'Only the embed calls this.');
+    } elseif (($_SERVER['HTTP_SEC_FETCH_SITE'] ?? 'same-origin') !== 'same-origin') {  // the browser says whose page sent it
+        problem(403, 'Only the embed on this site calls this.');
     } elseif (!$claims = verify($_SERVER['HTTP_X_SERVICE_AUTH'] ?? '', $secret)) {  // steps 1 to 3
         problem(401, 'The token is not valid.');
     } elseif (!$user = $users[$claims['sub']] ?? null) {  // step 4

@@ -120,6 +120,9 @@ class App(BaseHTTPRequestHandler):
         # The embed calls with this header; another site's page cannot add it without CORS.
         if self.headers.get('X-Requested-With') != 'XMLHttpRequest':
             return self.refuse(400, 'Only the embed calls this.')
+        # And from this site's own pages: the browser says whose page sent it (no header: no browser).
+        if self.headers.get('Sec-Fetch-Site', 'same-origin') != 'same-origin':
+            return self.refuse(403, 'Only the embed on this site calls this.')
         try:  # steps 1 to 3
             claims = verify(self.headers.get('X-Service-Auth', ''))
         except Exception:  # whatever is wrong with it

@@ -56,7 +56,7 @@ describe('service-auth-mock check-controller', () => {
     expect(out).toMatch(/^pass {2}valid-sign-in {8}a valid signing starts a session/m)
     expect(out).toMatch(/^pass {2}alg-none {13}a token with alg: none and no signature$/m)
     expect(out).not.toContain('Fix:')
-    expect(out.split('\n').at(-1)).toBe('17 checks: 17 passed, 0 failed, 0 warnings')
+    expect(out.split('\n').at(-1)).toBe('18 checks: 18 passed, 0 failed, 0 warnings')
   })
 
   it.concurrent('exits 1 when a check fails, and says under it what the controller did and how to fix it', async () => {
@@ -67,7 +67,7 @@ describe('service-auth-mock check-controller', () => {
     expect(failed).toMatch(
       /^FAIL {2}unknown-user {9}a valid signing by a user your store does not know\n {27}answered 200 \{location: "\/welcome"\}; GET \/welcome: 200, signed in\n {27}Fix: Look the token’s sub up in your user store/,
     )
-    expect(out.split('\n').at(-1)).toBe('17 checks: 16 passed, 1 failed, 0 warnings')
+    expect(out.split('\n').at(-1)).toBe('18 checks: 17 passed, 1 failed, 0 warnings')
   })
 
   it.concurrent('--json prints every verdict as {id, title, outcome, evidence, fix}; the options win over the environment', async () => {
@@ -79,7 +79,7 @@ describe('service-auth-mock check-controller', () => {
     })
     expect(exitCode).toBe(1)
     const { checks } = JSON.parse(out) as { checks: Record<string, unknown>[] }
-    expect(checks).toHaveLength(17)
+    expect(checks).toHaveLength(18)
     for (const check of checks) expect(Object.keys(check)).toEqual(['id', 'title', 'outcome', 'evidence', 'fix'])
     expect(checks.find(({ id }) => id === 'expired')).toEqual({
       id: 'expired',

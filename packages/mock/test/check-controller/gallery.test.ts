@@ -119,7 +119,15 @@ describe('a controller with one flaw', () => {
         if (signedIn) continue
         // Judged by its answers, the browser is not signed in: what builds on the sign-in has nothing to judge.
         expect(withOutcome(report, 'fail')).toEqual(['valid-sign-in'])
-        expect(withOutcome(report, 'skip')).toEqual(['cookie-flags', 'no-requested-with', 'open-redirect', 'replayed', 'session-fixation', 'token-elsewhere'])
+        expect(withOutcome(report, 'skip')).toEqual([
+          'cookie-flags',
+          'cross-site',
+          'no-requested-with',
+          'open-redirect',
+          'replayed',
+          'session-fixation',
+          'token-elsewhere',
+        ])
       }
     },
   )

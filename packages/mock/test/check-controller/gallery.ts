@@ -83,6 +83,8 @@ export async function startGalleryApp({ flaw, service, users }: GalleryOptions):
   async function controller(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refuse = (status: number) => void res.writeHead(status, { 'Content-Type': 'application/problem+json' }).end(JSON.stringify({ status }))
     if (req.headers['x-requested-with'] !== 'XMLHttpRequest') return refuse(400)
+    const site = req.headers['sec-fetch-site']
+    if (site !== undefined && site !== 'same-origin') return refuse(403)
     let claims: JWTPayload
     try {
       claims = await claimsOf(String(req.headers['x-service-auth'] ?? ''))

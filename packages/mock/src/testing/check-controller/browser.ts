@@ -1,6 +1,6 @@
 // The browser's side of the check: it calls the controller as the embed does (GET, `Accept:
 // application/json`, `X-Requested-With: XMLHttpRequest`, the token in `X-Service-Auth`, the jar's
-// cookies), follows its redirects as the embed's fetch does, says where the embed goes with the
+// cookies, and `Sec-Fetch-Site: same-origin` as the browser adds it), follows its redirects as the embed's fetch does, says where the embed goes with the
 // answer, and asks the `--signed-in` page whether the jar is signed in. Every request has a time
 // limit, so a controller that hangs is a verdict, not a hung check.
 import { LARGEST_ANSWER } from 'service-auth/server'
@@ -33,6 +33,8 @@ export interface CallOptions {
   header?: boolean
   /** `X-Requested-With: XMLHttpRequest`, as the embed sends it; default true. */
   xhr?: boolean
+  /** The `Sec-Fetch-Site` a browser adds: `same-origin` (the default) for the embed's own request, which calls its page's origin. */
+  site?: string
   /** Added to the controller's URL. */
   query?: Record<string, string>
   /** Sent besides the jar's. */
@@ -123,10 +125,20 @@ export class Browser {
    * Calls the controller once, as the embed would, and follows its redirects as the embed's fetch
    * does, with the jar: a cookie the answer set goes along to them. Never throws for what the app does.
    */
-  async call({ jar, token, header = true, xhr = true, query = {}, cookies = {}, timeoutMs = ANSWER_TIMEOUT_MS }: CallOptions): Promise<Answer> {
+  async call({
+    jar,
+    token,
+    header = true,
+    xhr = true,
+    site = 'same-origin',
+    query = {},
+    cookies = {},
+    timeoutMs = ANSWER_TIMEOUT_MS,
+  }: CallOptions): Promise<Answer> {
     const url = new URL(this.controller)
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
     const headers: Record<string, string> = xhr ? { ...EMBED_HEADERS } : { Accept: EMBED_HEADERS.Accept }
+    headers['Sec-Fetch-Site'] = site
     if (token !== undefined && header) headers['X-Service-Auth'] = token
     // One time limit for the controller and its redirects, as the embed's fetch has one.
     const signal = AbortSignal.timeout(timeoutMs)

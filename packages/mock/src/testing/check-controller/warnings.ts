@@ -91,6 +91,17 @@ export const WARNINGS: CheckCase[] = [
     },
   ),
   warns(
+    'cross-site',
+    'a valid token, with X-Requested-With, from another site’s page (Sec-Fetch-Site: cross-site)',
+    'Refuse (403) a request whose Sec-Fetch-Site is there and is not same-origin: the embed always calls its own origin, and another site’s page gets this far only through a CORS setup that lets it, to sign the browser in as someone else.',
+    async (context) => {
+      const { browser, tokens, identity } = context
+      const attempt = await browser.attempt({ jar: new CookieJar(), token: (await tokens.signedBy(identity)).token, site: 'cross-site' })
+      const seen = browser.describe(attempt)
+      return browser.accepted(attempt) ? { outcome: 'warn', evidence: `${seen}: signed in from another site` } : { outcome: 'pass', evidence: seen }
+    },
+  ),
+  warns(
     'open-redirect',
     `a valid token, and ${REDIRECT_PARAMS.slice(0, 3).join(', ')}... in the query naming another site`,
     OPEN_REDIRECT_FIX,
