@@ -5,10 +5,11 @@
 // the collections, the answer that waits for its writes, export and import, is this one code.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { ServerResponse } from 'node:http'
+import { badRecords, badRecordsAmong, NotJson, parsedOrText, type RecordEntry } from './bad-records.js'
 import { type DirectoryNaming, StoreError } from './errors.js'
 import { RefusedWrites } from './refused-writes.js'
-import { MOCK_COLLECTIONS, recordProblemsIn, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
-import { type BadRecord, badRecords, checkedStateFile, type StateFile } from './state-file.js'
+import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
+import { checkedStateFile, type StateFile } from './state-file.js'
 
 export type { StateFile }
 
@@ -194,26 +195,20 @@ export class Store {
    * message, naming it, says how to carry the state over without it (`naming`).
    */
   checkRecords(naming: DirectoryNaming): void {
-    const bad: BadRecord[] = []
-    for (const name of this.backend.collections) {
-      for (const [id, text] of this.backend.entries(name)) {
-        let record: unknown
-        try {
-          record = JSON.parse(text)
-        } catch {
-          bad.push({ collection: name, id, problems: ['is not JSON'] })
-          continue
-        }
-        const problems = recordProblemsIn(name, id, record)
-        if (problems.length) bad.push({ collection: name, id, problems })
-      }
-    }
+    const bad = badRecordsAmong(this.#entries(), { objectsOnly: false })
     if (bad.length === 0) return
     throw new StoreError(
       `${this.location} holds ${badRecords(bad, 'read', ' (written by another version of service-auth, or by hand)')}. It is left as it is: ` +
         `${naming.moveToNew(this.location)}, correcting or removing ${bad.length === 1 ? 'that record' : 'those records'} in the export first.`,
       { code: 'record' },
     )
+  }
+
+  /** Every record it keeps, parsed (NotJson where its text is no JSON), collection by collection. */
+  *#entries(): Iterable<RecordEntry> {
+    for (const name of this.backend.collections) {
+      for (const [id, text] of this.backend.entries(name)) yield [name, id, parsedOrText(text)]
+    }
   }
 
   /** True when nothing is stored: what `--import` needs, since it seeds a fresh service. */
@@ -307,14 +302,11 @@ export class Store {
 }
 
 /**
- * A record as an export holds it: its JSON, or, for text that is no JSON (a damaged disk, a
- * hand), that text as a string. Nothing stored is lost on the way out, and the export is the way
- * out checkRecords names: the import then refuses that record by name, to be mended in the file.
+ * A record as an export holds it: its JSON, or, for text that is no JSON, that text as a string.
+ * Nothing stored is lost on the way out, and the export is the way out checkRecords names: the
+ * import then refuses that record by name, to be mended in the file.
  */
 function exported(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
+  const value = parsedOrText(text)
+  return value instanceof NotJson ? value.text : value
 }
