@@ -29,13 +29,13 @@ import { RateLimiter } from './access/rate-limiter.js'
 import { ChallengeStore } from './challenges/challenge-store.js'
 import { ConfigurationStore } from './configuration/configuration-store.js'
 import type { ServiceContext } from './context.js'
-import { EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollments/enrollment-store.js'
+import { EnrollmentStore } from './enrollments/enrollment-store.js'
 import { Outbox } from './enrollments/outbox.js'
 import { apiRouteOf, endpointFor, handleApi } from './handle-api.js'
 import { ServiceHooks } from './hooks.js'
 import { IdentityStore } from './identities/identity-store.js'
 import { SessionStore } from './sessions/session-store.js'
-import { DEFAULT_SETTINGS, type ServiceSettings } from './settings.js'
+import { DEFAULT_SETTINGS, SETTING_NAMES, SETTING_RANGES, type ServiceSettings } from './settings.js'
 import type { TestKeyOptions } from './test-keys/published-keys.js'
 import { TestKeys } from './test-keys/test-keys.js'
 import { given } from '../common/given.js'
@@ -113,19 +113,7 @@ const MAX_HEADER_BYTES = 64 * 1024
 export async function startService(options: ServiceOptions): Promise<ServiceHandle> {
   // First, before anything is made that would have to be undone.
   const port = checkedPort(options.port)
-  const defaults: ServiceSettings = {
-    holdMs: checked('holdMs', options.holdMs ?? DEFAULT_SETTINGS.holdMs, 0, 86_400_000),
-    challengeTtlMs: checked('challengeTtlMs', options.challengeTtlMs ?? DEFAULT_SETTINGS.challengeTtlMs, 1, 86_400_000),
-    enrollmentTimeoutSeconds: checked(
-      'enrollmentTimeoutSeconds',
-      options.enrollmentTimeoutSeconds ?? DEFAULT_SETTINGS.enrollmentTimeoutSeconds,
-      1,
-      MAX_ENROLLMENT_TIMEOUT_SECONDS,
-    ),
-    rateLimit: checked('rateLimit', options.rateLimit ?? DEFAULT_SETTINGS.rateLimit, 0, 1_000_000),
-    browserRateLimit: checked('browserRateLimit', options.browserRateLimit ?? DEFAULT_SETTINGS.browserRateLimit, 0, 1_000_000),
-    rateLimitWindowMs: checked('rateLimitWindowMs', options.rateLimitWindowMs ?? DEFAULT_SETTINGS.rateLimitWindowMs, 1, 86_400_000),
-  }
+  const defaults = checkedSettings(options)
   const timers = new Timers()
   const settings = { ...defaults }
   const knobOrigins = new KnobOrigins(options.knobsOrigins)
@@ -227,6 +215,16 @@ async function handleServiceRequest(knobs: KnobContext, store: Store, req: Incom
   if (await injectFaults(knobs, endpoint.route, exchange)) return
   refuseChangesWhileFull(store, req.method)
   await handleApi(service, endpoint, exchange)
+}
+
+/** The settings `options` gives, the defaults for the others; each checked against SETTING_RANGES, in its order. */
+function checkedSettings(options: ServiceOptions): ServiceSettings {
+  const settings = { ...DEFAULT_SETTINGS }
+  for (const name of SETTING_NAMES) {
+    const { min, max } = SETTING_RANGES[name]
+    settings[name] = checked(name, options[name] ?? DEFAULT_SETTINGS[name], min, max)
+  }
+  return settings
 }
 
 /** Options are the caller's code or configuration, not user input: bad values are refused at start-up. */
