@@ -119,25 +119,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const knobOrigins = new KnobOrigins(options.knobsOrigins)
   const allowedHosts = new AllowedHosts(options.allowedHosts)
   const store = options.store ?? memoryStore()
-  const context: ServiceContext = {
-    addresses: { url: '', publicUrl: '', baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl) },
-    access: {
-      keys: new KeyRing(options.keys),
-      rateLimiter: new RateLimiter(() => settings),
-      clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
-    },
-    stores: {
-      challenges: new ChallengeStore(timers, store.collection('challenges')),
-      identities: new IdentityStore(store.collection('identities')),
-      enrollments: new EnrollmentStore(store.collection('enrollments')),
-      sessions: new SessionStore(store.collection('sessions')),
-      configurations: new ConfigurationStore(store.collection('configurations')),
-      outbox: new Outbox(store.collection('outbox')),
-    },
-    settings,
-    timers,
-    hooks: new ServiceHooks(),
-  }
+  const context = createContext(options, store, settings, timers)
   // The knobs' own state, apart from the service's: only the knob layer and its fault-injection step see it.
   const knobs: KnobContext = { service: context, faults: new Faults(), log: new RequestLog(), defaults }
   if (options.testKeys) new TestKeys(options.testKeys === true ? {} : options.testKeys).plugInto(context)
@@ -186,6 +168,32 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       knobs.faults.holds.clear()
       if (!options.store) await store.close()
     },
+  }
+}
+
+/**
+ * What the service's handlers share. Its addresses are filled in once it listens; its stores
+ * build their maps from `store` as they are made.
+ */
+function createContext(options: ServiceOptions, store: Store, settings: ServiceSettings, timers: Timers): ServiceContext {
+  return {
+    addresses: { url: '', publicUrl: '', baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl) },
+    access: {
+      keys: new KeyRing(options.keys),
+      rateLimiter: new RateLimiter(() => settings),
+      clientAddressHeader: checkedHeaderName(options.clientAddressHeader),
+    },
+    stores: {
+      challenges: new ChallengeStore(timers, store.collection('challenges')),
+      identities: new IdentityStore(store.collection('identities')),
+      enrollments: new EnrollmentStore(store.collection('enrollments')),
+      sessions: new SessionStore(store.collection('sessions')),
+      configurations: new ConfigurationStore(store.collection('configurations')),
+      outbox: new Outbox(store.collection('outbox')),
+    },
+    settings,
+    timers,
+    hooks: new ServiceHooks(),
   }
 }
 
