@@ -122,7 +122,6 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const context = createContext(options, store, settings, timers)
   // The knobs' own state, apart from the service's: only the knob layer and its fault-injection step see it.
   const knobs: KnobContext = { service: context, faults: new Faults(), log: new RequestLog(), defaults }
-  if (options.testKeys) new TestKeys(options.testKeys === true ? {} : options.testKeys).plugInto(context)
 
   const server = createServer(
     // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
@@ -148,8 +147,25 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     ),
   )
   answerClientErrorsWithProblems(server)
+  // Undoes what the start made: for close(), and for a start that fails, so that nothing it made
+  // (the stores' timers, above all) goes on changing the store it was given once it has failed.
+  const stop = async () => {
+    timers.clearAll()
+    context.stores.challenges.close()
+    context.stores.enrollments.close()
+    await closeServer(server)
+    // Their connections are gone: let held requests go, so their handlers end rather than wait for good.
+    knobs.faults.holds.clear()
+    if (!options.store) await store.close()
+  }
   const { addresses } = context
-  addresses.url = await listen(server, port)
+  try {
+    if (options.testKeys) new TestKeys(options.testKeys === true ? {} : options.testKeys).plugInto(context)
+    addresses.url = await listen(server, port)
+  } catch (error) {
+    await stop()
+    throw error
+  }
   addresses.publicUrl = addresses.baseUrl ?? addresses.url
   allowedHosts.addOwn(addresses.url, addresses.publicUrl)
   knobOrigins.addOwn(addresses.url, addresses.publicUrl)
@@ -159,15 +175,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     settings: defaults,
     setAllowedOrigins: (key, origins) => context.access.keys.setAllowedOrigins(key, origins),
     addKnobsOrigins: (origins) => knobOrigins.add(origins),
-    async close() {
-      timers.clearAll()
-      context.stores.challenges.close()
-      context.stores.enrollments.close()
-      await closeServer(server)
-      // Their connections are gone: let held requests go, so their handlers end rather than wait for good.
-      knobs.faults.holds.clear()
-      if (!options.store) await store.close()
-    },
+    close: stop,
   }
 }
 
