@@ -2,14 +2,14 @@
 // what it is. Their stores (identities, challenges, ...) keep working from their own maps in
 // memory, and write every change through to one of these. The store's backend is either memory (tests, `--in-memory`)
 // or a data directory on disk (LMDB, lmdb-backend.ts); everything above the backend, the JSON,
-// the collections, the answer that waits for its writes, export and import, is this one code.
-import { AsyncLocalStorage } from 'node:async_hooks'
-import type { ServerResponse } from 'node:http'
+// the collections, export and import, is this one code (and the answer that waits for a
+// request's writes, stored-answers.ts).
 import { badRecords, badRecordsAmong, NotJson, parsedOrText, type RecordEntry } from './bad-records.js'
 import { type DirectoryNaming, StoreError } from './errors.js'
 import { RefusedWrites } from './refused-writes.js'
 import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
 import { checkedStateFile, type StateFile } from './state-file.js'
+import { answerWaitsFor } from './stored-answers.js'
 
 export type { StateFile }
 
@@ -50,50 +50,6 @@ export interface Backend {
  * asking for another (it does so on a 404).
  */
 export type Durability = 'answer' | 'batched'
-
-/** The durable writes of the request being handled, which its answer waits for. */
-const requestWrites = new AsyncLocalStorage<Promise<unknown>[]>()
-
-/**
- * Runs one request's handler so that its answer leaves only once the writes the handler made
- * with `answer` durability are on disk. Requests that wrote nothing, status polls above all,
- * answer at once, even while other requests' writes are being flushed. When a write cannot be
- * stored, the answer the handler gave is dropped, and `unstored` answers instead: a change that
- * was not stored must not be answered as a success.
- */
-export function answerAfterStoring(res: ServerResponse, handle: () => Promise<void>, unstored: (error: unknown) => void): Promise<void> {
-  const writes: Promise<unknown>[] = []
-  const { writeHead, end } = res
-  // Held back with the body while writes are pending: until they are stored, the status may still change.
-  let head: Parameters<typeof writeHead> | undefined
-  let ending = false
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (writes.length === 0) return writeHead.apply(this, args as Parameters<typeof writeHead>)
-    head = args as Parameters<typeof writeHead>
-    return this
-  } as typeof res.writeHead
-  res.end = function (this: ServerResponse, ...args: unknown[]) {
-    if (writes.length === 0 && head === undefined) return end.apply(this, args as Parameters<typeof end>)
-    if (ending) return this
-    ending = true
-    Promise.all(writes).then(
-      () => {
-        // The client may have gone meanwhile (or the server closed its connections): nothing to send then.
-        if (this.destroyed) return
-        if (head) writeHead.apply(this, head)
-        end.apply(this, args as Parameters<typeof end>)
-      },
-      (error: unknown) => {
-        // The answer the handler gave is not sent; the methods are Node's own again for the one that is.
-        delete (res as Partial<ServerResponse>).writeHead
-        delete (res as Partial<ServerResponse>).end
-        if (!this.destroyed) unstored(error)
-      },
-    )
-    return this
-  } as typeof res.end
-  return requestWrites.run(writes, handle)
-}
 
 /** One kind of record by id, e.g. the identities; T is JSON. */
 export class Collection<T> {
@@ -297,7 +253,7 @@ export class Store {
         this.refusal()
       })
       .finally(() => this.#inFlight.delete(stored))
-    if (durability === 'answer') requestWrites.getStore()?.push(stored)
+    if (durability === 'answer') answerWaitsFor(stored)
   }
 }
 
