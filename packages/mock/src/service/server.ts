@@ -127,24 +127,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
     { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     // An answer leaves once what its request stored is on disk, or is a 507 (answeringWhenStored).
-    serve(
-      answeringWhenStored(async (req, res) => {
-        // Every answer closes its connection. Browsers silently retry a request whose reused
-        // keep-alive connection drops before any answer, which would swallow a knob-forced
-        // network failure; on a fresh connection the failure reaches the embed as it should.
-        res.setHeader('Connection', 'close')
-        if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
-        refuseForeignHost(req, allowedHosts)
-        const url = requestUrl(req.url, 'http://127.0.0.1')
-        const path = requestPath(req.url!)
-        if (isKnobPath(path)) {
-          if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
-          await handleKnob(knobs, knobOrigins, req, res, url, path)
-        } else {
-          await handleServiceRequest(knobs, store, req, res, url, path)
-        }
-      }),
-    ),
+    serve(answeringWhenStored(routeRequest({ knobsOn: options.knobs ?? false, knobs, knobOrigins, allowedHosts, store }))),
   )
   answerClientErrorsWithProblems(server)
   // Undoes what the start made: for close(), and for a start that fails, so that nothing it made
@@ -176,6 +159,35 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     setAllowedOrigins: (key, origins) => context.access.keys.setAllowedOrigins(key, origins),
     addKnobsOrigins: (origins) => knobOrigins.add(origins),
     close: stop,
+  }
+}
+
+/** What a request is routed with: the knobs (and whether they are served), who may use them, the hosts served, the store. */
+interface Routing {
+  knobsOn: boolean
+  knobs: KnobContext
+  knobOrigins: KnobOrigins
+  allowedHosts: AllowedHosts
+  store: Store
+}
+
+/** Every request's first steps, whatever it asks (its connection, its Host), then the knobs' way or the API's. */
+function routeRequest({ knobsOn, knobs, knobOrigins, allowedHosts, store }: Routing) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Every answer closes its connection. Browsers silently retry a request whose reused
+    // keep-alive connection drops before any answer, which would swallow a knob-forced
+    // network failure; on a fresh connection the failure reaches the embed as it should.
+    res.setHeader('Connection', 'close')
+    if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
+    refuseForeignHost(req, allowedHosts)
+    const url = requestUrl(req.url, 'http://127.0.0.1')
+    const path = requestPath(req.url!)
+    if (isKnobPath(path)) {
+      if (!knobsOn) throw new HttpProblem(404, 'There is nothing at this address.')
+      await handleKnob(knobs, knobOrigins, req, res, url, path)
+    } else {
+      await handleServiceRequest(knobs, store, req, res, url, path)
+    }
   }
 }
 
