@@ -18,7 +18,9 @@ export interface ServiceConfig {
 
 /** The settings the file may give as numbers: the ones the knobs may change too. */
 const NUMBER_SETTINGS = Object.keys(DEFAULT_SETTINGS) as (keyof ServiceSettings)[]
-const KEY_FIELDS = ['key', 'secret', 'allowedOrigins', 'permissions', 'app']
+// Each field of ApiKeyOptions, tied to it by the compiler: a field the type gains and this list
+// lacks would otherwise be refused in a config file as unknown, while startService takes it.
+const KEY_FIELDS = Object.keys({ key: true, secret: true, allowedOrigins: true, permissions: true, app: true } satisfies Record<keyof ApiKeyOptions, true>)
 
 const { port: PORT, config: CONFIG, baseUrl: BASE_URL, knobs: KNOBS, knobsOrigins: KNOBS_ORIGINS, allowedHosts: ALLOWED_HOSTS } = COMMAND_OPTIONS
 const { apiKey: API_KEY, apiSecret: API_SECRET, allowedOrigins: ALLOWED_ORIGINS, clientAddressHeader: CLIENT_ADDRESS_HEADER } = COMMAND_OPTIONS

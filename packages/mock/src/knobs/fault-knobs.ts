@@ -5,7 +5,8 @@
 import { sendEmpty, sendJson } from '@service-auth/http'
 import type { KnobHandler } from './knob-context.js'
 import { RULE_MATCHES } from './fault-rules.js'
-import { fieldsOf, keyField, keyParam, knobFields, MAX_KNOB_MS, readFailFields } from './knob-fields.js'
+import { fieldsOf, keyField, keyParam, knobFields, readFailFields } from './knob-fields.js'
+import { MAX_TIMER_MS } from '../service/settings.js'
 import type { DelayKnob, FailKnob, HoldKnob, KeyScope, Released } from './knob-wire.js'
 
 const KEY_FIELDS = fieldsOf<KeyScope>({ key: true })
@@ -39,7 +40,7 @@ export const endFailures: KnobHandler = (context, exchange) => {
 
 export const delay: KnobHandler = (context, exchange) => {
   const fields = knobFields(exchange, fieldsOf<DelayKnob>({ ms: true, count: true, match: true, key: true }))
-  const ms = fields.integer('ms', 0, MAX_KNOB_MS, { required: true })
+  const ms = fields.integer('ms', 0, MAX_TIMER_MS, { required: true })
   const count = fields.integer('count', 1, 1000) ?? 1
   const match = fields.choice('match', RULE_MATCHES) ?? 'any'
   const key = keyField(fields, context)

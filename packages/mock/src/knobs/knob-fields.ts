@@ -5,9 +5,6 @@ import type { Challenge } from '../service/challenges/challenge-store.js'
 import type { Exchange } from '../service/context.js'
 import type { KnobContext } from './knob-context.js'
 
-// setTimeout's ceiling is about 24.8 days; a day is more than any test needs.
-export const MAX_KNOB_MS = 86_400_000
-
 /**
  * The field names of a knob's body, from its type: written as `{ name: true, ... }`, so that a
  * field the type has and the list lacks, or the reverse, is a type error. The body types are what

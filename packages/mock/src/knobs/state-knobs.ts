@@ -2,30 +2,15 @@
 // e-mailed, and a reset to a clean start.
 import { sendEmpty, sendJson } from '@service-auth/http'
 import type { KnobHandler } from './knob-context.js'
-import { MAX_ENROLLMENT_TIMEOUT_SECONDS } from '../service/enrollments/enrollment-store.js'
-import { fieldsOf, knobFields, MAX_KNOB_MS } from './knob-fields.js'
+import { SETTING_NAMES, SETTING_RANGES } from '../service/settings.js'
+import { knobFields } from './knob-fields.js'
 import type { SettingsKnob } from './knob-wire.js'
 
 export const configure: KnobHandler = (context, exchange) => {
-  const fields = knobFields(
-    exchange,
-    fieldsOf<SettingsKnob>({
-      holdMs: true,
-      challengeTtlMs: true,
-      enrollmentTimeoutSeconds: true,
-      rateLimit: true,
-      browserRateLimit: true,
-      rateLimitWindowMs: true,
-    }),
-  )
-  const changes: Record<keyof SettingsKnob, number | undefined> = {
-    holdMs: fields.integer('holdMs', 0, MAX_KNOB_MS),
-    challengeTtlMs: fields.integer('challengeTtlMs', 1, MAX_KNOB_MS),
-    enrollmentTimeoutSeconds: fields.integer('enrollmentTimeoutSeconds', 1, MAX_ENROLLMENT_TIMEOUT_SECONDS),
-    rateLimit: fields.integer('rateLimit', 0, 1_000_000),
-    browserRateLimit: fields.integer('browserRateLimit', 0, 1_000_000),
-    rateLimitWindowMs: fields.integer('rateLimitWindowMs', 1, MAX_KNOB_MS),
-  }
+  const fields = knobFields(exchange, SETTING_NAMES)
+  const changes = Object.fromEntries(
+    SETTING_NAMES.map((name) => [name, fields.integer(name, SETTING_RANGES[name].min, SETTING_RANGES[name].max)]),
+  ) as SettingsKnob
   fields.check()
   for (const [name, value] of Object.entries(changes)) {
     if (value !== undefined) context.service.settings[name as keyof SettingsKnob] = value

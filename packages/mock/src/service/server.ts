@@ -29,13 +29,13 @@ import { RateLimiter } from './access/rate-limiter.js'
 import { ChallengeStore } from './challenges/challenge-store.js'
 import { ConfigurationStore } from './configuration/configuration-store.js'
 import type { ServiceContext } from './context.js'
-import { EnrollmentStore, MAX_ENROLLMENT_TIMEOUT_SECONDS } from './enrollments/enrollment-store.js'
+import { EnrollmentStore } from './enrollments/enrollment-store.js'
 import { Outbox } from './enrollments/outbox.js'
 import { apiRouteOf, endpointFor, handleApi } from './handle-api.js'
 import { ServiceHooks } from './hooks.js'
 import { IdentityStore } from './identities/identity-store.js'
 import { SessionStore } from './sessions/session-store.js'
-import { DEFAULT_SETTINGS, type ServiceSettings } from './settings.js'
+import { DEFAULT_SETTINGS, SETTING_NAMES, SETTING_RANGES, type ServiceSettings } from './settings.js'
 import type { TestKeyOptions } from './test-keys/published-keys.js'
 import { TestKeys } from './test-keys/test-keys.js'
 import { given } from '../common/given.js'
@@ -113,25 +113,90 @@ const MAX_HEADER_BYTES = 64 * 1024
 export async function startService(options: ServiceOptions): Promise<ServiceHandle> {
   // First, before anything is made that would have to be undone.
   const port = checkedPort(options.port)
-  const defaults: ServiceSettings = {
-    holdMs: checked('holdMs', options.holdMs ?? DEFAULT_SETTINGS.holdMs, 0, 86_400_000),
-    challengeTtlMs: checked('challengeTtlMs', options.challengeTtlMs ?? DEFAULT_SETTINGS.challengeTtlMs, 1, 86_400_000),
-    enrollmentTimeoutSeconds: checked(
-      'enrollmentTimeoutSeconds',
-      options.enrollmentTimeoutSeconds ?? DEFAULT_SETTINGS.enrollmentTimeoutSeconds,
-      1,
-      MAX_ENROLLMENT_TIMEOUT_SECONDS,
-    ),
-    rateLimit: checked('rateLimit', options.rateLimit ?? DEFAULT_SETTINGS.rateLimit, 0, 1_000_000),
-    browserRateLimit: checked('browserRateLimit', options.browserRateLimit ?? DEFAULT_SETTINGS.browserRateLimit, 0, 1_000_000),
-    rateLimitWindowMs: checked('rateLimitWindowMs', options.rateLimitWindowMs ?? DEFAULT_SETTINGS.rateLimitWindowMs, 1, 86_400_000),
-  }
+  const defaults = checkedSettings(options)
   const timers = new Timers()
   const settings = { ...defaults }
   const knobOrigins = new KnobOrigins(options.knobsOrigins)
   const allowedHosts = new AllowedHosts(options.allowedHosts)
   const store = options.store ?? memoryStore()
-  const context: ServiceContext = {
+  const context = createContext(options, store, settings, timers)
+  // The knobs' own state, apart from the service's: only the knob layer and its fault-injection step see it.
+  const knobs: KnobContext = { service: context, faults: new Faults(), log: new RequestLog(), defaults }
+
+  const server = createServer(
+    // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
+    { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    // An answer leaves once what its request stored is on disk, or is a 507 (answeringWhenStored).
+    serve(answeringWhenStored(routeRequest({ knobsOn: options.knobs ?? false, knobs, knobOrigins, allowedHosts, store }))),
+  )
+  answerClientErrorsWithProblems(server)
+  // Undoes what the start made: for close(), and for a start that fails, so that nothing it made
+  // (the stores' timers, above all) goes on changing the store it was given once it has failed.
+  const stop = async () => {
+    timers.clearAll()
+    context.stores.challenges.close()
+    context.stores.enrollments.close()
+    await closeServer(server)
+    // Their connections are gone: let held requests go, so their handlers end rather than wait for good.
+    knobs.faults.holds.clear()
+    if (!options.store) await store.close()
+  }
+  const { addresses } = context
+  try {
+    if (options.testKeys) new TestKeys(options.testKeys === true ? {} : options.testKeys).plugInto(context)
+    addresses.url = await listen(server, port)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  addresses.publicUrl = addresses.baseUrl ?? addresses.url
+  allowedHosts.addOwn(addresses.url, addresses.publicUrl)
+  knobOrigins.addOwn(addresses.url, addresses.publicUrl)
+
+  return {
+    url: addresses.url,
+    settings: defaults,
+    setAllowedOrigins: (key, origins) => context.access.keys.setAllowedOrigins(key, origins),
+    addKnobsOrigins: (origins) => knobOrigins.add(origins),
+    close: stop,
+  }
+}
+
+/** What a request is routed with: the knobs (and whether they are served), who may use them, the hosts served, the store. */
+interface Routing {
+  knobsOn: boolean
+  knobs: KnobContext
+  knobOrigins: KnobOrigins
+  allowedHosts: AllowedHosts
+  store: Store
+}
+
+/** Every request's first steps, whatever it asks (its connection, its Host), then the knobs' way or the API's. */
+function routeRequest({ knobsOn, knobs, knobOrigins, allowedHosts, store }: Routing) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Every answer closes its connection. Browsers silently retry a request whose reused
+    // keep-alive connection drops before any answer, which would swallow a knob-forced
+    // network failure; on a fresh connection the failure reaches the embed as it should.
+    res.setHeader('Connection', 'close')
+    if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
+    refuseForeignHost(req, allowedHosts)
+    const url = requestUrl(req.url, 'http://127.0.0.1')
+    const path = requestPath(req.url!)
+    if (isKnobPath(path)) {
+      if (!knobsOn) throw new HttpProblem(404, 'There is nothing at this address.')
+      await handleKnob(knobs, knobOrigins, req, res, url, path)
+    } else {
+      await handleServiceRequest(knobs, store, req, res, url, path)
+    }
+  }
+}
+
+/**
+ * What the service's handlers share. Its addresses are filled in once it listens; its stores
+ * build their maps from `store` as they are made.
+ */
+function createContext(options: ServiceOptions, store: Store, settings: ServiceSettings, timers: Timers): ServiceContext {
+  return {
     addresses: { url: '', publicUrl: '', baseUrl: options.baseUrl === undefined ? undefined : checkedBaseUrl(options.baseUrl) },
     access: {
       keys: new KeyRing(options.keys),
@@ -149,55 +214,6 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     settings,
     timers,
     hooks: new ServiceHooks(),
-  }
-  // The knobs' own state, apart from the service's: only the knob layer and its fault-injection step see it.
-  const knobs: KnobContext = { service: context, faults: new Faults(), log: new RequestLog(), defaults }
-  if (options.testKeys) new TestKeys(options.testKeys === true ? {} : options.testKeys).plugInto(context)
-
-  const server = createServer(
-    // Node answers a request without Host itself, with a bare 400; it gets problem JSON below instead.
-    { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
-    // An answer leaves once what its request stored is on disk, or is a 507 (answeringWhenStored).
-    serve(
-      answeringWhenStored(async (req, res) => {
-        // Every answer closes its connection. Browsers silently retry a request whose reused
-        // keep-alive connection drops before any answer, which would swallow a knob-forced
-        // network failure; on a fresh connection the failure reaches the embed as it should.
-        res.setHeader('Connection', 'close')
-        if (req.headers.host === undefined) throw new HttpProblem(400, 'The request has no Host header.', {})
-        refuseForeignHost(req, allowedHosts)
-        const url = requestUrl(req.url, 'http://127.0.0.1')
-        const path = requestPath(req.url!)
-        if (isKnobPath(path)) {
-          if (!options.knobs) throw new HttpProblem(404, 'There is nothing at this address.')
-          await handleKnob(knobs, knobOrigins, req, res, url, path)
-        } else {
-          await handleServiceRequest(knobs, store, req, res, url, path)
-        }
-      }),
-    ),
-  )
-  answerClientErrorsWithProblems(server)
-  const { addresses } = context
-  addresses.url = await listen(server, port)
-  addresses.publicUrl = addresses.baseUrl ?? addresses.url
-  allowedHosts.addOwn(addresses.url, addresses.publicUrl)
-  knobOrigins.addOwn(addresses.url, addresses.publicUrl)
-
-  return {
-    url: addresses.url,
-    settings: defaults,
-    setAllowedOrigins: (key, origins) => context.access.keys.setAllowedOrigins(key, origins),
-    addKnobsOrigins: (origins) => knobOrigins.add(origins),
-    async close() {
-      timers.clearAll()
-      context.stores.challenges.close()
-      context.stores.enrollments.close()
-      await closeServer(server)
-      // Their connections are gone: let held requests go, so their handlers end rather than wait for good.
-      knobs.faults.holds.clear()
-      if (!options.store) await store.close()
-    },
   }
 }
 
@@ -227,6 +243,16 @@ async function handleServiceRequest(knobs: KnobContext, store: Store, req: Incom
   if (await injectFaults(knobs, endpoint.route, exchange)) return
   refuseChangesWhileFull(store, req.method)
   await handleApi(service, endpoint, exchange)
+}
+
+/** The settings `options` gives, the defaults for the others; each checked against SETTING_RANGES, in its order. */
+function checkedSettings(options: ServiceOptions): ServiceSettings {
+  const settings = { ...DEFAULT_SETTINGS }
+  for (const name of SETTING_NAMES) {
+    const { min, max } = SETTING_RANGES[name]
+    settings[name] = checked(name, options[name] ?? DEFAULT_SETTINGS[name], min, max)
+  }
+  return settings
 }
 
 /** Options are the caller's code or configuration, not user input: bad values are refused at start-up. */

@@ -3,7 +3,7 @@
 // directory of another version with a message that says what to do, and is where a migration
 // from the old version would go. A directory is never silently misread: a record of the mock's
 // that is not of its shape (MOCK_RECORDS), in a directory or a file to import, is refused too
-// (store.ts), naming it.
+// (bad-records.ts), naming it.
 import { CHALLENGE_RECORDS } from '../service/challenges/challenge-store.js'
 import { CONFIGURATION_RECORDS } from '../service/configuration/configuration-store.js'
 import { ENROLLMENT_RECORDS } from '../service/enrollments/enrollment-store.js'

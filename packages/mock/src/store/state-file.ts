@@ -1,8 +1,9 @@
 // The JSON an export writes and an import reads, and its check: the whole file, every record of
-// it, before an import writes anything. Also how a refusal names records that are not what their
-// collection holds, in a file or in a data directory (Store.checkRecords).
+// it, before an import writes anything.
+import { badRecords, badRecordsAmong, type RecordEntry } from './bad-records.js'
 import { StoreError } from './errors.js'
-import { recordProblemsIn, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
+import { isObject } from './record-shape.js'
+import { SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
 
 /** The JSON an export writes and an import reads. */
 export interface StateFile {
@@ -11,27 +12,6 @@ export interface StateFile {
   exportedAt: string
   collections: Record<string, Record<string, unknown>>
 }
-
-/** A record that is not what its collection holds, and why. */
-export interface BadRecord {
-  collection: string
-  id: string
-  problems: string[]
-}
-
-/**
- * "a record this version cannot `verb` (`origin`): what is wrong with it", or the first of
- * several, naming a few of the others: one line, however many a hand got wrong.
- */
-export function badRecords(bad: BadRecord[], verb: string, origin = ''): string {
-  const [first] = bad as [BadRecord]
-  const wrong = `${named(first)}: ${first.problems.join('; ')}`
-  if (bad.length === 1) return `a record this version cannot ${verb}${origin}: ${wrong}`
-  const names = bad.slice(0, 4).map(named).join(', ') + (bad.length > 4 ? ', ...' : '')
-  return `${bad.length} records this version cannot ${verb}${origin} (${names}); the first, ${wrong}`
-}
-
-const named = ({ collection, id }: BadRecord) => `${collection} ${JSON.stringify(id)}`
 
 /**
  * The collections of an export, checked whole (StateFile's format and schema, the collections
@@ -42,7 +22,6 @@ export function checkedStateFile(
   file: unknown,
   { source, collections: kept }: { source: string; collections: readonly string[] },
 ): Record<string, Record<string, unknown>> {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
   if (!isObject(file) || file.format !== STATE_FILE_FORMAT) {
     throw new Error(`${source} is not a service-auth state export (its "format" is not "${STATE_FILE_FORMAT}"); make one with --export.`)
   }
@@ -65,20 +44,14 @@ export function checkedStateFile(
     }
     if (!isObject(records)) throw new Error(`${source}: ${name} must be an object of records by id.`)
   }
-  const bad: BadRecord[] = []
-  for (const [name, records] of Object.entries(file.collections as Record<string, Record<string, unknown>>)) {
-    for (const [id, record] of Object.entries(records)) {
-      // Any collection's: a record that is no object (the text an export keeps of a record that
-      // was no JSON, say) is named like any other bad one.
-      const problems = isObject(record) ? recordProblemsIn(name, id, record) : ['must be an object']
-      if (problems.length) bad.push({ collection: name, id, problems })
-    }
-  }
+  const collections = file.collections as Record<string, Record<string, unknown>>
+  const entries = Object.entries(collections).flatMap(([name, records]) => Object.entries(records).map(([id, record]): RecordEntry => [name, id, record]))
+  const bad = badRecordsAmong(entries, { objectsOnly: true })
   if (bad.length) {
     throw new StoreError(
       `${source} holds ${badRecords(bad, 'import')}. Nothing was imported: correct or remove ${bad.length === 1 ? 'that record' : 'those records'} in ${source}, or make the file again with --export.`,
       { code: 'record' },
     )
   }
-  return file.collections as Record<string, Record<string, unknown>>
+  return collections
 }

@@ -2,13 +2,14 @@
 // what it is. Their stores (identities, challenges, ...) keep working from their own maps in
 // memory, and write every change through to one of these. The store's backend is either memory (tests, `--in-memory`)
 // or a data directory on disk (LMDB, lmdb-backend.ts); everything above the backend, the JSON,
-// the collections, the answer that waits for its writes, export and import, is this one code.
-import { AsyncLocalStorage } from 'node:async_hooks'
-import type { ServerResponse } from 'node:http'
+// the collections, export and import, is this one code (and the answer that waits for a
+// request's writes, stored-answers.ts).
+import { badRecords, badRecordsAmong, NotJson, parsedOrText, type RecordEntry } from './bad-records.js'
 import { type DirectoryNaming, StoreError } from './errors.js'
 import { RefusedWrites } from './refused-writes.js'
-import { MOCK_COLLECTIONS, recordProblemsIn, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
-import { type BadRecord, badRecords, checkedStateFile, type StateFile } from './state-file.js'
+import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
+import { checkedStateFile, type StateFile } from './state-file.js'
+import { answerWaitsFor } from './stored-answers.js'
 
 export type { StateFile }
 
@@ -49,50 +50,6 @@ export interface Backend {
  * asking for another (it does so on a 404).
  */
 export type Durability = 'answer' | 'batched'
-
-/** The durable writes of the request being handled, which its answer waits for. */
-const requestWrites = new AsyncLocalStorage<Promise<unknown>[]>()
-
-/**
- * Runs one request's handler so that its answer leaves only once the writes the handler made
- * with `answer` durability are on disk. Requests that wrote nothing, status polls above all,
- * answer at once, even while other requests' writes are being flushed. When a write cannot be
- * stored, the answer the handler gave is dropped, and `unstored` answers instead: a change that
- * was not stored must not be answered as a success.
- */
-export function answerAfterStoring(res: ServerResponse, handle: () => Promise<void>, unstored: (error: unknown) => void): Promise<void> {
-  const writes: Promise<unknown>[] = []
-  const { writeHead, end } = res
-  // Held back with the body while writes are pending: until they are stored, the status may still change.
-  let head: Parameters<typeof writeHead> | undefined
-  let ending = false
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (writes.length === 0) return writeHead.apply(this, args as Parameters<typeof writeHead>)
-    head = args as Parameters<typeof writeHead>
-    return this
-  } as typeof res.writeHead
-  res.end = function (this: ServerResponse, ...args: unknown[]) {
-    if (writes.length === 0 && head === undefined) return end.apply(this, args as Parameters<typeof end>)
-    if (ending) return this
-    ending = true
-    Promise.all(writes).then(
-      () => {
-        // The client may have gone meanwhile (or the server closed its connections): nothing to send then.
-        if (this.destroyed) return
-        if (head) writeHead.apply(this, head)
-        end.apply(this, args as Parameters<typeof end>)
-      },
-      (error: unknown) => {
-        // The answer the handler gave is not sent; the methods are Node's own again for the one that is.
-        delete (res as Partial<ServerResponse>).writeHead
-        delete (res as Partial<ServerResponse>).end
-        if (!this.destroyed) unstored(error)
-      },
-    )
-    return this
-  } as typeof res.end
-  return requestWrites.run(writes, handle)
-}
 
 /** One kind of record by id, e.g. the identities; T is JSON. */
 export class Collection<T> {
@@ -194,26 +151,20 @@ export class Store {
    * message, naming it, says how to carry the state over without it (`naming`).
    */
   checkRecords(naming: DirectoryNaming): void {
-    const bad: BadRecord[] = []
-    for (const name of this.backend.collections) {
-      for (const [id, text] of this.backend.entries(name)) {
-        let record: unknown
-        try {
-          record = JSON.parse(text)
-        } catch {
-          bad.push({ collection: name, id, problems: ['is not JSON'] })
-          continue
-        }
-        const problems = recordProblemsIn(name, id, record)
-        if (problems.length) bad.push({ collection: name, id, problems })
-      }
-    }
+    const bad = badRecordsAmong(this.#entries(), { objectsOnly: false })
     if (bad.length === 0) return
     throw new StoreError(
       `${this.location} holds ${badRecords(bad, 'read', ' (written by another version of service-auth, or by hand)')}. It is left as it is: ` +
         `${naming.moveToNew(this.location)}, correcting or removing ${bad.length === 1 ? 'that record' : 'those records'} in the export first.`,
       { code: 'record' },
     )
+  }
+
+  /** Every record it keeps, parsed (NotJson where its text is no JSON), collection by collection. */
+  *#entries(): Iterable<RecordEntry> {
+    for (const name of this.backend.collections) {
+      for (const [id, text] of this.backend.entries(name)) yield [name, id, parsedOrText(text)]
+    }
   }
 
   /** True when nothing is stored: what `--import` needs, since it seeds a fresh service. */
@@ -303,19 +254,16 @@ export class Store {
         this.refusal()
       })
       .finally(() => this.#inFlight.delete(stored))
-    if (durability === 'answer') requestWrites.getStore()?.push(stored)
+    if (durability === 'answer') answerWaitsFor(stored)
   }
 }
 
 /**
- * A record as an export holds it: its JSON, or, for text that is no JSON (a damaged disk, a
- * hand), that text as a string. Nothing stored is lost on the way out, and the export is the way
- * out checkRecords names: the import then refuses that record by name, to be mended in the file.
+ * A record as an export holds it: its JSON, or, for text that is no JSON, that text as a string.
+ * Nothing stored is lost on the way out, and the export is the way out checkRecords names: the
+ * import then refuses that record by name, to be mended in the file.
  */
 function exported(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
+  const value = parsedOrText(text)
+  return value instanceof NotJson ? value.text : value
 }

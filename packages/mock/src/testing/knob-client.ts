@@ -25,6 +25,7 @@ import type {
   SignKnob,
 } from '../knobs/knob-wire.js'
 import { mockUrl } from './mock-url.js'
+import { whyUnreached } from './unreached.js'
 
 export type * from '../knobs/knob-wire.js'
 export { KnobError } from './errors.js'
@@ -164,11 +165,7 @@ export class KnobClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     } catch (error) {
-      // fetch says "fetch failed"; its cause says why: a code (ECONNREFUSED, ...), or only a
-      // message ("bad port", for a port fetch refuses to connect to, as browsers do).
-      const cause = ((error as Error).cause as { code?: string; message?: string } | undefined) ?? {}
-      const why = cause.code ?? cause.message ?? (error as Error).message
-      throw new KnobError(`the mock service at ${this.url} cannot be reached (${why})`)
+      throw new KnobError(`the mock service at ${this.url} cannot be reached (${whyUnreached(error)})`)
     }
     const text = await res.text()
     if (res.status !== expected) {

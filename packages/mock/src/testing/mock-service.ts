@@ -124,23 +124,6 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
   // Made now, not at the first enrolPhone: its checks of the key and secret throw here.
   const api = createClient({ baseUrl: base, key, secret })
 
-  /** The shown code, checked to be one of this key's challenges (so a test never acts on another's); with its app. */
-  async function ownShownCode(page: PageLike, options?: ShownCodeOptions): Promise<ShownCode & { app: string }> {
-    const shown = await readShownCode(page, options)
-    const challenge = (await knobs.challenges()).find(({ id }) => id === shown.challengeId)
-    if (!challenge) {
-      throw new TestKitError(
-        `the code on the page (challenge ${shown.challengeId}) is not one of the mock service's at ${base}: does the page's data-service-api name ${base}?`,
-      )
-    }
-    if (challenge.key !== key) {
-      throw new TestKitError(
-        `the code on the page (challenge ${shown.challengeId}) is of the key ${challenge.key}, not ${key}: does the page's data-service-key name ${key}?`,
-      )
-    }
-    return { ...shown, app: challenge.app }
-  }
-
   return {
     url: base,
     key,
@@ -152,29 +135,16 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
     },
 
     async signShownCode(page, identity, options) {
-      const { app, ...shown } = await ownShownCode(page, options)
+      const { app, ...shown } = await ownShownCode(knobs, key, page, options)
       const timeout = options?.timeout ?? DEFAULT_TIMEOUT_MS
       const signedIn = await watchHandOver(page, shown, { identity, key, timeout, widget: options?.widget })
-      await knobs.signChallenge(shown.challengeId, { identifier: identity, key }).catch((error: unknown) => {
-        // No mock, or no knobs, says so as it is.
-        if (!(error instanceof KnobError) || error.what === undefined) throw error
-        const { status, detail = '' } = error
-        if (status === 404 || status === 403) {
-          if (/identity|device/.test(detail)) {
-            const otherApp = app === key ? '' : ` (the page's code is of the app "${app}", and enrolPhone enrols with the key ${key})`
-            throw new TestKitError(`${identity} has no phone: call enrolPhone first${otherApp}`)
-          }
-          throw new TestKitError(`signing the code on the page: ${detail}`)
-        }
-        if (status === 409) throw new TestKitError(`the code on the page (challenge ${shown.challengeId}) can no longer be signed: ${detail}`)
-        throw rephrased('signing the code on the page')(error)
-      })
+      await knobs.signChallenge(shown.challengeId, { identifier: identity, key }).catch(refusedSigning({ identity, app, key, challengeId: shown.challengeId }))
       await signedIn()
       return shown
     },
 
     async expireShownCode(page, options) {
-      const { app: _app, ...shown } = await ownShownCode(page, options)
+      const { app: _app, ...shown } = await ownShownCode(knobs, key, page, options)
       await knobs.expireChallenge(shown.challengeId, { key }).catch(rephrased('expiring the code on the page'))
       return shown
     },
@@ -202,6 +172,45 @@ function controls(knobs: KnobClient, key: string, secret: string): MockServiceCo
     },
   }
 }
+
+/** The shown code, checked to be one of this key's challenges (so a test never acts on another's); with its app. */
+async function ownShownCode(knobs: KnobClient, key: string, page: PageLike, options?: ShownCodeOptions): Promise<ShownCode & { app: string }> {
+  const base = knobs.url
+  const shown = await readShownCode(page, options)
+  const challenge = (await knobs.challenges()).find(({ id }) => id === shown.challengeId)
+  if (!challenge) {
+    throw new TestKitError(
+      `the code on the page (challenge ${shown.challengeId}) is not one of the mock service's at ${base}: does the page's data-service-api name ${base}?`,
+    )
+  }
+  if (challenge.key !== key) {
+    throw new TestKitError(
+      `the code on the page (challenge ${shown.challengeId}) is of the key ${challenge.key}, not ${key}: does the page's data-service-key name ${key}?`,
+    )
+  }
+  return { ...shown, app: challenge.app }
+}
+
+/**
+ * The signing knob's refusal, said as what the test should do: enrol the phone first, or show a
+ * code that can still be signed; any other, as what the kit was doing.
+ */
+const refusedSigning =
+  ({ identity, app, key, challengeId }: { identity: string; app: string; key: string; challengeId: string }) =>
+  (error: unknown): never => {
+    // No mock, or no knobs, says so as it is.
+    if (!(error instanceof KnobError) || error.what === undefined) throw error
+    const { status, detail = '' } = error
+    if (status === 404 || status === 403) {
+      if (/identity|device/.test(detail)) {
+        const otherApp = app === key ? '' : ` (the page's code is of the app "${app}", and enrolPhone enrols with the key ${key})`
+        throw new TestKitError(`${identity} has no phone: call enrolPhone first${otherApp}`)
+      }
+      throw new TestKitError(`signing the code on the page: ${detail}`)
+    }
+    if (status === 409) throw new TestKitError(`the code on the page (challenge ${challengeId}) can no longer be signed: ${detail}`)
+    throw rephrased('signing the code on the page')(error)
+  }
 
 /** A knob's refusal, said as what the kit was doing: `setting up ada@example.com's phone: the mock service answered 410: …`. */
 const rephrased =

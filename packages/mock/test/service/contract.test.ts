@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { closeServer, listen, matchRoute, type Route } from '@service-auth/http'
 import { API_ROUTES } from '../../src/service/api-routes.js'
 import { KNOB_ROUTES } from '../../src/knobs/knob-routes.js'
+import { SETTING_RANGES } from '../../src/service/settings.js'
 import { answerCounts, contract, operationsOf, takeViolations, validatorOf, violationsOf, type Answer } from './contract.js'
 import { useService } from './helpers.js'
 
@@ -66,6 +67,12 @@ describe('the document', () => {
     }
     // Each documented operation is a different route and method, and there are as many as the mock serves.
     expect(routed.size).toBe(methods)
+  })
+
+  it('gives POST /__knobs/config the range of each setting as SETTING_RANGES has it, and no other setting: the one table the service and the knob check with', () => {
+    const { properties } = operationsOf('/__knobs/config').POST.requestBody.content['application/json'].schema
+    const ranges = Object.entries(SETTING_RANGES).map(([name, { min, max }]) => [name, { type: 'integer', minimum: min, maximum: max }])
+    expect(properties).toEqual(Object.fromEntries(ranges))
   })
 
   it("gives each knob's line in the index (GET /__knobs/) as its operation's summary here: one text, the route table's", () => {

@@ -75,48 +75,9 @@ const LARGEST_ANSWER = 16 * 1024 * 1024
  * @example const client = createClient({ baseUrl, key, secret }); await client.authenticate(identifier, { challenge, otp })
  */
 export function createClient(options: ClientOptions) {
-  const { base, key, signingKey, timeout, fetchImpl } = readOptions(options)
-
-  async function request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    checkSentAsBuilt(base, path)
-    const url = base + path
-    const raw = body === undefined ? '' : JSON.stringify(body)
-    const now = Math.floor(Date.now() / 1000)
-    const authorization = await new SignJWT({ method, url, bodyHash: await sha256Hex(raw) } satisfies Partial<SignedRequestPayload>)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(key)
-      .setAudience(base)
-      .setIssuedAt(now)
-      .setNotBefore(now)
-      .setExpirationTime(now + TOKEN_LIFETIME)
-      .sign(signingKey)
-    let res: Response
-    let text: string | undefined
-    try {
-      res = await fetchImpl(url, {
-        method,
-        headers: { Authorization: authorization, Accept: 'application/json', ...(raw && { 'Content-Type': 'application/json' }) },
-        body: raw || undefined,
-        // The service's API does not redirect. Followed, a redirect would send the body (an otp)
-        // elsewhere, and that place's 200 would read as the service's: a 3xx is a ServiceError.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeout),
-      })
-      text = await readText(res)
-    } catch (error) {
-      const timedOut = (error as Error)?.name === 'TimeoutError'
-      throw new ServiceUnreachableError(timedOut ? `No answer within ${timeout} ms.` : `${method} ${url} failed.`, { cause: error })
-    }
-    if (text === undefined) {
-      throw new ServiceError(res.status, {
-        title: 'Answer too large',
-        detail: `The service answered ${res.status} with more than ${LARGEST_ANSWER / 1024 / 1024} MiB.`,
-      })
-    }
-    const parsed = parseJson(text)
-    if (!res.ok) throw new ServiceError(res.status, parsed && typeof parsed === 'object' ? parsed : { detail: text.slice(0, 200) })
-    return { status: res.status, body: parsed as T }
-  }
+  const connection = readOptions(options)
+  const { base, key } = connection
+  const request = <T>(method: string, path: string, body?: unknown) => signedRequest<T>(connection, method, path, body)
 
   // Built inside the async methods below, so a PathSegmentError rejects rather than throws.
   const identityPath = (identifier: string) => '/v1/entity/identities/' + pathSegment(identifier)
@@ -193,6 +154,59 @@ export function createClient(options: ClientOptions) {
     },
   }
 }
+
+/**
+ * One request, signed as spec section 5 says, and its answer: the parsed body of a 2xx, a
+ * ServiceError for any other status, a ServiceUnreachableError when nothing answered in time.
+ */
+async function signedRequest<T>(
+  { base, key, signingKey, timeout, fetchImpl }: Connection,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  checkSentAsBuilt(base, path)
+  const url = base + path
+  const raw = body === undefined ? '' : JSON.stringify(body)
+  const now = Math.floor(Date.now() / 1000)
+  const authorization = await new SignJWT({ method, url, bodyHash: await sha256Hex(raw) } satisfies Partial<SignedRequestPayload>)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(key)
+    .setAudience(base)
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(now + TOKEN_LIFETIME)
+    .sign(signingKey)
+  let res: Response
+  let text: string | undefined
+  try {
+    res = await fetchImpl(url, {
+      method,
+      headers: { Authorization: authorization, Accept: 'application/json', ...(raw && { 'Content-Type': 'application/json' }) },
+      body: raw || undefined,
+      // The service's API does not redirect. Followed, a redirect would send the body (an otp)
+      // elsewhere, and that place's 200 would read as the service's: a 3xx is a ServiceError.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeout),
+    })
+    text = await readText(res)
+  } catch (error) {
+    const timedOut = (error as Error)?.name === 'TimeoutError'
+    throw new ServiceUnreachableError(timedOut ? `No answer within ${timeout} ms.` : `${method} ${url} failed.`, { cause: error })
+  }
+  if (text === undefined) {
+    throw new ServiceError(res.status, {
+      title: 'Answer too large',
+      detail: `The service answered ${res.status} with more than ${LARGEST_ANSWER / 1024 / 1024} MiB.`,
+    })
+  }
+  const parsed = parseJson(text)
+  if (!res.ok) throw new ServiceError(res.status, parsed && typeof parsed === 'object' ? parsed : { detail: text.slice(0, 200) })
+  return { status: res.status, body: parsed as T }
+}
+
+/** Where and as whom a client's requests go: its options, checked. */
+type Connection = ReturnType<typeof readOptions>
 
 /**
  * The options, checked when the client is created rather than on its first request: a TypeError

@@ -12,6 +12,7 @@ import { KnobClient } from '../knob-client.js'
 import type { OptionNames } from './check-controller.js'
 import { describeProblem, readProblem } from '../problem-detail.js'
 import { connectMockService } from '../mock-service.js'
+import { whyUnreached } from '../unreached.js'
 
 /** A confirmation the controller sent for a challenge, as the mock logged it. */
 export interface Confirmation {
@@ -129,10 +130,8 @@ export class MockSide {
 
   /** A request of the check's own to the mock, with a JSON body; a mock that cannot be reached is a reason it cannot run. */
   #fetch(path: string, method: string, body: unknown): Promise<Response> {
-    return fetch(`${this.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch((error: Error) => {
-      // A code (ECONNREFUSED), or only a message ("bad port"), as KnobClient says it.
-      const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {}
-      throw new ControllerCheckError(`the mock service at ${this.url} cannot be reached (${cause.code ?? cause.message ?? error.message})`)
+    return fetch(`${this.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch((error: unknown) => {
+      throw new ControllerCheckError(`the mock service at ${this.url} cannot be reached (${whyUnreached(error)})`)
     })
   }
 
