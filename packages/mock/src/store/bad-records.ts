@@ -33,15 +33,15 @@ export function parsedOrText(text: string): unknown {
 }
 
 /**
- * The bad records among `entries`, in their order. `objectsOnly`: every value must be an
- * object, whatever its collection, as in a file to import, where an export wrote a record that
- * was no JSON as its text; elsewhere only the mock's records have a shape to be held to.
+ * The bad records among `entries`, in their order. Every record is a JSON object, whatever its
+ * collection (Collection.put takes nothing else); the mock's are also held to their shapes. So a
+ * directory and its export agree: an export writes a record that was no JSON as its text, which
+ * an import then names, as opening the directory did.
  */
-export function badRecordsAmong(entries: Iterable<RecordEntry>, { objectsOnly }: { objectsOnly: boolean }): BadRecord[] {
+export function badRecordsAmong(entries: Iterable<RecordEntry>): BadRecord[] {
   const bad: BadRecord[] = []
   for (const [collection, id, value] of entries) {
-    const problems =
-      value instanceof NotJson ? ['is not JSON'] : objectsOnly && !isObject(value) ? ['must be an object'] : recordProblemsIn(collection, id, value)
+    const problems = value instanceof NotJson ? ['is not JSON'] : !isObject(value) ? ['must be an object'] : recordProblemsIn(collection, id, value)
     if (problems.length) bad.push({ collection, id, problems })
   }
   return bad

@@ -19,7 +19,7 @@ export interface Shape<T> {
 }
 
 /** How a message shows a value it was given: short, and never a whole object. */
-function shown(value: unknown): string {
+export function shown(value: unknown): string {
   if (Array.isArray(value)) return 'a list'
   if (typeof value === 'object' && value !== null) return 'an object'
   const json = JSON.stringify(value) ?? String(value)

@@ -46,7 +46,7 @@ export function checkedStateFile(
   }
   const collections = file.collections as Record<string, Record<string, unknown>>
   const entries = Object.entries(collections).flatMap(([name, records]) => Object.entries(records).map(([id, record]): RecordEntry => [name, id, record]))
-  const bad = badRecordsAmong(entries, { objectsOnly: true })
+  const bad = badRecordsAmong(entries)
   if (bad.length) {
     throw new StoreError(
       `${source} holds ${badRecords(bad, 'import')}. Nothing was imported: correct or remove ${bad.length === 1 ? 'that record' : 'those records'} in ${source}, or make the file again with --export.`,

@@ -7,6 +7,7 @@
 import { badRecords, badRecordsAmong, NotJson, parsedOrText, type RecordEntry } from './bad-records.js'
 import { type DirectoryNaming, StoreError } from './errors.js'
 import { RefusedWrites } from './refused-writes.js'
+import { isObject, shown } from './record-shape.js'
 import { MOCK_COLLECTIONS, SCHEMA_VERSION, STATE_FILE_FORMAT } from './schema.js'
 import { checkedStateFile, type StateFile } from './state-file.js'
 import { answerWaitsFor } from './stored-answers.js'
@@ -51,8 +52,8 @@ export interface Backend {
  */
 export type Durability = 'answer' | 'batched'
 
-/** One kind of record by id, e.g. the identities; T is JSON. */
-export class Collection<T> {
+/** One kind of record by id, e.g. the identities; T is a JSON object. */
+export class Collection<T extends object> {
   constructor(
     readonly name: string,
     private readonly store: Store,
@@ -63,7 +64,9 @@ export class Collection<T> {
     return [...this.store.backend.entries(this.name)].map(([, text]) => JSON.parse(text) as T)
   }
 
+  /** Stores `record`, a JSON object: anything else is a TypeError, as a directory holding it could not be opened again. */
   put(id: string, record: T, durability: Durability = 'answer'): void {
+    if (!isObject(record)) throw new TypeError(`A record of ${this.name} must be a JSON object ({…}); ${JSON.stringify(id)} was given ${shown(record)}.`)
     this.store.write(this.name, id, JSON.stringify(record), durability)
   }
 
@@ -77,7 +80,7 @@ export class Collection<T> {
 }
 
 export class Store {
-  readonly #collections = new Map<string, Collection<unknown>>()
+  readonly #collections = new Map<string, Collection<object>>()
   /** Writes not yet committed, and the first that failed since stored() last looked: for stored(). */
   readonly #inFlight = new Set<Promise<unknown>>()
   #unstored: unknown
@@ -89,7 +92,7 @@ export class Store {
   constructor(readonly backend: Backend) {}
 
   /** One of the collections it keeps; any other name throws, since a data directory opens its collections up front. */
-  collection<T>(name: string): Collection<T> {
+  collection<T extends object>(name: string): Collection<T> {
     if (!this.backend.collections.includes(name)) {
       const own = this.backend.collections.filter((kept) => !(MOCK_COLLECTIONS as readonly string[]).includes(kept))
       throw new StoreError(
@@ -99,7 +102,7 @@ export class Store {
       )
     }
     let collection = this.#collections.get(name)
-    if (!collection) this.#collections.set(name, (collection = new Collection<unknown>(name, this)))
+    if (!collection) this.#collections.set(name, (collection = new Collection<object>(name, this)))
     return collection as Collection<T>
   }
 
@@ -151,7 +154,7 @@ export class Store {
    * message, naming it, says how to carry the state over without it (`naming`).
    */
   checkRecords(naming: DirectoryNaming): void {
-    const bad = badRecordsAmong(this.#entries(), { objectsOnly: false })
+    const bad = badRecordsAmong(this.#entries())
     if (bad.length === 0) return
     throw new StoreError(
       `${this.location} holds ${badRecords(bad, 'read', ' (written by another version of service-auth, or by hand)')}. It is left as it is: ` +
@@ -196,7 +199,7 @@ export class Store {
     let count = 0
     for (const [name, records] of Object.entries(collections)) {
       for (const [id, record] of Object.entries(records)) {
-        this.collection(name).put(id, record)
+        this.collection(name).put(id, record as object)
         count++
       }
     }

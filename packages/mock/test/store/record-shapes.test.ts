@@ -187,6 +187,27 @@ describe('a data directory that holds a bad record', () => {
     })
   })
 
+  it("of an app's own collection is a JSON object: put takes nothing else, and a directory holding another value is refused as its export's import is", async () => {
+    const data = join(work, 'app-values')
+    const store = await openDataStore(data, { collections: ['app-users'] })
+    const users = store.collection<object>('app-users')
+    users.put('ada', { name: 'Ada' })
+    for (const value of [5, 'text', null, ['a list']])
+      expect(() => users.put('u1', value as never)).toThrow(
+        new TypeError(
+          `A record of app-users must be a JSON object ({…}); "u1" was given ${JSON.stringify(value) === '["a list"]' ? 'a list' : JSON.stringify(value)}.`,
+        ),
+      )
+    // As a hand, or an older version that took any value, left one: below the store.
+    await store.backend.write('app-users', 'u1', '5')
+    await store.close()
+    await expect(openDataStore(data, { collections: ['app-users'] })).rejects.toThrow('app-users "u1": must be an object.')
+    // An export holding it names the same record the same way when imported: the two agree.
+    const fresh = memoryStore({ collections: ['app-users'] })
+    const state = stateFile({ 'app-users': { ada: { name: 'Ada' }, u1: 5 } })
+    await expect(fresh.import(state, 'app-values.json')).rejects.toThrow('app-users "u1": must be an object.')
+  })
+
   it('is refused by openDataStore too, naming its own way out', async () => {
     const data = join(work, 'older-js')
     const store = await openDataStore(data)
