@@ -297,6 +297,57 @@ describe('createClient: answers', () => {
     expect(error.detail).toContain('500 ms')
   })
 
+  it('stops a request when its signal aborts, rejecting with the reason, as fetch does', async () => {
+    answer = () => ({ status: 200, body: {}, delay: 2000 })
+    const caller = new AbortController()
+    const call = client().identities.get('slow', { signal: caller.signal })
+    const reason = new DOMException('The page went away.', 'AbortError')
+    caller.abort(reason)
+    await expect(call).rejects.toBe(reason)
+  })
+
+  it('keeps its timeout beside a signal that never aborts', async () => {
+    answer = () => ({ status: 200, body: {}, delay: 2000 })
+    const error = await client()
+      .identities.get('slow', { signal: new AbortController().signal })
+      .catch((e) => e)
+    expect([error instanceof ServiceUnreachableError, error.detail]).toEqual([true, 'No answer within 500 ms.'])
+  })
+
+  it('hands every method’s signal to its request', async () => {
+    const aborted = AbortSignal.abort(new Error('aborted by the caller'))
+    const seen: (AbortSignal | null | undefined)[] = []
+    const recording = createClient({
+      baseUrl,
+      key,
+      secret,
+      fetch: async (_url, init) => {
+        seen.push(init?.signal)
+        throw init?.signal?.reason
+      },
+    })
+    const options = { signal: aborted }
+    const calls = [
+      recording.check(options),
+      recording.enroll({ identifier: 'a' }, options),
+      recording.identities.get('a', options),
+      recording.identities.list({}, options),
+      recording.identities.update('a', { locked: true }, options),
+      recording.identities.rename('a', 'b', options),
+      recording.identities.delete('a', options),
+      recording.devices.delete('d', options),
+      recording.authenticate('a', { challenge: 'c', otp: 'o' }, options),
+      recording.configuration.get(options),
+      recording.configuration.update({ sessionsEnabled: true }, options),
+      recording.sessions.list(options),
+      recording.sessions.get('s', options),
+      recording.sessions.update([], options),
+      recording.sessions.logout('s', options),
+    ]
+    for (const call of calls) await expect(call).rejects.toBe(aborted.reason)
+    expect(seen.map((signal) => signal?.aborted)).toEqual(calls.map(() => true))
+  })
+
   it('reports a service that is not there as unreachable', async () => {
     const gone = createClient({ baseUrl: 'http://127.0.0.1:9', key, secret, timeout: 2000 })
     const error = await gone.identities.get('x').catch((e) => e)
