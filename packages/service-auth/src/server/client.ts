@@ -49,6 +49,11 @@ export interface ConfigurationChanges {
   sessionsEnabled?: boolean
 }
 
+/** What each of the client's methods takes last: `signal` aborts its request, which then rejects with the signal's reason (an AbortError), as fetch does. */
+export interface RequestOptions {
+  signal?: AbortSignal
+}
+
 /** Your own record of a session, reported with `sessions.update`. */
 export interface SessionReport {
   id: string
@@ -77,11 +82,13 @@ const LARGEST_ANSWER = 16 * 1024 * 1024
 export function createClient(options: ClientOptions) {
   const connection = readOptions(options)
   const { base, key } = connection
-  const request = <T>(method: string, path: string, body?: unknown) => signedRequest<T>(connection, method, path, body)
+  const request = <T>(method: string, path: string, options: RequestOptions | undefined, body?: unknown) =>
+    signedRequest<T>(connection, { method, path, body, signal: options?.signal })
 
   // Built inside the async methods below, so a PathSegmentError rejects rather than throws.
   const identityPath = (identifier: string) => '/v1/entity/identities/' + pathSegment(identifier)
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await request<T>(method, path, body)).body
+  const call = async <T>(method: string, path: string, options: RequestOptions | undefined, body?: unknown): Promise<T> =>
+    (await request<T>(method, path, options, body)).body
 
   return {
     /** The API key, which the controller checks a token's `aud` against. */
@@ -89,38 +96,40 @@ export function createClient(options: ClientOptions) {
     /** The service's base URL without a trailing `/`, which the controller checks a token's `iss` against. */
     baseUrl: base,
     /** Resolves when the key and secret are good; a ServiceError with status 401 when they are not. */
-    async check(): Promise<void> {
-      await request('POST', '/v1/entity/check', { message: 'ping' })
+    async check(options?: RequestOptions): Promise<void> {
+      await request('POST', '/v1/entity/check', options, { message: 'ping' })
     },
     /** Creates or updates an identity and a new enrolment token; `created` tells a new identity (201) from a known one (200). */
-    async enroll(input: EnrollInput): Promise<{ enrollment: Enrollment; created: boolean }> {
-      const { status, body } = await request<Enrollment>('POST', '/v1/entity/identities/enroll', input)
+    async enroll(input: EnrollInput, options?: RequestOptions): Promise<{ enrollment: Enrollment; created: boolean }> {
+      const { status, body } = await request<Enrollment>('POST', '/v1/entity/identities/enroll', options, input)
       return { enrollment: body, created: status === 201 }
     },
     identities: {
       /** One identity; a ServiceError with status 404 when there is none. */
-      get: async (identifier: string) => call<Identity>('GET', identityPath(identifier)),
+      get: async (identifier: string, options?: RequestOptions) => call<Identity>('GET', identityPath(identifier), options),
       /** The identities in creation order, up to `limit` (default and most: 1,000) from `page` (default 1). */
-      list: ({ page, limit }: { page?: number; limit?: number } = {}): Promise<Identity[]> => {
+      list: ({ page, limit }: { page?: number; limit?: number } = {}, options?: RequestOptions): Promise<Identity[]> => {
         const query = new URLSearchParams()
         if (page !== undefined) query.set('page', String(page))
         if (limit !== undefined) query.set('limit', String(limit))
         const search = query.toString()
-        return call<Identity[]>('GET', '/v1/entity/identities' + (search && '?' + search))
+        return call<Identity[]>('GET', '/v1/entity/identities' + (search && '?' + search), options)
       },
       /** Changes an identity, e.g. `{ locked: true }`; resolves to the updated Identity. A ServiceError with status 404 when there is none. */
-      update: async (identifier: string, changes: IdentityChanges) => call<Identity>('POST', identityPath(identifier), changes),
+      update: async (identifier: string, changes: IdentityChanges, options?: RequestOptions) =>
+        call<Identity>('POST', identityPath(identifier), options, changes),
       /** Gives an identity a new identifier; it keeps its id, devices and sessions. 404 when there is none, 400 when the new one is taken. */
-      rename: async (identifier: string, newIdentifier: string) => call<Identity>('PATCH', identityPath(identifier) + '/rename', { identifier: newIdentifier }),
+      rename: async (identifier: string, newIdentifier: string, options?: RequestOptions) =>
+        call<Identity>('PATCH', identityPath(identifier) + '/rename', options, { identifier: newIdentifier }),
       /** Deletes an identity; it can no longer sign in, and its sessions end. A ServiceError with status 404 when there is none. */
-      delete: async (identifier: string): Promise<void> => {
-        await request('DELETE', identityPath(identifier))
+      delete: async (identifier: string, options?: RequestOptions): Promise<void> => {
+        await request('DELETE', identityPath(identifier), options)
       },
     },
     devices: {
       /** Removes a device (an element of `Identity.tokens`) from its identity, e.g. a lost phone. 404 when there is none. */
-      delete: async (deviceId: string): Promise<void> => {
-        await request('DELETE', '/v1/entity/tokens/' + pathSegment(deviceId))
+      delete: async (deviceId: string, options?: RequestOptions): Promise<void> => {
+        await request('DELETE', '/v1/entity/tokens/' + pathSegment(deviceId), options)
       },
     },
     /**
@@ -130,26 +139,27 @@ export function createClient(options: ClientOptions) {
      * identity. Only a 200 confirms (spec section 4, "On 200"): any other status, a 202 or 204
      * included, rejects with a ServiceError of that status.
      */
-    authenticate: async (identifier: string, confirmation: { challenge: string; otp: string }): Promise<Authentication> => {
-      const { status, body } = await request<Authentication>('POST', identityPath(identifier) + '/authenticate', confirmation)
+    authenticate: async (identifier: string, confirmation: { challenge: string; otp: string }, options?: RequestOptions): Promise<Authentication> => {
+      const { status, body } = await request<Authentication>('POST', identityPath(identifier) + '/authenticate', options, confirmation)
       if (status !== 200) throw new ServiceError(status, { title: 'Not confirmed', detail: `authenticate answered ${status}, and only a 200 confirms.` })
       return body
     },
     configuration: {
-      get: () => call<Configuration>('GET', '/v1/entity/configuration'),
+      get: (options?: RequestOptions) => call<Configuration>('GET', '/v1/entity/configuration', options),
       /** E.g. `{ sessionsEnabled: true }`; resolves to the whole configuration. */
-      update: (changes: ConfigurationChanges) => call<Configuration>('PATCH', '/v1/entity/configuration', changes),
+      update: (changes: ConfigurationChanges, options?: RequestOptions) => call<Configuration>('PATCH', '/v1/entity/configuration', options, changes),
     },
     sessions: {
       /** The live sign-in sessions of your app. */
-      list: async (): Promise<Session[]> => (await call<{ items: Session[] }>('GET', '/v1/entity/sessions')).items,
+      list: async (options?: RequestOptions): Promise<Session[]> => (await call<{ items: Session[] }>('GET', '/v1/entity/sessions', options)).items,
       /** One session; a ServiceError with status 404 once it has ended. */
-      get: async (id: string) => call<Session>('GET', '/v1/entity/sessions/' + pathSegment(id)),
+      get: async (id: string, options?: RequestOptions) => call<Session>('GET', '/v1/entity/sessions/' + pathSegment(id), options),
       /** Reports your sessions' times; resolves to the live sessions, so ids missing from it have ended at the service. */
-      update: async (reports: SessionReport[]): Promise<Session[]> => (await call<{ items: Session[] }>('PATCH', '/v1/entity/sessions', reports)).items,
+      update: async (reports: SessionReport[], options?: RequestOptions): Promise<Session[]> =>
+        (await call<{ items: Session[] }>('PATCH', '/v1/entity/sessions', options, reports)).items,
       /** Logs a session out. 404 when it has ended already. */
-      logout: async (id: string): Promise<void> => {
-        await request('DELETE', '/v1/entity/sessions/' + pathSegment(id))
+      logout: async (id: string, options?: RequestOptions): Promise<void> => {
+        await request('DELETE', '/v1/entity/sessions/' + pathSegment(id), options)
       },
     },
   }
@@ -161,9 +171,7 @@ export function createClient(options: ClientOptions) {
  */
 async function signedRequest<T>(
   { base, key, signingKey, timeout, fetchImpl }: Connection,
-  method: string,
-  path: string,
-  body?: unknown,
+  { method, path, body, signal }: { method: string; path: string; body?: unknown; signal?: AbortSignal | undefined },
 ): Promise<{ status: number; body: T }> {
   checkSentAsBuilt(base, path)
   const url = base + path
@@ -187,10 +195,13 @@ async function signedRequest<T>(
       // The service's API does not redirect. Followed, a redirect would send the body (an otp)
       // elsewhere, and that place's 200 would read as the service's: a 3xx is a ServiceError.
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeout),
+      // The caller's signal too, where it gave one (AbortSignal.any is newer than the timeout).
+      signal: signal ? AbortSignal.any([AbortSignal.timeout(timeout), signal]) : AbortSignal.timeout(timeout),
     })
     text = await readText(res)
   } catch (error) {
+    // Aborted by the caller: its reason, as fetch rejects with it, not a service that failed.
+    if (signal?.aborted) throw signal.reason
     const timedOut = (error as Error)?.name === 'TimeoutError'
     throw new ServiceUnreachableError(timedOut ? `No answer within ${timeout} ms.` : `${method} ${url} failed.`, { cause: error })
   }

@@ -7,6 +7,7 @@ export {
   type ConfigurationChanges,
   type EnrollInput,
   type IdentityChanges,
+  type RequestOptions,
   type SessionReport,
 } from './client.js'
 export {

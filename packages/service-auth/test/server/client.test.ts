@@ -51,7 +51,9 @@ beforeEach(() => {
   answer = () => ({ status: 200, body: {} })
 })
 
-const client = () => createClient({ baseUrl, key, secret, timeout: 500 })
+// The default time limit, so that a busy machine (or Stryker's instrumentation) never reads a slow
+// answer as none; the tests of the limit itself give a short one.
+const client = (timeout?: number) => createClient({ baseUrl, key, secret, ...(timeout !== undefined && { timeout }) })
 
 describe('createClient: request signing (spec section 5)', () => {
   it('signs every request with an HS256 JWT carrying iss, aud, iat, nbf, exp, method, url and bodyHash', async () => {
@@ -289,12 +291,63 @@ describe('createClient: answers', () => {
 
   it('gives up after its timeout with a ServiceUnreachableError', async () => {
     answer = () => ({ status: 200, body: {}, delay: 2000 })
-    const error = await client()
+    const error = await client(500)
       .identities.get('slow')
       .catch((e) => e)
     expect(error).toBeInstanceOf(ServiceUnreachableError)
     expect(error.status).toBe(0)
     expect(error.detail).toContain('500 ms')
+  })
+
+  it('stops a request when its signal aborts, rejecting with the reason, as fetch does', async () => {
+    answer = () => ({ status: 200, body: {}, delay: 2000 })
+    const caller = new AbortController()
+    const call = client().identities.get('slow', { signal: caller.signal })
+    const reason = new DOMException('The page went away.', 'AbortError')
+    caller.abort(reason)
+    await expect(call).rejects.toBe(reason)
+  })
+
+  it('keeps its timeout beside a signal that never aborts', async () => {
+    answer = () => ({ status: 200, body: {}, delay: 2000 })
+    const error = await client(500)
+      .identities.get('slow', { signal: new AbortController().signal })
+      .catch((e) => e)
+    expect([error instanceof ServiceUnreachableError, error.detail]).toEqual([true, 'No answer within 500 ms.'])
+  })
+
+  it('hands every method’s signal to its request', async () => {
+    const aborted = AbortSignal.abort(new Error('aborted by the caller'))
+    const seen: (AbortSignal | null | undefined)[] = []
+    const recording = createClient({
+      baseUrl,
+      key,
+      secret,
+      fetch: async (_url, init) => {
+        seen.push(init?.signal)
+        throw init?.signal?.reason
+      },
+    })
+    const options = { signal: aborted }
+    const calls = [
+      recording.check(options),
+      recording.enroll({ identifier: 'a' }, options),
+      recording.identities.get('a', options),
+      recording.identities.list({}, options),
+      recording.identities.update('a', { locked: true }, options),
+      recording.identities.rename('a', 'b', options),
+      recording.identities.delete('a', options),
+      recording.devices.delete('d', options),
+      recording.authenticate('a', { challenge: 'c', otp: 'o' }, options),
+      recording.configuration.get(options),
+      recording.configuration.update({ sessionsEnabled: true }, options),
+      recording.sessions.list(options),
+      recording.sessions.get('s', options),
+      recording.sessions.update([], options),
+      recording.sessions.logout('s', options),
+    ]
+    for (const call of calls) await expect(call).rejects.toBe(aborted.reason)
+    expect(seen.map((signal) => signal?.aborted)).toEqual(calls.map(() => true))
   })
 
   it('reports a service that is not there as unreachable', async () => {
