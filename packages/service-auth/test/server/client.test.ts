@@ -51,6 +51,8 @@ beforeEach(() => {
   answer = () => ({ status: 200, body: {} })
 })
 
+const LARGEST = 16 * 1024 * 1024
+
 // The default time limit, so that a busy machine (or Stryker's instrumentation) never reads a slow
 // answer as none; the tests of the limit itself give a short one.
 const client = (timeout?: number) => createClient({ baseUrl, key, secret, ...(timeout !== undefined && { timeout }) })
@@ -280,6 +282,35 @@ describe('createClient: answers', () => {
     expect(error.message).toBe('Answer too large: The service answered 200 with more than 16 MiB.')
     expect(cancelled).toBe(true)
     expect(pulled).toBeLessThanOrEqual(19)
+  })
+
+  it('reads an answer of exactly 16 MiB whole', async () => {
+    // A JSON string of 16 MiB to the byte: its quotes and 16 MiB − 2 letters.
+    const body = `"${'a'.repeat(LARGEST - 2)}"`
+    const exact = createClient({ baseUrl, key, secret, fetch: async () => new Response(body, { status: 400 }) })
+    const error = await exact.identities.get('ada').catch((e) => e)
+    expect([error instanceof ServiceError, error.title, error.detail]).toEqual([true, 'HTTP 400', body.slice(0, 200)])
+  })
+
+  it('decodes a character whose bytes two chunks of the answer split', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ detail: 'Zoë’s key is locked.' }))
+    const cut = bytes.indexOf(0xc3) + 1
+    const split = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, cut))
+        controller.enqueue(bytes.slice(cut))
+        controller.close()
+      },
+    })
+    const answering = createClient({ baseUrl, key, secret, fetch: async () => new Response(split, { status: 423 }) })
+    const error = await answering.identities.get('zoe').catch((e) => e)
+    expect(error.detail).toBe('Zoë’s key is locked.')
+  })
+
+  it('reads an answer with no body at all as empty: a 304 says nothing of its own', async () => {
+    const bodiless = createClient({ baseUrl, key, secret, fetch: async () => new Response(null, { status: 304 }) })
+    const error = await bodiless.identities.get('ada').catch((e) => e)
+    expect([error instanceof ServiceError, error.status, error.detail]).toEqual([true, 304, ''])
   })
 
   it('reports a fetch that rejects with nothing at all as unreachable, not with an error of its own', async () => {
