@@ -86,3 +86,45 @@ for (const style of ['boxed', 'pure']) {
     expect((await host.boundingBox())!.height).toBe(reserved)
   })
 }
+
+/** WCAG 1.4.12's text spacing, as a reader's own stylesheet (or the usual bookmarklet) sets it. */
+const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }'
+
+/** Each shown part of the widget whose text or box overlaps another's, or leaves the frame. */
+const collisions = (page: Page) =>
+  frame(page).evaluate((root) => {
+    const parts = [...root.querySelectorAll<HTMLElement>('a, p, button')].filter(
+      (el) => (el.localName == 'a' || el.textContent) && el.checkVisibility({ visibilityProperty: true }),
+    )
+    // A text's own extent, which may run out of its element's box.
+    const extent = (el: HTMLElement) => {
+      if (el.localName == 'a') return el.getBoundingClientRect()
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      return range.getBoundingClientRect()
+    }
+    const name = (el: HTMLElement) => `${el.localName} "${el.textContent}"`
+    const found: string[] = []
+    const outer = root.getBoundingClientRect()
+    parts.forEach((el, i) => {
+      const box = extent(el)
+      if (box.top < outer.top || box.bottom > outer.bottom) found.push(`${name(el)} leaves the frame`)
+      for (const other of parts.slice(i + 1)) {
+        const next = extent(other)
+        if (box.bottom > next.top + 0.5 && next.bottom > box.top + 0.5) found.push(`${name(el)} overlaps ${name(other)}`)
+      }
+    })
+    return found
+  })
+
+// A reader's wider spacing may need a third line: the text takes it, rather than running over the
+// code or the button (the box grows then, as it must; at the usual spacing it is the box above).
+for (const lang of ['de', 'fi', 'ga']) {
+  test(`with the reader's own text spacing (WCAG 1.4.12), no text runs over the code or another text (${lang})`, async ({ page, service }) => {
+    for (const state of ['error', 'expired', 'reconnecting'] as const) {
+      await showState(page, service, state, { lang })
+      await page.addStyleTag({ content: TEXT_SPACING })
+      expect(await collisions(page), state).toEqual([])
+    }
+  })
+}

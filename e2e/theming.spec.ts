@@ -1,7 +1,9 @@
 // The look integrators choose: boxed or pure, light or dark (by the system or forced), sizes and
 // colours through custom properties, and motion only for people who have not asked for less.
 import type { Page } from '@playwright/test'
+import QRCode from 'qrcode'
 import { expect, fixture, shownChallenge, test, widget } from './fixtures.js'
+import { readQr } from './qr.js'
 import { frame, showState } from './states.js'
 
 const WHITE = 'rgb(255, 255, 255)'
@@ -59,6 +61,26 @@ test('the code stays dark on white in the dark theme, so phones can read it', as
   await page.goto(fixture())
   await shownChallenge(page)
   await expect(widget(page).getByRole('img')).toHaveCSS('background-color', WHITE)
+})
+
+// Windows high contrast paints backgrounds in the theme's colour, black in a dark one: the code's
+// quiet zone, which the stylesheet draws, must stay white, or a code that comes without a margin of
+// its own cannot be read.
+test('the code keeps its white quiet zone in forced colours, and stays readable', async ({ page }) => {
+  const png = await QRCode.toBuffer('serviceauth:challenge:no-margin', { type: 'png', width: 200, margin: 0, errorCorrectionLevel: 'M' })
+  await page.route('**/v1/entity/challenges', async (route) => {
+    if (route.request().method() != 'POST') return route.fallback()
+    const response = await route.fetch()
+    const challenge = await response.json()
+    for (const kind of Object.keys(challenge.authImagesData ?? {})) challenge.authImagesData[kind] = png.toString('base64')
+    await route.fulfill({ response, json: challenge })
+  })
+  await page.emulateMedia({ colorScheme: 'dark', forcedColors: 'active' })
+  await page.goto(fixture())
+  await shownChallenge(page)
+  const code = widget(page).getByRole('img')
+  await expect(code).toHaveCSS('background-color', WHITE)
+  expect(await readQr(code)).toBe('serviceauth:challenge:no-margin')
 })
 
 test('size and colours follow the documented custom properties', async ({ page }) => {

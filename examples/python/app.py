@@ -99,7 +99,7 @@ class App(BaseHTTPRequestHandler):
             self.answer(200, f'''<!doctype html>
 <html lang="en"><link rel="icon" href="data:,"><title>Sign in</title>
 <link rel="stylesheet" href="{CDN}/service-auth-1.0.0.css"
-      integrity="sha384-/kqJhUN1Ydl4oeNa7NhZzlEZ+Uo/jo/7tncZiGmO7Lp3fCLv1ggXKkCrXfB+jyEJ" crossorigin="anonymous">
+      integrity="sha384-0zEG9HAXlFLhHVjWl6iGgOb0D6FJBIr8wjVzRLXrPbd9G9wkn/+2MQm+iz5Yzag0" crossorigin="anonymous">
 <h1>Sign in</h1>
 <div data-service-auth data-service-key="{escape(KEY)}" data-service-auth-url="/auth/controller" data-service-api="{escape(SERVICE_URL)}"></div>
 <script src="{CDN}/service-auth-1.0.0.js"
