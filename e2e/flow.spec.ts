@@ -136,7 +136,7 @@ test('without a location or a redirect, the page stays, the widget says it is si
   expect(await page.evaluate(() => (window as any).beforeSignIn)).toBe(true)
   expect((await service.controllerLog())[0].query).toContain('mode=plain')
   expect(page.url()).toContain('/fixture')
-  expect(warnings).toEqual(['service-auth: the controller named no location, so the page stays: answer {"location": "/welcome"}.'])
+  expect(warnings).toEqual(['service-auth: no location from the controller: answer {"location": "/welcome"}.'])
   expect(await eventTypes(page)).toEqual(['ready', 'signed', 'success'])
 })
 

@@ -45,6 +45,29 @@ test.describe('on a touch device', () => {
     await expect(widget(page).getByRole('link')).toHaveCount(0)
   })
 
+  // The link goes while a late code loads, and while one is signed in: focus on it stays in the
+  // widget, where the next code's link is a Tab away, rather than falling back to the page's top.
+  test('focus on the link stays in the widget when the link goes', async ({ page, service }) => {
+    await page.route('**/auth/controller**', () => {})
+    await page.goto(fixture({ 'app-url': APP_URL }))
+    const first = await shownChallenge(page)
+    const link = widget(page).getByRole('link', { name: NAME })
+    await page.keyboard.press('Tab')
+    await expect(link).toBeFocused()
+    // A new code that is late: "Loading…", and no link meanwhile.
+    await service.hold({ match: 'create' })
+    await service.expireChallenge(first)
+    await expect(widget(page).getByRole('status')).toHaveText('Loading…')
+    await expect(page.locator('.sa')).toBeFocused()
+    await service.release()
+    await expect(link).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(link).toBeFocused()
+    await service.sign((await readyIds(page)).at(-1)!)
+    await expect(widget(page).getByRole('status')).toHaveText('Signing in…')
+    await expect(page.locator('.sa')).toBeFocused()
+  })
+
   test('without data-service-app-url there is no link', async ({ page }) => {
     await page.goto(fixture())
     await shownChallenge(page)

@@ -80,7 +80,7 @@ if ($serviceUrl === '' || $key === '' || !$secret) {
 <h1>Sign in</h1>
 <div data-service-auth <?= $attributes ?> data-service-auth-url="/auth/controller"></div>
 <script src="<?= $cdn ?>/service-auth-1.0.0.js"
-        integrity="sha384-HY1ICRqQYv+6ZITaJDat/vF7TjgZJqbIj/Wbrz2Bq7YzySvucuq8ppXZyaA/xTuE" crossorigin="anonymous" defer></script></html>
+        integrity="sha384-DMoIsRwxUOnXfVMLK8cDz9hRqWyTbOK/PGD2pxhXEMrlGxG1wiM8qHUPVuH0dAth" crossorigin="anonymous" defer></script></html>
 <?php
 } elseif ($path === '/auth/controller') {
     // The embed calls with this header; another site's page cannot add it without CORS.

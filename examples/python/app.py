@@ -103,7 +103,7 @@ class App(BaseHTTPRequestHandler):
 <h1>Sign in</h1>
 <div data-service-auth data-service-key="{escape(KEY)}" data-service-auth-url="/auth/controller" data-service-api="{escape(SERVICE_URL)}"></div>
 <script src="{CDN}/service-auth-1.0.0.js"
-        integrity="sha384-HY1ICRqQYv+6ZITaJDat/vF7TjgZJqbIj/Wbrz2Bq7YzySvucuq8ppXZyaA/xTuE" crossorigin="anonymous" defer></script></html>''', policy=LOGIN_PAGE)
+        integrity="sha384-DMoIsRwxUOnXfVMLK8cDz9hRqWyTbOK/PGD2pxhXEMrlGxG1wiM8qHUPVuH0dAth" crossorigin="anonymous" defer></script></html>''', policy=LOGIN_PAGE)
         elif path == '/auth/controller':
             self.controller()
         elif path == '/welcome' and self.user():

@@ -49,5 +49,5 @@ export const handOver = (config: Config, token: string, signal: AbortSignal): Pr
         res,
       ),
     // A failed fetch looks the same either way, and a redirect is what integrators try first.
-    unreachable: 'no answer from the controller, or it redirected to another origin: answer {"location": "https://…"} instead.',
+    unreachable: 'no answer from the controller, or it redirected to another origin: answer {"location": "https://…"}.',
   })

@@ -210,6 +210,6 @@ async function handOverToken(m: Machine, run: Run, signed: Challenge, token: str
   const path = next && next.origin == self.origin ? next.pathname + next.search + next.hash : undefined
   if (emit(el, 'success', { location: next?.href, path }, true) && next) location.assign(next.href)
   else transition('signed')
-  if (!next) console.warn('service-auth: the controller named no location, so the page stays: answer {"location": "/welcome"}.')
+  if (!next) console.warn('service-auth: no location from the controller: answer {"location": "/welcome"}.')
   return true
 }

@@ -46,7 +46,7 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void, o
   // right to left mirrors the layout; English on a right-to-left page stays left to right.
   root.lang = texts.lang
   root.dir = texts.dir!
-  // Focus moves here when the focused button goes away, rather than falling back to the page's top.
+  // Focus moves here when the focused link or button goes away, rather than falling back to the page's top.
   root.tabIndex = -1
   img.alt = texts.alt
   img.onload = () => onImage()
@@ -67,6 +67,8 @@ export function createView(host: HTMLElement, texts: Pack, action: () => void, o
     show(state, { imageSrc, deadline, button: offered, message, link } = {}) {
       clearInterval(ticker)
       cancelAnimationFrame(painting)
+      // A focused link that goes (a code replaced or signed) would drop focus to the page's top.
+      if (!link && document.activeElement == frame) root.focus()
       // A first code while the view has said nothing yet: painted alone, and its words in the
       // task after that frame. On a first visit they are often the page's first text, whose
       // first layout held the code's paint back: 1.3 to 2.7 ms from the answer to the paint in

@@ -198,7 +198,7 @@ describe('handOver: failures', () => {
       reason: 'network',
       status: 0,
       retryAfter: 0,
-      message: 'no answer from the controller, or it redirected to another origin: answer {"location": "https://…"} instead.',
+      message: 'no answer from the controller, or it redirected to another origin: answer {"location": "https://…"}.',
       final: false,
     })
   })

@@ -205,6 +205,22 @@ describe('app link', () => {
     expect(link().hasAttribute('href')).toBe(false)
   })
 
+  it('hands focus on it to the widget when it goes, rather than let it fall to the page; a link that stays keeps it', () => {
+    view.show('ready', { imageSrc: SRC, link: 'serviceauth://challenge/c1' })
+    link().focus()
+    view.show('reconnecting', { imageSrc: SRC, link: 'serviceauth://challenge/c1' })
+    expect(document.activeElement).toBe(link())
+    view.show('signing')
+    expect(document.activeElement).toBe(host.querySelector('.sa'))
+    // Focus elsewhere on the page stays where it is.
+    const outside = document.body.appendChild(document.createElement('button'))
+    view.show('ready', { imageSrc: SRC, link: 'serviceauth://challenge/c2' })
+    outside.focus()
+    view.show('signing')
+    expect(document.activeElement).toBe(outside)
+    outside.remove()
+  })
+
   it('says to tap it only while ready: a code that stays a link while reconnecting says it is reconnecting', () => {
     view.show('ready', { imageSrc: SRC, link: 'serviceauth://challenge/c1' })
     expect(seen(host).status).toBe('Tap to open the app')

@@ -302,7 +302,7 @@ describe('signing in', () => {
     expect(nav.assign).not.toHaveBeenCalled()
     expect(handle.state).toBe('signed')
     expect(ui.status).toBe(en.signed)
-    expect(warned).toHaveBeenCalledExactlyOnceWith('service-auth: the controller named no location, so the page stays: answer {"location": "/welcome"}.')
+    expect(warned).toHaveBeenCalledExactlyOnceWith('service-auth: no location from the controller: answer {"location": "/welcome"}.')
     await vi.advanceTimersByTimeAsync(60_000)
     expect(service.controllerCalls).toHaveLength(1)
     expect(service.creates).toHaveLength(1)
@@ -522,7 +522,7 @@ describe('when the controller refuses', () => {
     start()
     await vi.advanceTimersByTimeAsync(2_000)
     expect(logged).toHaveBeenCalledExactlyOnceWith(
-      'service-auth: no answer from the controller, or it redirected to another origin: answer {"location": "https://…"} instead.',
+      'service-auth: no answer from the controller, or it redirected to another origin: answer {"location": "https://…"}.',
     )
   })
 })
