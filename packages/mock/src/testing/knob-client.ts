@@ -25,7 +25,7 @@ import type {
   SignKnob,
 } from '../knobs/knob-wire.js'
 import { mockUrl } from './mock-url.js'
-import { whyUnreached } from './unreached.js'
+import { MOCK_ANSWER_TIMEOUT_MS, noAnswerIn, timedOut, whyUnreached } from './unreached.js'
 
 export type * from '../knobs/knob-wire.js'
 export { KnobError } from './errors.js'
@@ -158,16 +158,19 @@ export class KnobClient {
   /** One knob request; the answer's JSON (nothing for a 204) when its status is `expected`, else a KnobError saying `what` was asked. */
   async #call<T>(method: string, path: string, body: object | undefined, expected: number, what: string): Promise<T> {
     let res: Response
+    let text: string
     try {
       res = await fetch(`${this.url}/__knobs/${path}`, {
         method,
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(MOCK_ANSWER_TIMEOUT_MS),
       })
+      text = await res.text()
     } catch (error) {
+      if (timedOut(error)) throw new KnobError(noAnswerIn(this.url, `${method} /__knobs/${path}`))
       throw new KnobError(`the mock service at ${this.url} cannot be reached (${whyUnreached(error)})`)
     }
-    const text = await res.text()
     if (res.status !== expected) {
       const problem = readProblem(text)
       // A mock started without knobs answers its router's 404 (every call here names a knob that

@@ -2,6 +2,21 @@
 // client and the controller check, which both reach the mock.
 
 /**
+ * How long the test kit waits for the mock to answer a request of its own. Every knob answers at
+ * once (a hold or a delay is queued, not waited for), so this bounds only a mock that took the
+ * connection and never answered (a stopped process, a proxy in between): the test then fails
+ * with what happened, rather than hang until its runner's own limit, naming nothing.
+ */
+export const MOCK_ANSWER_TIMEOUT_MS = 30_000
+
+/** What the kit says of a mock that did not answer `request` (such as `POST /__knobs/sign`) in time. */
+export const noAnswerIn = (url: string, request: string) =>
+  `the mock service at ${url} did not answer ${request} within ${MOCK_ANSWER_TIMEOUT_MS / 1000} s: is the process at that address the mock, and is it running?`
+
+/** Whether a fetch failed because its time limit (AbortSignal.timeout) ran out. */
+export const timedOut = (error: unknown) => (error as Error | undefined)?.name === 'TimeoutError'
+
+/**
  * Why a fetch got no answer, for a message. fetch says only "fetch failed"; its cause says why: a
  * code (ECONNREFUSED, ...), or only a message ("bad port", for a port fetch refuses to connect
  * to, as browsers do).

@@ -125,6 +125,26 @@ describe('KnobClient', () => {
     expect(notFound.errors).toEqual({})
   })
 
+  it('gives up on a mock that takes the connection and never answers, saying so', async () => {
+    // A process that listens and says nothing: a stopped mock's port taken by something else.
+    const { createServer } = await import('node:net')
+    const silent = createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`
+    // The time limit runs out at once, as 30 s later it would.
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => AbortSignal.abort(new DOMException('The time limit ran out.', 'TimeoutError')))
+    try {
+      const error = await new KnobClient(url).signChallenge('c1', { identifier: 'a' }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(KnobError)
+      expect((error as Error).message).toBe(
+        `the mock service at ${url} did not answer POST /__knobs/challenges/c1/sign within 30 s: is the process at that address the mock, and is it running?`,
+      )
+      expect(timeout).toHaveBeenCalledWith(30_000)
+    } finally {
+      silent.close()
+    }
+  })
+
   it('says when there is no mock to answer, or no knobs', async () => {
     const gone = await startService({ port: 0, keys: [service.key], knobs: false })
     try {

@@ -12,7 +12,7 @@ import { KnobClient } from '../knob-client.js'
 import type { OptionNames } from './check-controller.js'
 import { describeProblem, readProblem } from '../problem-detail.js'
 import { connectMockService } from '../mock-service.js'
-import { whyUnreached } from '../unreached.js'
+import { MOCK_ANSWER_TIMEOUT_MS, noAnswerIn, timedOut, whyUnreached } from '../unreached.js'
 
 /** A confirmation the controller sent for a challenge, as the mock logged it. */
 export interface Confirmation {
@@ -130,9 +130,13 @@ export class MockSide {
 
   /** A request of the check's own to the mock, with a JSON body; a mock that cannot be reached is a reason it cannot run. */
   #fetch(path: string, method: string, body: unknown): Promise<Response> {
-    return fetch(`${this.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch((error: unknown) => {
-      throw new ControllerCheckError(`the mock service at ${this.url} cannot be reached (${whyUnreached(error)})`)
-    })
+    const signal = AbortSignal.timeout(MOCK_ANSWER_TIMEOUT_MS)
+    return fetch(`${this.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal }).catch(
+      (error: unknown) => {
+        if (timedOut(error)) throw new ControllerCheckError(noAnswerIn(this.url, `${method} ${path}`))
+        throw new ControllerCheckError(`the mock service at ${this.url} cannot be reached (${whyUnreached(error)})`)
+      },
+    )
   }
 
   /** The next confirmation waits at the mock until `release`: a service that does not answer. */
