@@ -128,3 +128,18 @@ for (const lang of ['de', 'fi', 'ga']) {
     }
   })
 }
+
+// WCAG 1.4.10: at 320 CSS px (a phone, or 400 % zoom) nothing scrolls sideways. A large
+// --sa-size does not fit there; sized with min() as the README says, it does.
+test('a large --sa-size fits a 320 px viewport when sized with min(), as the README says', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await page.goto(fixture())
+  await shownChallenge(page)
+  const host = page.locator('[data-service-auth]')
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+  await host.evaluate((el: HTMLElement) => el.style.setProperty('--sa-size', '300px'))
+  await expect.poll(sideways).toBe(true)
+  await host.evaluate((el: HTMLElement) => el.style.setProperty('--sa-size', 'min(300px, 100vw - 64px)'))
+  await expect.poll(sideways).toBe(false)
+  await expect(widget(page).getByRole('img')).toBeVisible()
+})
