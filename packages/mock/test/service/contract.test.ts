@@ -69,10 +69,12 @@ describe('the document', () => {
     expect(routed.size).toBe(methods)
   })
 
-  it('gives POST /__knobs/config the range of each setting as SETTING_RANGES has it, and no other setting: the one table the service and the knob check with', () => {
+  it('gives /__knobs/config the range of each setting as SETTING_RANGES has it, asked and answered, and no other setting: the one table the service and the knob check with', () => {
     const { properties } = operationsOf('/__knobs/config').POST.requestBody.content['application/json'].schema
     const ranges = Object.entries(SETTING_RANGES).map(([name, { min, max }]) => [name, { type: 'integer', minimum: min, maximum: max }])
     expect(properties).toEqual(Object.fromEntries(ranges))
+    // And the settings it answers with (GET and POST), in the same ranges.
+    expect(contract.components.schemas.KnobSettings.properties).toEqual(Object.fromEntries(ranges))
   })
 
   it("gives each knob's line in the index (GET /__knobs/) as its operation's summary here: one text, the route table's", () => {
