@@ -3,9 +3,12 @@
 // options exist, and the links of the READMEs npm shows work there. Each package's README is
 // the one in its tarball; the repository's README only introduces them.
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import * as embed from 'service-auth'
 import * as server from 'service-auth/server'
 import { recommendedPolicy } from 'service-auth-demo'
@@ -28,6 +31,7 @@ const PACKAGES = {
 const embedReadme = PACKAGES['service-auth'].readme
 const mockReadme = PACKAGES['@service-auth/mock'].readme
 const repoReadme = await read('README.md')
+const mockReference = await read('packages/mock/docs/reference.md')
 
 /** The text under a `## heading`, up to the next `## ` (its `###` subsections included). */
 function sectionOf(readme: string, heading: string): string {
@@ -293,6 +297,43 @@ describe("@service-auth/mock's README", () => {
     expect(imported.filter((specifier) => !specifier.startsWith('node:')).sort()).toEqual(['@playwright/test', '@service-auth/mock', 'service-auth/server'])
     const spec = await read('e2e/readme-example.spec.ts')
     expect(spec.endsWith(example!)).toBe(true)
+  })
+})
+
+describe("the mock's knob tables", () => {
+  type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, unknown>; required?: string[] }
+  const contract = parse(readFileSync(join(root, 'packages/mock/openapi.yaml'), 'utf8'), { maxAliasCount: -1 })
+  const resolved = (schema: Schema): Schema =>
+    schema.$ref
+      ? resolved(
+          schema.$ref
+            .slice(2)
+            .split('/')
+            .reduce((at: any, name) => at[name], contract),
+        )
+      : schema
+  /** A knob's body fields as openapi.yaml has them: `name` when required, `name?` when not. */
+  function bodyFields(method: string, path: string): string[] {
+    const body = contract.paths[path]?.[method.toLowerCase()]?.requestBody
+    expect(body, `${method} ${path} takes a body in openapi.yaml`).toBeDefined()
+    const schema = resolved(body.content['application/json'].schema)
+    const parts = [schema, ...(schema.allOf ?? []).map(resolved)]
+    const required = new Set(parts.flatMap((part) => part.required ?? []))
+    return [...new Set(parts.flatMap((part) => Object.keys(part.properties ?? {})))].map((name) => (required.has(name) ? name : `${name}?`))
+  }
+
+  it.each([
+    ['packages/mock/README.md', mockReadme],
+    ['packages/mock/docs/reference.md', mockReference],
+  ])("%s names each knob's body fields as openapi.yaml has them: every one, or some and `…`", (file, text) => {
+    const rows = [...text.matchAll(/`(POST|DELETE) (\/__knobs\/[^`]*)` `\{([^}]*)\}`/g)]
+    expect(rows.length, file).toBeGreaterThan(4)
+    for (const [, method, path, listed] of rows) {
+      const fields = listed!.split(',').map((field) => field.trim())
+      const all = bodyFields(method!, path!)
+      if (fields.at(-1) === '…') expect(all, `${method} ${path} in ${file}`).toEqual(expect.arrayContaining(fields.slice(0, -1)))
+      else expect(fields.sort(), `${method} ${path} in ${file}`).toEqual(all.sort())
+    }
   })
 })
 
