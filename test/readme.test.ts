@@ -207,6 +207,31 @@ describe("service-auth's README", () => {
     for (const [, path, excerpt] of excerpts) expect(lines(await read(path!)).join('\n'), path).toContain(lines(excerpt!.trimEnd()).join('\n'))
   })
 
+  it("has the table of onRefused's reasons src/server/refusal.ts has: every reason, in order, with its status", async () => {
+    const source = await read('packages/service-auth/src/server/refusal.ts')
+    const reasons = [...source.matchAll(/^ {2}'?([a-z-]+)'?: \{\s*status: (\d{3}),/gm)].map(([, reason, status]) => `${reason} ${status}`)
+    expect(reasons.length).toBeGreaterThan(10)
+    const [, table] = /\n\| `reason` \| Status \|[^\n]*\n\|[-|]*\n((?:\|[^\n]*\n)*)/.exec(section('Your controller')) ?? []
+    const rows = table!
+      .trimEnd()
+      .split('\n')
+      .flatMap((row) => {
+        const [, names, status] = /^\| ([^|]+) \| (\d{3}) \|/.exec(row) ?? []
+        return [...names!.matchAll(/`([a-z-]+)`/g)].map(([, reason]) => `${reason} ${status}`)
+      })
+    expect(rows).toEqual(reasons)
+  })
+
+  it("quotes the embed's console lines for a controller that did not answer, or named no place, as the code writes them", async () => {
+    const handOver = await read('packages/service-auth/src/hand-over.ts')
+    const [, unreachable] = /^ {4}unreachable: '([^']+)',$/m.exec(handOver) ?? []
+    const [, noLocation] = /console\.warn\('([^']+)'\)/.exec(await read('packages/service-auth/src/run.ts')) ?? []
+    expect(noLocation).toMatch(/^service-auth: /)
+    const events = section('Events')
+    expect(events).toContain(`| \`service-auth: ${unreachable}\` |`)
+    expect(events).toContain(`| \`${noLocation}\` |`)
+  })
+
   it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
     const installation = section('Installation')
     // The port the mock's README gives as the command's default (its own test holds that to the code).
@@ -390,6 +415,18 @@ describe("the repository's README", () => {
     expect(repoReadme).toContain('](packages/service-auth/README.md)')
     expect(repoReadme).toContain('](packages/mock/README.md)')
     expect(repoReadme).not.toMatch(/sha384-/)
+  })
+
+  it("names the steps of npm test in package.json's order, the embed's size as its README gives it, and the number of language packs", async () => {
+    const manifest = JSON.parse(await read('package.json'))
+    const steps = [...manifest.scripts.test.matchAll(/npm run ([\w:]+)/g)].map(([, step]) => step)
+    const bullet = /^- `npm test` runs ([\s\S]*?)\n- /m.exec(repoReadme)?.[1] ?? ''
+    expect([...bullet.matchAll(/`([a-z]+(?::[a-z0-9]+)*)`/g)].map(([, step]) => step)).toEqual(steps)
+    expect(/^npm test +# ([^\n]*)/m.exec(repoReadme)?.[1]).toMatch(new RegExp(`^${steps[0]}, `))
+    const [, kilobytes] = /^A (\d+(?:\.\d)?) KB embed \(gzipped/m.exec(embedReadme) ?? []
+    expect(repoReadme).toContain(`a ${kilobytes} KB CDN script`)
+    const packs = tracked('packages/service-auth/src/languages').split('\n').length
+    expect(repoReadme).toContain(`one file per language pack, ${packs} of them`)
   })
 
   it('links only to files and headings that exist', async () => {
