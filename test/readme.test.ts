@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -322,6 +322,20 @@ describe("@service-auth/mock's README", () => {
     expect(imported.filter((specifier) => !specifier.startsWith('node:')).sort()).toEqual(['@playwright/test', '@service-auth/mock', 'service-auth/server'])
     const spec = await read('e2e/readme-example.spec.ts')
     expect(spec.endsWith(example!)).toBe(true)
+  })
+})
+
+describe.each(['examples/README.md', 'packages/mock/docs/reference.md'])('%s', (file) => {
+  it('links only to files and headings that exist, relative to its own folder', async () => {
+    const text = await read(file)
+    const links = linksOf(text).filter((link) => !/^https?:/.test(link))
+    expect(links.length).toBeGreaterThan(1)
+    for (const link of links) {
+      const [path, anchor] = link.split('#') as [string, string | undefined]
+      const target = path === '' ? file : posix.join(posix.dirname(file), path)
+      expect(tracked(target), `${link} in ${file}: ${target} is in git`).not.toBe('')
+      if (anchor) expect(anchorsOf(await read(target)), `${link} in ${file}`).toContain(anchor)
+    }
   })
 })
 
