@@ -3,9 +3,12 @@
 // options exist, and the links of the READMEs npm shows work there. Each package's README is
 // the one in its tarball; the repository's README only introduces them.
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import * as embed from 'service-auth'
 import * as server from 'service-auth/server'
 import { recommendedPolicy } from 'service-auth-demo'
@@ -28,6 +31,7 @@ const PACKAGES = {
 const embedReadme = PACKAGES['service-auth'].readme
 const mockReadme = PACKAGES['@service-auth/mock'].readme
 const repoReadme = await read('README.md')
+const mockReference = await read('packages/mock/docs/reference.md')
 
 /** The text under a `## heading`, up to the next `## ` (its `###` subsections included). */
 function sectionOf(readme: string, heading: string): string {
@@ -203,6 +207,31 @@ describe("service-auth's README", () => {
     for (const [, path, excerpt] of excerpts) expect(lines(await read(path!)).join('\n'), path).toContain(lines(excerpt!.trimEnd()).join('\n'))
   })
 
+  it("has the table of onRefused's reasons src/server/refusal.ts has: every reason, in order, with its status", async () => {
+    const source = await read('packages/service-auth/src/server/refusal.ts')
+    const reasons = [...source.matchAll(/^ {2}'?([a-z-]+)'?: \{\s*status: (\d{3}),/gm)].map(([, reason, status]) => `${reason} ${status}`)
+    expect(reasons.length).toBeGreaterThan(10)
+    const [, table] = /\n\| `reason` \| Status \|[^\n]*\n\|[-|]*\n((?:\|[^\n]*\n)*)/.exec(section('Your controller')) ?? []
+    const rows = table!
+      .trimEnd()
+      .split('\n')
+      .flatMap((row) => {
+        const [, names, status] = /^\| ([^|]+) \| (\d{3}) \|/.exec(row) ?? []
+        return [...names!.matchAll(/`([a-z-]+)`/g)].map(([, reason]) => `${reason} ${status}`)
+      })
+    expect(rows).toEqual(reasons)
+  })
+
+  it("quotes the embed's console lines for a controller that did not answer, or named no place, as the code writes them", async () => {
+    const handOver = await read('packages/service-auth/src/hand-over.ts')
+    const [, unreachable] = /^ {4}unreachable: '([^']+)',$/m.exec(handOver) ?? []
+    const [, noLocation] = /console\.warn\('([^']+)'\)/.exec(await read('packages/service-auth/src/run.ts')) ?? []
+    expect(noLocation).toMatch(/^service-auth: /)
+    const events = section('Events')
+    expect(events).toContain(`| \`service-auth: ${unreachable}\` |`)
+    expect(events).toContain(`| \`${noLocation}\` |`)
+  })
+
   it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
     const installation = section('Installation')
     // The port the mock's README gives as the command's default (its own test holds that to the code).
@@ -296,6 +325,57 @@ describe("@service-auth/mock's README", () => {
   })
 })
 
+describe.each(['examples/README.md', 'packages/mock/docs/reference.md'])('%s', (file) => {
+  it('links only to files and headings that exist, relative to its own folder', async () => {
+    const text = await read(file)
+    const links = linksOf(text).filter((link) => !/^https?:/.test(link))
+    expect(links.length).toBeGreaterThan(1)
+    for (const link of links) {
+      const [path, anchor] = link.split('#') as [string, string | undefined]
+      const target = path === '' ? file : posix.join(posix.dirname(file), path)
+      expect(tracked(target), `${link} in ${file}: ${target} is in git`).not.toBe('')
+      if (anchor) expect(anchorsOf(await read(target)), `${link} in ${file}`).toContain(anchor)
+    }
+  })
+})
+
+describe("the mock's knob tables", () => {
+  type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, unknown>; required?: string[] }
+  const contract = parse(readFileSync(join(root, 'packages/mock/openapi.yaml'), 'utf8'), { maxAliasCount: -1 })
+  const resolved = (schema: Schema): Schema =>
+    schema.$ref
+      ? resolved(
+          schema.$ref
+            .slice(2)
+            .split('/')
+            .reduce((at: any, name) => at[name], contract),
+        )
+      : schema
+  /** A knob's body fields as openapi.yaml has them: `name` when required, `name?` when not. */
+  function bodyFields(method: string, path: string): string[] {
+    const body = contract.paths[path]?.[method.toLowerCase()]?.requestBody
+    expect(body, `${method} ${path} takes a body in openapi.yaml`).toBeDefined()
+    const schema = resolved(body.content['application/json'].schema)
+    const parts = [schema, ...(schema.allOf ?? []).map(resolved)]
+    const required = new Set(parts.flatMap((part) => part.required ?? []))
+    return [...new Set(parts.flatMap((part) => Object.keys(part.properties ?? {})))].map((name) => (required.has(name) ? name : `${name}?`))
+  }
+
+  it.each([
+    ['packages/mock/README.md', mockReadme],
+    ['packages/mock/docs/reference.md', mockReference],
+  ])("%s names each knob's body fields as openapi.yaml has them: every one, or some and `…`", (file, text) => {
+    const rows = [...text.matchAll(/`(POST|DELETE) (\/__knobs\/[^`]*)` `\{([^}]*)\}`/g)]
+    expect(rows.length, file).toBeGreaterThan(4)
+    for (const [, method, path, listed] of rows) {
+      const fields = listed!.split(',').map((field) => field.trim())
+      const all = bodyFields(method!, path!)
+      if (fields.at(-1) === '…') expect(all, `${method} ${path} in ${file}`).toEqual(expect.arrayContaining(fields.slice(0, -1)))
+      else expect(fields.sort(), `${method} ${path} in ${file}`).toEqual(all.sort())
+    }
+  })
+})
+
 describe.each(Object.entries(PACKAGES))("%s's README, as npm shows it", (name, { dir, readme, manifest }) => {
   // npm renders the README of the tarball, where a relative link leads nowhere: every link is
   // absolute, into the repository that package.json names.
@@ -349,6 +429,18 @@ describe("the repository's README", () => {
     expect(repoReadme).toContain('](packages/service-auth/README.md)')
     expect(repoReadme).toContain('](packages/mock/README.md)')
     expect(repoReadme).not.toMatch(/sha384-/)
+  })
+
+  it("names the steps of npm test in package.json's order, the embed's size as its README gives it, and the number of language packs", async () => {
+    const manifest = JSON.parse(await read('package.json'))
+    const steps = [...manifest.scripts.test.matchAll(/npm run ([\w:]+)/g)].map(([, step]) => step)
+    const bullet = /^- `npm test` runs ([\s\S]*?)\n- /m.exec(repoReadme)?.[1] ?? ''
+    expect([...bullet.matchAll(/`([a-z]+(?::[a-z0-9]+)*)`/g)].map(([, step]) => step)).toEqual(steps)
+    expect(/^npm test +# ([^\n]*)/m.exec(repoReadme)?.[1]).toMatch(new RegExp(`^${steps[0]}, `))
+    const [, kilobytes] = /^A (\d+(?:\.\d)?) KB embed \(gzipped/m.exec(embedReadme) ?? []
+    expect(repoReadme).toContain(`a ${kilobytes} KB CDN script`)
+    const packs = tracked('packages/service-auth/src/languages').split('\n').length
+    expect(repoReadme).toContain(`one file per language pack, ${packs} of them`)
   })
 
   it('links only to files and headings that exist', async () => {

@@ -8,6 +8,7 @@ import { COMMAND_OPTIONS, DEFAULT_DATA_DIR } from '../src/command/options.js'
 import { commandHelp, optionsTable } from '../src/command/usage.js'
 import { CASES } from '../src/testing/check-controller/check-controller.js'
 import { CHECK_OPTIONS } from '../src/testing/check-controller/command.js'
+import { formatReport } from '../src/testing/check-controller/report.js'
 
 const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
 
@@ -41,6 +42,22 @@ describe("@service-auth/mock's README", () => {
     const options = [...check.matchAll(/^\| `--([a-z-]+)[ `]/gm)].map((match) => match[1])
     expect(options).toEqual(Object.keys(CHECK_OPTIONS))
     expect([...check.matchAll(/^\| `([a-z][a-z-]*)` \|/gm)].map((match) => match[1])).toEqual(CASES.map(({ id }) => id))
+  })
+
+  it("shows a failed case as the check prints it: the case's title and fix, the columns of the whole table", () => {
+    const [, shown] = /\nThe table a person reads[^\n]*\n\n```\n([\s\S]*?)\n```/.exec(section('Check your controller')) ?? []
+    const [head, evidence] = shown!.split('\n').map((line) => line.trim())
+    const id = head!.split(/\s+/)[1]!
+    const checks = CASES.map((check) => ({
+      id: check.id,
+      title: check.title,
+      outcome: check.id === id ? ('fail' as const) : ('pass' as const),
+      evidence: check.id === id ? evidence! : '',
+      fix: check.id === id ? check.fix : null,
+    }))
+    const printed = formatReport({ checks }, '').split('\n')
+    const start = printed.findIndex((line) => line.startsWith('FAIL'))
+    expect(printed.slice(start, start + shown!.split('\n').length).join('\n')).toBe(shown)
   })
 
   it('says where service-auth-mock keeps its state by default, as the code does: relative to the working directory', () => {
