@@ -48,6 +48,8 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
   }
   const store = await openState(read.state)
   try {
+    // Made up and kept by an earlier start (or brought by an import), or made up now.
+    const kept = store.collection('credentials').load().length > 0
     const config = read.configure(() => rememberedCredentials(store))
     const service = await startService({ ...config.options, store }).catch((error: Error) => {
       throw listenRefused(config.options.port, error)
@@ -61,7 +63,7 @@ async function mock(args: string[], env: Record<string, string | undefined>, out
       await service.close()
       throw error
     }
-    for (const line of startLines(config, service)) output.log(line)
+    for (const line of startLines(config, service, { kept })) output.log(line)
     output.log(describeState(store))
     // Such a port listens, and curl (or any client but fetch) reaches it, so the start goes on;
     // but a browser fails every request there with a network error that names nothing, so the

@@ -58,19 +58,25 @@ export interface StartedService {
   settings: { rateLimit: number; browserRateLimit: number; rateLimitWindowMs: number; enrollmentTimeoutSeconds: number }
 }
 
-/** The lines printed once the service listens; the markup and the three environment lines are each a line to copy whole. */
-export function startLines({ options, generated }: ServiceConfig, service: StartedService): string[] {
+/**
+ * The lines printed once the service listens; the markup and the three environment lines are each
+ * a line to copy whole. `kept`: the made-up key and secret are the ones the state kept (a data
+ * directory's since its first start, or an import's), not new: a page and a controller set up
+ * with them before still work.
+ */
+export function startLines({ options, generated }: ServiceConfig, service: StartedService, { kept = false } = {}): string[] {
+  const made = kept ? 'kept with the state' : 'generated'
   const publicUrl = options.baseUrl?.replace(/\/+$/, '') ?? service.url
   const lines = [`Service: ${service.url}${options.baseUrl ? ` (signed requests name ${publicUrl})` : ''}`]
   for (const key of options.keys) {
     const origins = key.allowedOrigins?.length ? key.allowedOrigins.join(', ') : 'any'
     const permissions = key.permissions ? key.permissions.join(', ') : 'all'
-    lines.push(`API key${key.key === generated.key ? ' (generated)' : ''}: ${key.key}  origins: ${origins}  permissions: ${permissions}`)
+    lines.push(`API key${key.key === generated.key ? ` (${made})` : ''}: ${key.key}  origins: ${origins}  permissions: ${permissions}`)
   }
   // The environment's key is always the first. Only a secret made up here is printed: one from
   // the environment or a file stays out of the terminal (and its scrollback).
   const { key, secret } = options.keys[0]!
-  if (generated.secret) lines.push(`API secret of ${key} (generated, Base64): ${generated.secret}`)
+  if (generated.secret) lines.push(`API secret of ${key} (${made}, Base64): ${generated.secret}`)
   lines.push(
     "Paste into your login page (with the script and stylesheet, see service-auth's README):",
     `<div data-service-auth data-service-key="${escapeAttribute(key)}" data-service-auth-url="/auth/controller" data-service-api="${escapeAttribute(publicUrl)}"></div>`,

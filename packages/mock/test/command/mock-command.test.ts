@@ -88,6 +88,16 @@ describe('startLines', () => {
     expect(lines).toContain('Knobs: http://127.0.0.1:8081/__knobs/')
   })
 
+  it('says a made-up key and secret the state kept are kept, not generated anew', () => {
+    const config = read([])
+    const { key, secret } = config.options.keys[0]!
+    const lines = startLines(config, { url: 'http://127.0.0.1:8081', settings }, { kept: true })
+    expect(lines.filter((line) => line.startsWith('API '))).toEqual([
+      expect.stringMatching(new RegExp(`^API key \\(kept with the state\\): ${key} `)),
+      `API secret of ${key} (kept with the state, Base64): ${secret}`,
+    ])
+  })
+
   it('names the public base URL where one is set, and never prints a secret it did not make', () => {
     const config = read(['--base-url', 'https://auth.example/', '--no-test-keys', '--no-knobs'], { SERVICE_API_KEY: 'shop', SERVICE_API_SECRET: SECRET })
     const lines = startLines(config, { url: 'http://127.0.0.1:8081', settings })
