@@ -232,6 +232,23 @@ describe("service-auth's README", () => {
     expect(events).toContain(`| \`${noLocation}\` |`)
   })
 
+  it('has every controller snippet with a user store let in whom test-signs signs as, with that key only, as the mock starts by default', () => {
+    // A new user follows the README with `npx @service-auth/mock` and test-signs: a snippet whose store
+    // knows only Ada answers 403 (unknown-user) and the widget says "Sign-in failed".
+    // Whom test-signs signs as when the mock is started as it is, as the mock's README says.
+    const [, DEFAULT_TEST_IDENTITY] = /^\| `test-signs` \|[^\n]*with the phone of `([^`]+)` \(`--test-identity` names another\)/m.exec(mockReadme) ?? []
+    expect(DEFAULT_TEST_IDENTITY).toBe('test@example.com')
+    const snippets = [...embedReadme.matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)]
+      .map(([, code]) => code!)
+      .filter((code) => /findUser: \(identifier\) => users\.get/.test(code))
+    expect(snippets.length).toBeGreaterThanOrEqual(3)
+    for (const code of snippets) {
+      const [, line] = /^(if \(\S*SERVICE_KEY === '([^']+)'\) users\.set\('([^']+)'.*)$/m.exec(code) ?? []
+      expect(line, code.split('\n').find((l) => l.includes('users.get')) ?? code).toBeDefined()
+      expect(line).toContain(`=== '${testing.TEST_KEYS.signs}') users.set('${DEFAULT_TEST_IDENTITY}'`)
+    }
+  })
+
   it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
     const installation = section('Installation')
     // The port the mock's README gives as the command's default (its own test holds that to the code).
