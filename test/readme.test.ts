@@ -232,6 +232,43 @@ describe("service-auth's README", () => {
     expect(events).toContain(`| \`${noLocation}\` |`)
   })
 
+  it('has every controller snippet with a user store let in whom test-signs signs as, with that key only, as the mock starts by default', () => {
+    // A new user follows the README with `npx @service-auth/mock` and test-signs: a snippet whose store
+    // knows only Ada answers 403 (unknown-user) and the widget says "Sign-in failed".
+    // Whom test-signs signs as when the mock is started as it is, as the mock's README says.
+    const [, DEFAULT_TEST_IDENTITY] = /^\| `test-signs` \|[^\n]*with the phone of `([^`]+)` \(`--test-identity` names another\)/m.exec(mockReadme) ?? []
+    expect(DEFAULT_TEST_IDENTITY).toBe('test@example.com')
+    const snippets = [...embedReadme.matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)]
+      .map(([, code]) => code!)
+      .filter((code) => /findUser: \(identifier\) => users\.get/.test(code))
+    expect(snippets.length).toBeGreaterThanOrEqual(3)
+    for (const code of snippets) {
+      const [, line] = /^(if \(\S*SERVICE_KEY === '([^']+)'\) users\.set\('([^']+)'.*)$/m.exec(code) ?? []
+      expect(line, code.split('\n').find((l) => l.includes('users.get')) ?? code).toBeDefined()
+      expect(line).toContain(`=== '${testing.TEST_KEYS.signs}') users.set('${DEFAULT_TEST_IDENTITY}'`)
+    }
+  })
+
+  it('has the element defined after hydration where React renders it on a server (Next.js), and says why', () => {
+    // Imported at the top of a client component, the element mounts the widget into the server's
+    // empty <service-auth> before React hydrates it: React 19 fails hydration (error 418), rebuilds
+    // the tree, and the widget starts twice. Imported by a server component alone, it is never defined.
+    const next = section('React').slice(section('React').indexOf('### Next.js'))
+    const [, code] = /<!-- checked: next -->\n```tsx\n((?:(?!```)[\s\S])*<service-auth [\s\S]*?)```/.exec(next) ?? []
+    expect(code).toContain("import type {} from 'service-auth/element/react'")
+    expect(code).toMatch(/useEffect\(\(\) => void import\('service-auth\/element'\), \[\]\)/)
+    expect(code).not.toMatch(/^import 'service-auth\/element/m)
+    expect(next).toMatch(/Hydration failed/)
+    expect(next).toMatch(/server component alone/)
+  })
+
+  it('says under Next.js that next build loads the controller without your secrets, and what to do', () => {
+    const next = section('React').slice(section('React').indexOf('### Next.js'))
+    expect(next).toMatch(/`next build` loads every route handler/)
+    expect(next).toContain('examples/next/lib/service-auth.ts')
+    expect(next).toContain('got undefined')
+  })
+
   it("has the CDN snippet name the mock service's address in data-service-api, with a test key that works as written", () => {
     const installation = section('Installation')
     // The port the mock's README gives as the command's default (its own test holds that to the code).

@@ -34,8 +34,8 @@ type AttributeOf<K extends MarkupOption> = (typeof OPTIONS)[K]['element']
  * frameworks which set properties pass as an object.
  */
 export type ServiceAuthAttributes = { [K in MarkupOption & RequiredOption as AttributeOf<K>]: AttributeValue<K> } & {
-  [K in Exclude<MarkupOption, RequiredOption> as AttributeOf<K>]?: AttributeValue<K>
-} & { texts?: Partial<Texts> }
+  [K in Exclude<MarkupOption, RequiredOption> as AttributeOf<K>]?: AttributeValue<K> | undefined
+} & { texts?: Partial<Texts> | undefined }
 
 /** Each attribute is also a property of the option's name that reflects it (null while unset). */
 type ReflectedProperties = { [K in MarkupOption]: string | null }

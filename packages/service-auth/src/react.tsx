@@ -19,20 +19,20 @@ import { mount, OPTIONS, type Controls, type EventDetails, type Handle, type Opt
 /** The component's props: every option, from the options table (`api` among those required), the callbacks, and the element's `className` and `style`. */
 export interface ServiceAuthProps extends OptionProps {
   /** A code is shown. */
-  onReady?: (detail: EventDetails['ready']) => void
+  onReady?: ((detail: EventDetails['ready']) => void) | undefined
   /** The phone signed it; the token goes to your controller. */
-  onSigned?: (detail: EventDetails['signed']) => void
+  onSigned?: ((detail: EventDetails['signed']) => void) | undefined
   /**
    * Your controller accepted. Return `false` to take over navigation (the widget says "Signed in"),
    * as cancelling `service-auth:success` does: `onSuccess={({ path }) => (router.push(path ?? '/'), false)}`.
    */
-  onSuccess?: (detail: EventDetails['success']) => unknown
+  onSuccess?: ((detail: EventDetails['success']) => unknown) | undefined
   /** A code expired; a new one follows unless the widget has been unattended for 5 minutes. */
-  onExpired?: (detail: EventDetails['expired']) => void
+  onExpired?: ((detail: EventDetails['expired']) => void) | undefined
   /** Something failed; `reason` says what (see the README's Events). */
-  onError?: (detail: EventDetails['error']) => void
-  className?: string
-  style?: CSSProperties
+  onError?: ((detail: EventDetails['error']) => void) | undefined
+  className?: string | undefined
+  style?: CSSProperties | undefined
 }
 
 type Callbacks = Pick<ServiceAuthProps, 'onReady' | 'onSigned' | 'onSuccess' | 'onExpired' | 'onError'>

@@ -11,7 +11,7 @@ export * from '../element.js'
  * listener of the event named by the rest, as written: `onservice-auth-success`.
  */
 export type ServiceAuthElementProps = DetailedHTMLProps<HTMLAttributes<ServiceAuthElement>, ServiceAuthElement> &
-  ServiceAuthAttributes & { [K in keyof ServiceAuthElementEventMap as `on${K}`]?: (event: ServiceAuthElementEventMap[K]) => void }
+  ServiceAuthAttributes & { [K in keyof ServiceAuthElementEventMap as `on${K}`]?: ((event: ServiceAuthElementEventMap[K]) => void) | undefined }
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -12,7 +12,7 @@ export * from '../element.js'
  * which listens for the event named as written: `on:service-auth-success={…}`.
  */
 export type ServiceAuthElementProps = JSX.HTMLAttributes<ServiceAuthElement> &
-  ServiceAuthAttributes & { [K in keyof ServiceAuthElementEventMap as `on:${K}`]?: (event: ServiceAuthElementEventMap[K]) => void }
+  ServiceAuthAttributes & { [K in keyof ServiceAuthElementEventMap as `on:${K}`]?: ((event: ServiceAuthElementEventMap[K]) => void) | undefined }
 
 declare module 'solid-js' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -11,7 +11,7 @@ export * from '../element.js'
  * element's: `onservice-auth-success={…}`.
  */
 export type ServiceAuthElementProps = HTMLAttributes<ServiceAuthElement> &
-  ServiceAuthAttributes & { [K in keyof ServiceAuthElementEventMap as `on${K}`]?: (event: ServiceAuthElementEventMap[K]) => void }
+  ServiceAuthAttributes & { [K in keyof ServiceAuthElementEventMap as `on${K}`]?: ((event: ServiceAuthElementEventMap[K]) => void) | undefined }
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {

@@ -15,7 +15,7 @@ type Camel<K extends string> = K extends `${infer Head}-${infer Tail}` ? `${Head
  * names `onServiceAuth…`.
  */
 export type ServiceAuthElementProps = HTMLAttributes & { [K in keyof ServiceAuthAttributes as Camel<K>]: ServiceAuthAttributes[K] } & {
-  [K in keyof ServiceAuthElementEventMap as `on${Capitalize<Camel<K>>}`]?: (event: ServiceAuthElementEventMap[K]) => void
+  [K in keyof ServiceAuthElementEventMap as `on${Capitalize<Camel<K>>}`]?: ((event: ServiceAuthElementEventMap[K]) => void) | undefined
 }
 
 declare module 'vue' {
