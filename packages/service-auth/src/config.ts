@@ -66,13 +66,14 @@ export type RequiredOption = { [K in Option]: (typeof OPTIONS)[K] extends { requ
 
 /**
  * Mount options, each overriding its attribute (see OPTIONS), all of them optional here: the
- * markup may give what they leave out.
+ * markup may give what they leave out. An option that is undefined is absent, as at run time, so
+ * that `locale: user?.locale` checks under exactOptionalPropertyTypes too.
  */
-export type Options = { [K in Option]?: OptionValue<K> }
+export type Options = { [K in Option]?: OptionValue<K> | undefined }
 
 /** The options as a component's props (React's, Vue's): each typed from the table, those it requires required. */
 export type OptionProps = { [K in Option as K extends RequiredOption ? K : never]: OptionValue<K> } & {
-  [K in Option as K extends RequiredOption ? never : K]?: OptionValue<K>
+  [K in Option as K extends RequiredOption ? never : K]?: OptionValue<K> | undefined
 }
 
 /**

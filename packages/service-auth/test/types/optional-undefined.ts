@@ -5,6 +5,7 @@ import type { ServiceAuthElementProps as ReactElementProps } from 'service-auth/
 import type { ServiceAuthElementProps as SolidElementProps } from 'service-auth/element/solid'
 import type { ServiceAuthElementProps as SvelteElementProps } from 'service-auth/element/svelte'
 import type { ServiceAuthElementProps as VueElementProps } from 'service-auth/element/vue'
+import type { Options } from 'service-auth'
 import type { ServiceAuthProps } from 'service-auth/react'
 
 declare const user: { locale?: string; texts?: { ready: string }; onSuccess?: () => void } | undefined
@@ -26,3 +27,6 @@ export const component: Pick<ServiceAuthProps, 'onSuccess' | 'onReady' | 'classN
   onReady: user?.onSuccess,
   className: user?.locale,
 }
+// mount()'s options, and the options as the React and Vue components' props.
+export const options: Options = { locale: user?.locale, texts: user?.texts, autoStart: user ? undefined : false }
+export const props: Pick<ServiceAuthProps, 'locale' | 'texts' | 'appUrl'> = { locale: user?.locale, texts: user?.texts, appUrl: user?.locale }
