@@ -25,7 +25,7 @@ import type {
   SignKnob,
 } from '../knobs/knob-wire.js'
 import { mockUrl } from './mock-url.js'
-import { MOCK_ANSWER_TIMEOUT_MS, noAnswerIn, timedOut, whyUnreached } from './unreached.js'
+import { MOCK_ANSWER_TIMEOUT_MS, noAnswer } from './unreached.js'
 
 export type * from '../knobs/knob-wire.js'
 export { KnobError } from './errors.js'
@@ -168,8 +168,7 @@ export class KnobClient {
       })
       text = await res.text()
     } catch (error) {
-      if (timedOut(error)) throw new KnobError(noAnswerIn(this.url, `${method} /__knobs/${path}`))
-      throw new KnobError(`the mock service at ${this.url} cannot be reached (${whyUnreached(error)})`)
+      throw new KnobError(noAnswer(this.url, `${method} /__knobs/${path}`, error))
     }
     if (res.status !== expected) {
       const problem = readProblem(text)

@@ -9,19 +9,24 @@
  */
 export const MOCK_ANSWER_TIMEOUT_MS = 30_000
 
-/** What the kit says of a mock that did not answer `request` (such as `POST /__knobs/sign`) in time. */
-export const noAnswerIn = (url: string, request: string) =>
-  `the mock service at ${url} did not answer ${request} within ${MOCK_ANSWER_TIMEOUT_MS / 1000} s: is the process at that address the mock, and is it running?`
-
-/** Whether a fetch failed because its time limit (AbortSignal.timeout) ran out. */
-export const timedOut = (error: unknown) => (error as Error | undefined)?.name === 'TimeoutError'
+/**
+ * What the kit says of its `request` (such as `POST /__knobs/sign`) to the mock at `url` that
+ * failed with `error` (fetch's): it ran out of time (AbortSignal.timeout), or it could not reach
+ * the mock. Each caller throws it as its own error (KnobError, ControllerCheckError).
+ */
+export function noAnswer(url: string, request: string, error: unknown): string {
+  if ((error as Error | undefined)?.name === 'TimeoutError') {
+    return `the mock service at ${url} did not answer ${request} within ${MOCK_ANSWER_TIMEOUT_MS / 1000} s: is the process at that address the mock, and is it running?`
+  }
+  return `the mock service at ${url} cannot be reached (${whyUnreached(error)})`
+}
 
 /**
  * Why a fetch got no answer, for a message. fetch says only "fetch failed"; its cause says why: a
  * code (ECONNREFUSED, ...), or only a message ("bad port", for a port fetch refuses to connect
  * to, as browsers do).
  */
-export function whyUnreached(error: unknown): string {
+function whyUnreached(error: unknown): string {
   const cause = ((error as Error).cause as { code?: string; message?: string } | undefined) ?? {}
   return cause.code ?? cause.message ?? (error as Error).message
 }

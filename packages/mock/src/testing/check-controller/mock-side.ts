@@ -12,7 +12,7 @@ import { KnobClient } from '../knob-client.js'
 import type { OptionNames } from './check-controller.js'
 import { describeProblem, readProblem } from '../problem-detail.js'
 import { connectMockService } from '../mock-service.js'
-import { MOCK_ANSWER_TIMEOUT_MS, noAnswerIn, timedOut, whyUnreached } from '../unreached.js'
+import { MOCK_ANSWER_TIMEOUT_MS, noAnswer } from '../unreached.js'
 
 /** A confirmation the controller sent for a challenge, as the mock logged it. */
 export interface Confirmation {
@@ -133,8 +133,7 @@ export class MockSide {
     const signal = AbortSignal.timeout(MOCK_ANSWER_TIMEOUT_MS)
     return fetch(`${this.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal }).catch(
       (error: unknown) => {
-        if (timedOut(error)) throw new ControllerCheckError(noAnswerIn(this.url, `${method} ${path}`))
-        throw new ControllerCheckError(`the mock service at ${this.url} cannot be reached (${whyUnreached(error)})`)
+        throw new ControllerCheckError(noAnswer(this.url, `${method} ${path}`, error))
       },
     )
   }
